@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/** Domain errors raised by use cases; the one error handler below maps them to HTTP. */
+export class DomainError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message = "Not Found") {
+    super(404, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = "Access Denied.") {
+    super(403, message);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = "Full authentication is required to access this resource.") {
+    super(401, message);
+  }
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** An error body as API Platform writes it (hydra:Error, also valid problem+json). */
+export function hydraError(status: number, detail: string) {
+  const title = STATUS_TITLES[status] ?? "An error occurred";
+  return {
+    "@context": "/api/contexts/Error",
+    "@type": "hydra:Error",
+    title,
+    "hydra:title": title,
+    detail,
+    "hydra:description": detail,
+    status,
+    type: `/errors/${status}`,
+  };
+}
+
+export function sendHydraError(reply: FastifyReply, status: number, detail: string) {
+  return reply
+    .code(status)
+    .type("application/problem+json; charset=utf-8")
+    .send(hydraError(status, detail));
+}
+
+/** The one place errors become HTTP answers: 4xx say what was wrong, 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof DomainError) return sendHydraError(reply, error.status, error.message);
+      const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, "request failed");
+        return sendHydraError(reply, status, "Internal Server Error");
+      }
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their message.
+      return sendHydraError(reply, status, error.message);
+    },
+  );
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHydraError(
+      reply,
+      404,
+      `No route matches "${request.method} ${request.url.split("?")[0]}".`,
+    );
+  app.setNotFoundHandler(notFound);
+  // The web app's catch-all would otherwise answer unknown API paths with an HTML page.
+  app.all("/*", notFound);
+}

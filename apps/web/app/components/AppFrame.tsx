@@ -1,0 +1,227 @@
+import {
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Group,
+  NavLink,
+  Paper,
+  ScrollArea,
+  Select,
+  Text,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import {
+  IconAdjustments,
+  IconBolt,
+  IconBox,
+  IconChartBar,
+  IconHome,
+  IconList,
+  IconRocket,
+  IconSettings,
+  IconShieldLock,
+  IconUpload,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useMatches } from "react-router";
+import { useLocalizedPath } from "../lib/use-locale.ts";
+import { entryForRouteId, splitLocale } from "../route-table.ts";
+import { BackButton } from "./BackButton.tsx";
+import { HelpBadge } from "./HelpBadge.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { ThemeSwitch } from "./ThemeSwitch.tsx";
+
+interface NavItem {
+  labelKey: string;
+  path: string;
+  icon: ReactNode;
+  children?: NavItem[];
+}
+
+const ICON = 18;
+const NAVIGATION: NavItem[] = [
+  { labelKey: "nav.home", path: "/", icon: <IconHome size={ICON} /> },
+  {
+    labelKey: "nav.hangar",
+    path: "/hangar/campaigns",
+    icon: <IconRocket size={ICON} />,
+    children: [
+      { labelKey: "nav.campaigns", path: "/hangar/campaigns", icon: <IconChartBar size={ICON} /> },
+    ],
+  },
+  {
+    labelKey: "nav.cargoBay",
+    path: "/cargo-bay/collections",
+    icon: <IconBox size={ICON} />,
+    children: [
+      {
+        labelKey: "nav.collections",
+        path: "/cargo-bay/collections",
+        icon: <IconBox size={ICON} />,
+      },
+    ],
+  },
+  {
+    labelKey: "nav.products",
+    path: "/product/list",
+    icon: <IconList size={ICON} />,
+    children: [
+      { labelKey: "nav.productList", path: "/product/list", icon: <IconList size={ICON} /> },
+      {
+        labelKey: "nav.productImports",
+        path: "/product/imports",
+        icon: <IconUpload size={ICON} />,
+      },
+    ],
+  },
+  {
+    labelKey: "nav.strategyCenter",
+    path: "/strategy-center",
+    icon: <IconAdjustments size={ICON} />,
+  },
+  { labelKey: "nav.actionCenter", path: "/action-center", icon: <IconBolt size={ICON} /> },
+  { labelKey: "nav.settings", path: "/settings", icon: <IconSettings size={ICON} /> },
+  {
+    labelKey: "nav.admin",
+    path: "/admin/users",
+    icon: <IconShieldLock size={ICON} />,
+    children: [
+      { labelKey: "nav.adminUsers", path: "/admin/users", icon: <IconShieldLock size={ICON} /> },
+      {
+        labelKey: "nav.adminStrategy",
+        path: "/admin/strategy",
+        icon: <IconAdjustments size={ICON} />,
+      },
+    ],
+  },
+];
+
+function isActive(current: string, path: string): boolean {
+  return path === "/" ? current === "/" : current === path || current.startsWith(`${path}/`);
+}
+
+function Navigation() {
+  const { t } = useTranslation();
+  const localized = useLocalizedPath();
+  const current = splitLocale(useLocation().pathname).path;
+  return (
+    <nav aria-label={t("nav.label")} data-testid="sidebar">
+      {NAVIGATION.map((item) =>
+        item.children ? (
+          <NavLink
+            key={item.labelKey}
+            label={t(item.labelKey)}
+            leftSection={item.icon}
+            defaultOpened={item.children.some((child) => isActive(current, child.path))}
+            active={item.children.some((child) => isActive(current, child.path))}
+            variant="subtle"
+          >
+            {item.children.map((child) => (
+              <NavLink
+                key={child.path}
+                component={Link}
+                to={localized(child.path)}
+                label={t(child.labelKey)}
+                active={isActive(current, child.path)}
+              />
+            ))}
+          </NavLink>
+        ) : (
+          <NavLink
+            key={item.labelKey}
+            component={Link}
+            to={localized(item.path)}
+            label={t(item.labelKey)}
+            leftSection={item.icon}
+            active={isActive(current, item.path)}
+          />
+        ),
+      )}
+    </nav>
+  );
+}
+
+/** Slot for the seller-profile and marketplace pickers; they fill in with the session work. */
+function ProfilePickerSlot() {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" data-testid="profile-picker-slot" visibleFrom="sm">
+      <Select
+        size="xs"
+        aria-label={t("topbar.profilePicker")}
+        placeholder={t("topbar.noProfile")}
+        data={[]}
+        disabled
+        w={200}
+      />
+    </Group>
+  );
+}
+
+/** The app shell of the `default` and `default-boxed` layouts. */
+export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [opened, { toggle }] = useDisclosure(false);
+  const localized = useLocalizedPath();
+  const matches = useMatches();
+  const entry = entryForRouteId(matches.at(-1)?.id);
+  const content = (
+    <>
+      {entry?.backButton ? (
+        <Box mb="sm">
+          <BackButton />
+        </Box>
+      ) : null}
+      {children}
+    </>
+  );
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+      data-layout={boxed ? "default-boxed" : "default"}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t("nav.toggle")}
+            />
+            <Text component={Link} to={localized("/")} fw={700} size="lg" c="indigo" td="none">
+              {t("app.name")}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ProfilePickerSlot />
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <ScrollArea>
+          <Navigation />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {boxed ? (
+          <Container size="md" data-testid="boxed-content">
+            <Paper withBorder p="lg" radius="md">
+              {content}
+            </Paper>
+          </Container>
+        ) : (
+          content
+        )}
+      </AppShell.Main>
+      <HelpBadge />
+    </AppShell>
+  );
+}

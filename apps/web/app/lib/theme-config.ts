@@ -1,0 +1,7 @@
+import { createTheme } from "@mantine/core";
+
+export const mantineTheme = createTheme({
+  primaryColor: "indigo",
+  defaultRadius: "md",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+});

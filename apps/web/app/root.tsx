@@ -1,0 +1,95 @@
+import "@mantine/core/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { type ReactNode, useEffect } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { serverContext } from "#server-context";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/ErrorPage.tsx";
+import { getI18n } from "./i18n/i18n.ts";
+import { AppStateProvider, useAppState } from "./lib/app-state.tsx";
+import { localeOfPath } from "./lib/locale.ts";
+import type { NotFoundData } from "./lib/not-found.ts";
+import { DEFAULT_THEME, parseTheme } from "./lib/theme.ts";
+import { mantineTheme } from "./lib/theme-config.ts";
+import { runClientRouteMiddleware, runRouteMiddleware } from "./middleware/run.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [runRouteMiddleware];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [runClientRouteMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  return {
+    theme: parseTheme(request.headers.get("cookie")),
+    publicConfig: server.publicConfig,
+  };
+}
+
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { theme } = useAppState();
+  return (
+    <MantineProvider theme={mantineTheme} forceColorScheme={theme.dark ? "dark" : "light"}>
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** The document around every page, error pages included; the locale comes from the URL. */
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const locale = localeOfPath(useLocation().pathname);
+  const theme = root?.theme ?? DEFAULT_THEME;
+  return (
+    <html
+      lang={locale}
+      data-mantine-color-scheme={theme.dark ? "dark" : "light"}
+      suppressHydrationWarning
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={getI18n(locale)}>
+          <AppStateProvider initialTheme={theme}>
+            <ThemedMantine>{children}</ThemedMantine>
+          </AppStateProvider>
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets tests and monitoring see that hydration finished.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  const path = `${location.pathname}${location.search}`;
+  if (isRouteErrorResponse(error)) {
+    const payload = (error.data ?? {}) as Partial<NotFoundData>;
+    return <ErrorPage status={error.status} reason={payload.reason} path={payload.path ?? path} />;
+  }
+  return <ErrorPage status={500} path={path} />;
+}

@@ -1,0 +1,156 @@
+/**
+ * Every screen of Starport (spec §2), declared once. routes.ts builds the German and English
+ * routes from it; the root middleware validates params and runs the named middleware from it;
+ * the layouts read the back-button flag from it.
+ */
+
+export const LOCALES = ["de", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "de";
+
+/** Spec layouts; `null` is "none set", which renders in the default app shell. */
+export type LayoutName = "default" | "default-boxed" | "standalone" | "empty";
+
+/** How a dynamic segment must look; a mismatch is a 404 carrying the full path. */
+export type ParamKind = "marketplace" | "id";
+
+export interface RouteEntry {
+  /** Stable key: route ids, translation keys (`pages.<key>.*`) and tests use it. */
+  key: string;
+  /** Path without locale prefix, React Router syntax. */
+  path: string;
+  layout: LayoutName | null;
+  /** Back button in the app shell's page header. */
+  backButton?: boolean;
+  /** Named middleware, run in order before the route shows. */
+  middleware?: readonly string[];
+  params?: Readonly<Record<string, ParamKind>>;
+  /** Reachable without signing in (spec §2). */
+  public?: boolean;
+  /** Route module; defaults to the placeholder page. */
+  file?: string;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { key: "home", path: "/", layout: "default", middleware: ["detect-locale"] },
+  { key: "login", path: "/login", layout: "standalone", public: true },
+  { key: "register", path: "/register", layout: "standalone", public: true },
+  { key: "profile-selection", path: "/profile-selection", layout: "standalone" },
+  { key: "getting-started", path: "/getting-started", layout: "standalone" },
+  { key: "profile", path: "/profile", layout: "default" },
+  { key: "settings", path: "/settings", layout: null },
+  { key: "action-center", path: "/action-center", layout: null },
+  {
+    key: "keyword-recommendations",
+    path: "/action-center/keyword-recommendations/:marketplace/:id",
+    layout: null,
+    params: { marketplace: "marketplace", id: "id" },
+  },
+  { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed" },
+  { key: "admin-users", path: "/admin/users", layout: "default-boxed" },
+  { key: "auth", path: "/auth", layout: "empty", public: true },
+  { key: "advertising-api-auth", path: "/advertising-api-auth", layout: "empty", public: true },
+  { key: "sp-api-auth", path: "/sp-api-auth", layout: "empty", public: true },
+  {
+    key: "account-connection-successful",
+    path: "/account-connection-successful",
+    layout: "empty",
+    public: true,
+  },
+  {
+    key: "account-connection-error",
+    path: "/account-connection-error",
+    layout: "empty",
+    public: true,
+  },
+  { key: "campaign-test", path: "/campaign/test", layout: "default-boxed", backButton: false },
+  { key: "collections", path: "/cargo-bay/collections", layout: "default" },
+  { key: "collection-new", path: "/cargo-bay/collections/new", layout: "default-boxed" },
+  {
+    key: "collection-detail",
+    path: "/cargo-bay/collections/:id",
+    layout: "default-boxed",
+    params: { id: "id" },
+  },
+  { key: "campaigns", path: "/hangar/campaigns", layout: "default", backButton: true },
+  {
+    key: "campaigns-marketplace",
+    path: "/hangar/campaigns/:sellerProfileId/:marketplace",
+    layout: "default-boxed",
+    backButton: true,
+    params: { sellerProfileId: "id", marketplace: "marketplace" },
+  },
+  {
+    key: "ad-group-detail",
+    path: "/hangar/campaigns/adgroup/:id",
+    layout: "default-boxed",
+    backButton: true,
+    params: { id: "id" },
+  },
+  {
+    key: "campaign-detail",
+    path: "/hangar/campaigns/detail/:id",
+    layout: "default-boxed",
+    backButton: true,
+    params: { id: "id" },
+  },
+  { key: "product-imports", path: "/product/imports", layout: "default-boxed" },
+  { key: "product-list", path: "/product/list", layout: "default-boxed" },
+  { key: "strategy-center", path: "/strategy-center", layout: "default-boxed" },
+];
+
+/** The shell a layout name renders in ("none set" uses the default shell). */
+export function shellOf(entry: RouteEntry): LayoutName {
+  return entry.layout ?? "default";
+}
+
+/** `/x` in German, `/en/x` in English. */
+export function localizePath(path: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return path;
+  return path === "/" ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** Splits a URL path into its locale and the path without prefix. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  for (const locale of LOCALES) {
+    if (locale === DEFAULT_LOCALE) continue;
+    if (pathname === `/${locale}` || pathname === `/${locale}/`) return { locale, path: "/" };
+    if (pathname.startsWith(`/${locale}/`))
+      return { locale, path: pathname.slice(locale.length + 1) };
+  }
+  return { locale: DEFAULT_LOCALE, path: pathname || "/" };
+}
+
+export function routeId(locale: Locale, key: string): string {
+  return `${locale}:${key}`;
+}
+
+/** Finds the entry behind a React Router route id such as `en:campaign-detail`. */
+export function entryForRouteId(id: string | undefined): RouteEntry | undefined {
+  if (!id) return undefined;
+  const key = id.slice(id.indexOf(":") + 1);
+  return ROUTES.find((entry) => entry.key === key);
+}
+
+/** Finds the entry behind a matched pattern such as `/en/hangar/campaigns/detail/:id`. */
+export function entryForPattern(pattern: string): RouteEntry | undefined {
+  // React Router joins route paths without a leading slash ("en/hangar/campaigns").
+  const { path } = splitLocale(pattern.startsWith("/") ? pattern : `/${pattern}`);
+  const normalized = path.length > 1 ? path.replace(/\/$/, "") : path;
+  return ROUTES.find((entry) => entry.path === normalized);
+}
+
+/** Every concrete path for tests: both locales, dynamic segments filled with valid values. */
+export function samplePaths(
+  fill: Record<ParamKind, string>,
+): { locale: Locale; entry: RouteEntry; url: string }[] {
+  return LOCALES.flatMap((locale) =>
+    ROUTES.map((entry) => {
+      const path = entry.path.replace(
+        /:(\w+)/g,
+        (_, name: string) => fill[entry.params?.[name] ?? "id"],
+      );
+      return { locale, entry, url: localizePath(path, locale) };
+    }),
+  );
+}

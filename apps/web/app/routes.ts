@@ -1,0 +1,26 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { type LayoutName, LOCALES, localizePath, ROUTES, routeId, shellOf } from "./route-table.ts";
+
+const SHELLS: readonly LayoutName[] = ["default", "default-boxed", "standalone", "empty"];
+
+// Each locale gets the full route tree; ids carry the locale so both trees can share modules.
+export default LOCALES.flatMap((locale) => [
+  ...SHELLS.map((shell) =>
+    layout(
+      `layouts/${shell}.tsx`,
+      { id: `${locale}:layout:${shell}` },
+      ROUTES.filter((entry) => shellOf(entry) === shell).map((entry) => {
+        const file = entry.file ?? "pages/placeholder.tsx";
+        const id = routeId(locale, entry.key);
+        const path = localizePath(entry.path, locale).slice(1);
+        return path === "" ? index(file, { id }) : route(path, file, { id });
+      }),
+    ),
+  ),
+  route(localizePath("/__diagnostics/error", locale).slice(1), "pages/diagnostics-error.tsx", {
+    id: routeId(locale, "diagnostics-error"),
+  }),
+  route(localizePath("/*", locale).slice(1), "pages/not-found.tsx", {
+    id: routeId(locale, "not-found"),
+  }),
+]) satisfies RouteConfig;

@@ -1,0 +1,65 @@
+import { pathToFileURL } from "node:url";
+import { ConfigError, loadConfig } from "@starport/config";
+import { DEMO_ACCOUNTS } from "@starport/db";
+import type { ViteDevServer } from "vite";
+import { buildServer } from "./server/app.ts";
+import { startRuntime } from "./server/lifecycle.ts";
+
+/** Factory used by `react-router dev` (through the Fastify Vite plugin) and by the main block below. */
+export async function createServer(vite?: ViteDevServer) {
+  const config = loadConfig();
+  const runtime = await startRuntime(config);
+  const app = await buildServer({ config, ...runtime, vite });
+  app.addHook("onClose", async () => runtime.stop());
+  return app;
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[starport] ${error.message}`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const app = await createServer();
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown timed out, exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const logins = config.seedDemo
+    ? DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.password}`).join("\n")
+    : "";
+  console.log(
+    `\n  Starport is running at ${url}\n  English: ${url}/en\n${logins ? `\n  Demo logins:\n${logins}\n` : ""}`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error("[starport] failed to start:", error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { apiPlugin } from "@starport/api";
+import type { Config } from "@starport/config";
+import { toPublicConfig } from "@starport/config";
+import type { DatabaseConnection, PgBoss } from "@starport/db";
+import { pingDatabase } from "@starport/db";
+import { type FastifyInstance, fastify } from "fastify";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { serverContext } from "#server-context";
+
+const WEB_ROOT = resolve(import.meta.dirname, "..");
+
+export interface ServerDependencies {
+  config: Config;
+  database: DatabaseConnection;
+  jobs: PgBoss;
+  vite?: ViteDevServer | undefined;
+}
+
+/** One Fastify process: the JSON API under /api and the server-rendered web app for the rest. */
+export async function buildServer({
+  config,
+  database,
+  jobs,
+  vite,
+}: ServerDependencies): Promise<FastifyInstance> {
+  const app = fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+    },
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(apiPlugin, {
+    prefix: "/api",
+    databaseDriver: database.kind,
+    pingDatabase: () => pingDatabase(database),
+    pingJobs: async () => {
+      await jobs.getQueues();
+    },
+  });
+
+  const publicConfig = toPublicConfig(config);
+  await app.register(fastifyReactRouter, {
+    devServer: vite,
+    serverBuildPath: resolve(WEB_ROOT, "build/server/index.js"),
+    clientBuildDirectory: resolve(WEB_ROOT, "build/client"),
+    assetCacheControl: "public, max-age=31536000, immutable",
+    fileCacheControl: "public, max-age=300",
+    getLoadContext(request) {
+      const context = new RouterContextProvider();
+      context.set(serverContext, {
+        requestId: request.id,
+        publicConfig,
+        isProduction: config.isProduction,
+        diagnosticRoutes: config.diagnosticRoutes,
+      });
+      return context;
+    },
+  });
+
+  return app;
+}

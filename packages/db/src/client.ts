@@ -1,0 +1,48 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** Drizzle over either driver: code above this package does not care which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseConnection =
+  | { kind: "pglite"; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { kind: "postgres"; db: Database; pool: pg.Pool; url: string; close(): Promise<void> };
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL URL; without it the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder holding the embedded database; ignored with a databaseUrl. "memory://" keeps it in memory. */
+  dataDir?: string | undefined;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseConnection> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail at start-up, not at the first request, when the server is unreachable.
+    await pool.query("select 1");
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { kind: "postgres", db, pool, url: options.databaseUrl, close: () => pool.end() };
+  }
+  const dataDir = options.dataDir ?? "memory://";
+  let location = dataDir;
+  if (!dataDir.startsWith("memory://")) {
+    location = join(dataDir, "pglite");
+    mkdirSync(location, { recursive: true });
+  }
+  const pglite = await PGlite.create(location);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return { kind: "pglite", db, pglite, close: () => pglite.close() };
+}
+
+/** Round trip to the database; throws when it does not answer. */
+export async function pingDatabase(connection: DatabaseConnection): Promise<void> {
+  await connection.db.execute(sql`select 1`);
+}

@@ -1,0 +1,7 @@
+export type { Database, DatabaseConnection, OpenDatabaseOptions, Schema } from "./client.ts";
+export { openDatabase, pingDatabase } from "./client.ts";
+export type { PgBoss } from "./jobs.ts";
+export { startJobs } from "./jobs.ts";
+export { MIGRATIONS_FOLDER, migrateDatabase } from "./migrate.ts";
+export * as schema from "./schema/index.ts";
+export { DEMO_ACCOUNTS, seedDemoData } from "./seed/demo.ts";

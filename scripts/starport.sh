@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The README's commands: `npm start` and `npm test` land here (also `npm run dev`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/node-env.sh
+
+log() { printf '\033[1;34m[starport]\033[0m %s\n' "$*" >&2; }
+
+# Installs dependencies when node_modules is missing or older than the lock file.
+ensure_dependencies() {
+  local stamp=node_modules/.starport-lock.sha
+  local want
+  want="$(sha1sum package-lock.json | cut -d' ' -f1)-$(node -v)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    log "installing dependencies (npm ci)"
+    npm ci --no-fund --no-audit
+    echo "$want" > "$stamp"
+  fi
+}
+
+build_web() {
+  log "building the web app"
+  npm run build --silent -w @starport/web
+}
+
+# Debian's Chromium for the browser tests; never a downloaded browser.
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    log "installing Debian's chromium"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "[starport] browser tests need /usr/bin/chromium (Debian package 'chromium')" >&2
+    exit 1
+  fi
+}
+
+cmd="${1:-start}"
+case "$cmd" in
+  start)
+    ensure_dependencies
+    build_web
+    export NODE_ENV="${NODE_ENV:-production}" SEED_DEMO="${SEED_DEMO:-true}"
+    exec node apps/web/server.ts
+    ;;
+  dev)
+    ensure_dependencies
+    export SEED_DEMO="${SEED_DEMO:-true}"
+    cd apps/web && exec npx react-router dev
+    ;;
+  test)
+    ensure_dependencies
+    ensure_chromium
+    results="$(mktemp -d)"
+    log "lint (biome)"
+    npx biome check .
+    log "typecheck"
+    npm run typecheck --silent --workspaces --if-present
+    log "unit and API tests (vitest)"
+    vitest_status=0
+    npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || vitest_status=$?
+    build_web
+    log "browser tests (playwright, Debian chromium)"
+    playwright_status=0
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || playwright_status=$?
+    node scripts/test-summary.ts "$results/vitest.json" "$results/playwright.json"
+    [ "$vitest_status" = 0 ] && [ "$playwright_status" = 0 ]
+    ;;
+  *)
+    echo "usage: scripts/starport.sh start|dev|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// One Vitest run covers every workspace: unit tests and API tests (app.inject on a real database).
+export default defineConfig({
+  test: {
+    include: ["{apps,packages}/*/{src,test,app}/**/*.test.{ts,tsx}"],
+    exclude: ["**/node_modules/**", "**/build/**", "apps/web/e2e/**"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
