@@ -1,4 +1,7 @@
+import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
+import { registerAuthentication } from "./auth/authenticate.ts";
+import type { TokenService } from "./auth/tokens.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { healthRoutes } from "./routes/health.ts";
 
@@ -11,6 +14,8 @@ export {
 } from "./errors.ts";
 
 export interface ApiDependencies {
+  db: Database;
+  tokens: TokenService;
   databaseDriver: "pglite" | "postgres";
   pingDatabase(): Promise<void>;
   pingJobs(): Promise<void>;
@@ -19,5 +24,6 @@ export interface ApiDependencies {
 /** Everything under /api: register with `{ prefix: "/api" }`. */
 export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Promise<void> {
   registerErrorHandling(app);
+  registerAuthentication(app, deps.tokens);
   await healthRoutes(app, deps);
 }

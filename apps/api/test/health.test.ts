@@ -1,6 +1,7 @@
 import { migrateDatabase, openDatabase, pingDatabase, startJobs } from "@starport/db";
 import { fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTokenService } from "../src/auth/tokens.ts";
 import { apiPlugin } from "../src/index.ts";
 
 const database = await openDatabase({ dataDir: "memory://" });
@@ -12,6 +13,8 @@ const app = fastify();
 await app.register(
   async (api) => {
     await apiPlugin(api, {
+      db: database.db,
+      tokens: createTokenService({ secret: "t".repeat(32), db: database.db }),
       databaseDriver: database.kind,
       pingDatabase: () => pingDatabase(database),
       pingJobs: async () => {

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { apiPlugin } from "@starport/api";
+import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
 import type { DatabaseConnection, PgBoss } from "@starport/db";
@@ -43,8 +44,14 @@ export async function buildServer({
   });
 
   await app.register(fastifyCookie);
+  const tokens = createTokenService({
+    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    db: database.db,
+  });
   await app.register(apiPlugin, {
     prefix: "/api",
+    db: database.db,
+    tokens,
     databaseDriver: database.kind,
     pingDatabase: () => pingDatabase(database),
     pingJobs: async () => {

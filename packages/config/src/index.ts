@@ -28,6 +28,10 @@ export const configSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** Signs access tokens (HS256, at least 32 characters). Embedded mode generates one in DATA_DIR. */
+    JWT_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     /** Seeds demo data at start (idempotent). */
     SEED_DEMO: booleanFromEnv.default(false),
     /** Local development shortcut: bypasses auth, onboarding and admin checks. Never in production. */
@@ -42,6 +46,13 @@ export const configSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   })
   .superRefine((config, ctx) => {
+    if (config.DATABASE_URL && !config.JWT_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["JWT_SECRET"],
+        message: "is required with DATABASE_URL (only the embedded mode generates one)",
+      });
+    }
     if (config.DEV_MODE && config.NODE_ENV === "production") {
       ctx.addIssue({
         code: "custom",
@@ -63,6 +74,8 @@ export interface Config {
   /** Absolute path of the data folder (embedded database, generated secrets). */
   dataDir: string;
   logLevel: RawConfig["LOG_LEVEL"];
+  /** Set explicitly, or undefined in embedded mode (a generated secret in dataDir is used). */
+  jwtSecret: string | undefined;
   seedDemo: boolean;
   devMode: boolean;
   knowledgeBaseUrl: string;
@@ -108,6 +121,7 @@ export function loadConfig(
     databaseUrl: raw.DATABASE_URL,
     dataDir: resolve(cwd, raw.DATA_DIR),
     logLevel: raw.LOG_LEVEL,
+    jwtSecret: raw.JWT_SECRET,
     seedDemo: raw.SEED_DEMO,
     devMode: raw.DEV_MODE,
     knowledgeBaseUrl: raw.KNOWLEDGE_BASE_URL,

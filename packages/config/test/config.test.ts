@@ -32,10 +32,25 @@ describe("loadConfig", () => {
   });
 
   it("gives the browser only the whitelisted subset", () => {
-    const config = loadConfig({ DATABASE_URL: "postgres://u:secret@db/x", SENTRY_DSN: "" });
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u:secret@db/x",
+      JWT_SECRET: "s".repeat(40),
+      SENTRY_DSN: "",
+    });
     const exposed = toPublicConfig(config);
     expect(Object.keys(exposed).sort()).toEqual(["devMode", "knowledgeBaseUrl", "sentryDsn"]);
     expect(JSON.stringify(exposed)).not.toContain("secret");
     expect(exposed.sentryDsn).toBeNull();
+  });
+});
+
+describe("JWT secret", () => {
+  it("is required with an external database and must be long enough", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://db/x" })).toThrow(
+      /JWT_SECRET: is required/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32/);
+    expect(loadConfig({ JWT_SECRET: "x".repeat(32) }).jwtSecret).toBe("x".repeat(32));
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
   });
 });

@@ -1,0 +1,18 @@
+/** Who is calling: resolved once per request from the Bearer token, used by every scoped query. */
+export interface Principal {
+  userId: string;
+  customerId: string;
+  roles: readonly string[];
+  isAdmin: boolean;
+  /** The access token's id (jti), for revocation. */
+  tokenId: string;
+  /** Token expiry, seconds since the epoch (the JWT's exp). */
+  expiresAt: number;
+}
+
+export const ROLE_ADMIN = "ROLE_ADMIN";
+
+/** Spec §6: admin iff the roles include ROLE_ADMIN; no user, not admin. */
+export function isAdmin(roles: readonly string[] | null | undefined): boolean {
+  return roles?.includes(ROLE_ADMIN) ?? false;
+}
