@@ -1,5 +1,6 @@
 import type { PublicConfig } from "@starport/config";
 import { createContext } from "react-router";
+import type { ApiTransport } from "./lib/api/client.ts";
 
 /**
  * What the Fastify server hands to React Router for each request. Imported by server.ts and the
@@ -11,6 +12,8 @@ export interface ServerContext {
   isProduction: boolean;
   /** Routes that fail on purpose exist (end-to-end tests of the error pages). */
   diagnosticRoutes: boolean;
+  /** Calls the API in-process (Fastify inject): no network hop for server-side loaders. */
+  apiTransport: ApiTransport;
 }
 
 export const serverContext = createContext<ServerContext>();

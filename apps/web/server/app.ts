@@ -15,6 +15,38 @@ import { serverContext } from "#server-context";
 
 const WEB_ROOT = resolve(import.meta.dirname, "..");
 
+/** A fetch-shaped call into this server's own API, without leaving the process. */
+async function injectFetch(
+  app: FastifyInstance,
+  path: string,
+  init: RequestInit,
+  requestId: string,
+): Promise<Response> {
+  if (!path.startsWith("/api/"))
+    throw new Error(`in-process calls reach the API only, not ${path}`);
+  const headers: Record<string, string> = { "x-request-id": requestId };
+  new Headers(init.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  const result = await app.inject({
+    method: (init.method ?? "GET") as "GET",
+    url: path,
+    headers,
+    payload: typeof init.body === "string" ? init.body : undefined,
+  });
+  const responseHeaders = new Headers();
+  for (const [key, value] of Object.entries(result.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [String(value)])
+      responseHeaders.append(key, item);
+  }
+  const body =
+    result.statusCode === 204 || result.statusCode === 304
+      ? null
+      : new Uint8Array(result.rawPayload);
+  return new Response(body, { status: result.statusCode, headers: responseHeaders });
+}
+
 export interface ServerDependencies {
   config: Config;
   database: DatabaseConnection;
@@ -73,6 +105,7 @@ export async function buildServer({
         publicConfig,
         isProduction: config.isProduction,
         diagnosticRoutes: config.diagnosticRoutes,
+        apiTransport: (path, init) => injectFetch(app, path, init, request.id),
       });
       return context;
     },
