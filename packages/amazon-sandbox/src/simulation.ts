@@ -1,0 +1,598 @@
+/**
+ * The marketplace simulation (design: /work/shared/design/marketplace-simulation.md).
+ * One call of `simulateDay` turns the current Ads setup into stored daily facts.
+ */
+import { seasonality } from "./dates.ts";
+import { marketplaceById } from "./marketplaces.ts";
+import { binomialCdfBelow, normalCdf, normalQuantile, rngFor } from "./rng.ts";
+import {
+  type AdFact,
+  type AdGroup,
+  type Campaign,
+  dateOfDay,
+  normalizeText,
+  type OrderDetail,
+  type Predicate,
+  type Product,
+  productKey,
+  relevanceOf,
+  type Term,
+  type World,
+} from "./world.ts";
+
+/** Tunable model constants. */
+export const MODEL = {
+  /** log-sigma of the competitor bid distribution around the term's CPC level. */
+  competitorSigma: 0.5,
+  /** Ad slots per placement: top of search, rest of search, product pages. */
+  slots: [4, 8, 6] as const,
+  /** Share of a keyword term's searches that show each placement. */
+  keywordPlacementVolume: [1.0, 0.7, 0.35] as const,
+  /** CTR by placement before the relevance factor. */
+  baseCtr: [0.008, 0.003, 0.002] as const,
+  /** Conversion multiplier by placement (top of search converts ~1.7× product pages). */
+  placementCvr: [1.15, 0.9, 0.68] as const,
+  /** Share of a click day's orders reported on day 0..7 after the click. */
+  attributionLag: [0.7, 0.15, 0.05, 0.03, 0.025, 0.02, 0.015, 0.01] as const,
+  /** Share of attributed orders that are the advertised SKU (the rest: other SKUs, halo). */
+  sameSkuShare: 0.88,
+  /** Reference conversion rate for dynamic bidding. */
+  referenceCvr: 0.09,
+  closeMatchThreshold: 0.5,
+  looseMatchThreshold: 0.2,
+};
+
+export const PLACEMENT_NAMES = [
+  "PLACEMENT_TOP",
+  "PLACEMENT_REST_OF_SEARCH",
+  "PLACEMENT_PRODUCT_PAGE",
+] as const;
+
+export function quality(r: number): number {
+  return 0.6 + 0.8 * r;
+}
+
+export function relevanceCvrFactor(r: number): number {
+  return 0.15 + 0.85 * r;
+}
+
+export function priceFactor(p: Product): number {
+  return Math.min(1.5, Math.max(0.3, (p.refPrice / p.price) ** 2));
+}
+
+/** The true conversion rate of a product for a term and placement (hidden truth). */
+export function trueCvr(p: Product, r: number, placement: 0 | 1 | 2): number {
+  return Math.min(
+    0.9,
+    p.baseCvr * relevanceCvrFactor(r) * MODEL.placementCvr[placement] * priceFactor(p),
+  );
+}
+
+type Match = { termIdx: number; reach: number };
+
+function tokensContainSequence(hay: string[], needle: string[]): boolean {
+  if (needle.length === 0 || needle.length > hay.length) return false;
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Terms a keyword reaches: exact = same text, phrase = contains it, broad = shares its tokens. */
+export function keywordMatches(
+  world: World,
+  marketplaceId: string,
+  text: string,
+  matchType: string,
+): Match[] {
+  const norm = normalizeText(text);
+  const key = `${marketplaceId}|${matchType}|${norm}`;
+  const cached = world.matchCache.get(key);
+  if (cached) return cached;
+  const terms = world.terms.get(marketplaceId) ?? [];
+  const tokens = norm.split(" ").filter(Boolean);
+  const out: Match[] = [];
+  if (matchType === "EXACT") {
+    const idx = world.termByText.get(marketplaceId)?.get(norm);
+    if (idx !== undefined) out.push({ termIdx: idx, reach: 1 });
+  } else {
+    for (const t of terms) {
+      if (t.asin !== undefined) {
+        if (matchType !== "PHRASE" && t.text === norm) out.push({ termIdx: t.idx, reach: 1 });
+        continue;
+      }
+      if (matchType === "PHRASE") {
+        if (tokensContainSequence(t.tokens, tokens)) out.push({ termIdx: t.idx, reach: 1 });
+      } else {
+        let shared = 0;
+        for (const tok of tokens) if (t.tokens.includes(tok)) shared++;
+        if (shared === tokens.length) out.push({ termIdx: t.idx, reach: 1 });
+        else if (tokens.length >= 2 && shared >= Math.ceil(tokens.length / 2))
+          out.push({ termIdx: t.idx, reach: 0.35 });
+      }
+    }
+  }
+  world.matchCache.set(key, out);
+  return out;
+}
+
+function predicateValue(expr: Predicate[], type: string): string | undefined {
+  return expr.find((p) => p.type === type)?.value;
+}
+
+/** Terms a targeting clause reaches (auto groups by relevance, product/category targeting by ASIN pages). */
+export function targetMatches(
+  world: World,
+  marketplaceId: string,
+  expression: Predicate[],
+  products: Product[],
+): Match[] {
+  const first = expression[0];
+  if (!first) return [];
+  const key = `${marketplaceId}|T|${JSON.stringify(expression)}|${products.map((p) => p.asin).join(",")}`;
+  const cached = world.matchCache.get(key);
+  if (cached) return cached;
+  const terms = world.terms.get(marketplaceId) ?? [];
+  const out: Match[] = [];
+  const maxRel = (t: Term): number => {
+    let m = 0;
+    for (const p of products) m = Math.max(m, relevanceOf(world, p, t.idx));
+    return m;
+  };
+  const type = first.type;
+  if (type === "QUERY_HIGH_REL_MATCHES" || type === "QUERY_BROAD_REL_MATCHES") {
+    for (const t of terms) {
+      if (t.asin !== undefined) continue;
+      const r = maxRel(t);
+      if (type === "QUERY_HIGH_REL_MATCHES" && r >= MODEL.closeMatchThreshold)
+        out.push({ termIdx: t.idx, reach: 1 });
+      if (
+        type === "QUERY_BROAD_REL_MATCHES" &&
+        r >= MODEL.looseMatchThreshold &&
+        r < MODEL.closeMatchThreshold
+      )
+        out.push({ termIdx: t.idx, reach: 0.6 });
+    }
+  } else if (type === "ASIN_SUBSTITUTE_RELATED" || type === "ASIN_ACCESSORY_RELATED") {
+    for (const t of terms) {
+      if (t.asin === undefined) continue;
+      const r = maxRel(t);
+      if (type === "ASIN_SUBSTITUTE_RELATED" && r >= 0.45) out.push({ termIdx: t.idx, reach: 0.8 });
+      if (type === "ASIN_ACCESSORY_RELATED" && r >= 0.15 && r < 0.45)
+        out.push({ termIdx: t.idx, reach: 0.5 });
+    }
+  } else {
+    const asinSame = predicateValue(expression, "ASIN_SAME_AS");
+    const expanded = predicateValue(expression, "ASIN_EXPANDED_FROM");
+    const category = predicateValue(expression, "ASIN_CATEGORY_SAME_AS");
+    const brand = predicateValue(expression, "ASIN_BRAND_SAME_AS");
+    const priceLt = predicateValue(expression, "ASIN_PRICE_LESS_THAN");
+    const priceGt = predicateValue(expression, "ASIN_PRICE_GREATER_THAN");
+    const priceBetween = predicateValue(expression, "ASIN_PRICE_BETWEEN");
+    const ratingLt = predicateValue(expression, "ASIN_REVIEW_RATING_LESS_THAN");
+    const ratingGt = predicateValue(expression, "ASIN_REVIEW_RATING_GREATER_THAN");
+    const cats = new Map<string, string>();
+    for (const c of world.categories.values())
+      if (c.marketplaceId === marketplaceId) cats.set(c.nodeId, c.key);
+    const pass = (p: Product): boolean => {
+      if (brand !== undefined && p.brand.toLowerCase() !== brand.toLowerCase()) return false;
+      if (priceLt !== undefined && !(p.price < Number(priceLt))) return false;
+      if (priceGt !== undefined && !(p.price > Number(priceGt))) return false;
+      if (priceBetween !== undefined) {
+        const [lo, hi] = priceBetween.split("-").map(Number);
+        if (!(p.price >= (lo ?? 0) && p.price <= (hi ?? Number.POSITIVE_INFINITY))) return false;
+      }
+      if (ratingLt !== undefined && !(p.rating < Number(ratingLt))) return false;
+      if (ratingGt !== undefined && !(p.rating > Number(ratingGt))) return false;
+      return true;
+    };
+    for (const t of terms) {
+      if (t.asin === undefined) continue;
+      const p = world.products.get(productKey(marketplaceId, t.asin));
+      if (!p) continue;
+      if (asinSame !== undefined) {
+        if (t.asin === asinSame.toUpperCase()) out.push({ termIdx: t.idx, reach: 1 });
+      } else if (expanded !== undefined) {
+        const src = world.products.get(productKey(marketplaceId, expanded.toUpperCase()));
+        if (t.asin === expanded.toUpperCase()) out.push({ termIdx: t.idx, reach: 1 });
+        else if (src && src.categoryKey === p.categoryKey && src.noun === p.noun)
+          out.push({ termIdx: t.idx, reach: 0.4 });
+      } else if (category !== undefined) {
+        if (cats.get(category) === p.categoryKey && pass(p))
+          out.push({ termIdx: t.idx, reach: 0.3 });
+      } else if (brand !== undefined) {
+        if (pass(p)) out.push({ termIdx: t.idx, reach: 0.4 });
+      }
+    }
+  }
+  world.matchCache.set(key, out);
+  return out;
+}
+
+interface Candidate {
+  campaign: Campaign;
+  adGroup: AdGroup;
+  targetId: string;
+  product: Product;
+  adId: string;
+  r: number;
+  effBid: number;
+  rank: number;
+  q: number;
+  reach: number;
+}
+
+function dynamicFactor(strategy: string, pcvr: number, placement: number): number {
+  const rel = pcvr / MODEL.referenceCvr;
+  if (strategy === "LEGACY_FOR_SALES") return Math.min(1, Math.max(0, rel));
+  if (strategy === "AUTO_FOR_SALES") return Math.min(placement === 0 ? 2 : 1.5, Math.max(0, rel));
+  return 1;
+}
+
+function placementAdjustments(c: Campaign): [number, number, number] {
+  const adj: [number, number, number] = [0, 0, 0];
+  for (const pb of c.dynamicBidding.placementBidding) {
+    const i = PLACEMENT_NAMES.indexOf(pb.placement as (typeof PLACEMENT_NAMES)[number]);
+    if (i >= 0) adj[i] = pb.percentage;
+  }
+  return adj;
+}
+
+function lagOf(u: number): number {
+  let acc = 0;
+  for (let i = 0; i < MODEL.attributionLag.length; i++) {
+    acc += MODEL.attributionLag[i] ?? 0;
+    if (u < acc) return i;
+  }
+  return MODEL.attributionLag.length - 1;
+}
+
+function isLive(state: string): boolean {
+  return state === "ENABLED";
+}
+
+/** Simulates the current day for every profile and advances the clock by one day. */
+export function simulateDay(world: World): void {
+  const day = world.day;
+  const date = dateOfDay(world, day);
+  const season = seasonality(date);
+  const adUnits = new Map<string, number>();
+  const adSales = new Map<string, number>();
+  const stockLeft = new Map<string, number>();
+  const {
+    campaigns,
+    adGroups,
+    keywords,
+    targets,
+    productAds,
+    negativeKeywords,
+    campaignNegativeKeywords,
+  } = world.entities;
+
+  // index children by parent once per day
+  const groupsByCampaign = new Map<string, AdGroup[]>();
+  for (const g of adGroups.values()) {
+    if (!isLive(g.state)) continue;
+    const list = groupsByCampaign.get(g.campaignId) ?? [];
+    list.push(g);
+    groupsByCampaign.set(g.campaignId, list);
+  }
+  const byAdGroup = <T extends { adGroupId: string | undefined; state: string }>(
+    items: Iterable<T>,
+  ) => {
+    const m = new Map<string, T[]>();
+    for (const it of items) {
+      if (!isLive(it.state) || it.adGroupId === undefined) continue;
+      const list = m.get(it.adGroupId) ?? [];
+      list.push(it);
+      m.set(it.adGroupId, list);
+    }
+    return m;
+  };
+  const byCampaign = <T extends { campaignId: string; state: string }>(items: Iterable<T>) => {
+    const m = new Map<string, T[]>();
+    for (const it of items) {
+      if (!isLive(it.state)) continue;
+      const list = m.get(it.campaignId) ?? [];
+      list.push(it);
+      m.set(it.campaignId, list);
+    }
+    return m;
+  };
+  const kwByGroup = byAdGroup(keywords.values());
+  const tgByGroup = byAdGroup(targets.values());
+  const adsByGroup = byAdGroup(productAds.values());
+  const negKwByGroup = byAdGroup(negativeKeywords.values());
+  const negTgByGroup = byAdGroup(world.entities.negativeTargets.values());
+  const campNegKw = byCampaign(campaignNegativeKeywords.values());
+  const campNegTg = byCampaign(world.entities.campaignNegativeTargets.values());
+
+  for (const profile of world.profiles) {
+    const mp = marketplaceById(profile.marketplaceId);
+    if (!mp) continue;
+    const terms = world.terms.get(mp.id) ?? [];
+    const best = new Map<number, Candidate>();
+    for (const c of campaigns.values()) {
+      if (c.profileId !== profile.profileId || !isLive(c.state)) continue;
+      if (c.startDate > date || (c.endDate !== undefined && c.endDate < date)) continue;
+      const adj = placementAdjustments(c);
+      for (const g of groupsByCampaign.get(c.campaignId) ?? []) {
+        const ads: { adId: string; product: Product }[] = [];
+        for (const ad of adsByGroup.get(g.adGroupId) ?? []) {
+          const p = world.products.get(productKey(mp.id, ad.asin));
+          if (!p || p.sellerId !== profile.sellerId) continue;
+          const key = productKey(mp.id, p.asin);
+          if (!stockLeft.has(key)) stockLeft.set(key, p.stock);
+          if (p.stock <= 0) continue;
+          ads.push({ adId: ad.adId, product: p });
+        }
+        if (ads.length === 0) continue;
+        const negExact = new Set<string>();
+        const negPhrase: string[][] = [];
+        const negAsins = new Set<string>();
+        const negBrands = new Set<string>();
+        for (const n of [
+          ...(negKwByGroup.get(g.adGroupId) ?? []),
+          ...(campNegKw.get(c.campaignId) ?? []),
+        ]) {
+          const t = normalizeText(n.keywordText);
+          if (n.matchType === "NEGATIVE_EXACT") negExact.add(t);
+          else negPhrase.push(t.split(" "));
+        }
+        for (const n of [
+          ...(negTgByGroup.get(g.adGroupId) ?? []),
+          ...(campNegTg.get(c.campaignId) ?? []),
+        ]) {
+          for (const pr of n.expression) {
+            if (pr.type === "ASIN_SAME_AS" && pr.value) negAsins.add(pr.value.toUpperCase());
+            if (pr.type === "ASIN_BRAND_SAME_AS" && pr.value) negBrands.add(pr.value.toLowerCase());
+          }
+        }
+        const negated = (t: Term): boolean => {
+          if (t.asin !== undefined) {
+            if (negAsins.has(t.asin)) return true;
+            if (negBrands.size > 0) {
+              const p = world.products.get(productKey(mp.id, t.asin));
+              if (p && negBrands.has(p.brand.toLowerCase())) return true;
+            }
+          }
+          if (negExact.has(t.text)) return true;
+          for (const ph of negPhrase) if (tokensContainSequence(t.tokens, ph)) return true;
+          return false;
+        };
+        const products = ads.map((a) => a.product);
+        const consider = (targetId: string, bid: number, matches: Match[]): void => {
+          for (const m of matches) {
+            const t = terms[m.termIdx];
+            if (!t || negated(t)) continue;
+            let chosen = ads[0];
+            let r = -1;
+            for (const a of ads) {
+              const rel = relevanceOf(world, a.product, t.idx);
+              if (rel > r) {
+                r = rel;
+                chosen = a;
+              }
+            }
+            if (!chosen || r < 0.02) continue;
+            const q = quality(r);
+            const pcvr =
+              chosen.product.baseCvr * relevanceCvrFactor(r) * priceFactor(chosen.product);
+            for (let pl = 0; pl < 3; pl++) {
+              if (t.asin !== undefined ? pl !== 2 : false) continue;
+              const eff =
+                bid *
+                (1 + (adj[pl] ?? 0) / 100) *
+                dynamicFactor(c.dynamicBidding.strategy, pcvr, pl);
+              if (eff <= 0) continue;
+              const rank = eff * q;
+              const key = t.idx * 3 + pl;
+              const prev = best.get(key);
+              if (!prev || rank > prev.rank || (rank === prev.rank && targetId < prev.targetId)) {
+                best.set(key, {
+                  campaign: c,
+                  adGroup: g,
+                  targetId,
+                  product: chosen.product,
+                  adId: chosen.adId,
+                  r,
+                  effBid: eff,
+                  rank,
+                  q,
+                  reach: m.reach,
+                });
+              }
+            }
+          }
+        };
+        for (const k of kwByGroup.get(g.adGroupId) ?? []) {
+          if (c.targetingType !== "MANUAL") continue;
+          consider(
+            k.keywordId,
+            k.bid ?? g.defaultBid,
+            keywordMatches(world, mp.id, k.keywordText, k.matchType),
+          );
+        }
+        for (const tc of tgByGroup.get(g.adGroupId) ?? []) {
+          if ((tc.expressionType === "AUTO") !== (c.targetingType === "AUTO")) continue;
+          consider(
+            tc.targetId,
+            tc.bid ?? g.defaultBid,
+            targetMatches(world, mp.id, tc.expression, products),
+          );
+        }
+      }
+    }
+
+    // auctions
+    const keys = [...best.keys()].sort((a, b) => a - b);
+    const dayFacts: (AdFact & { cpc: number; product: Product; cand: Candidate })[] = [];
+    for (const key of keys) {
+      const cand = best.get(key) as Candidate;
+      const termIdx = Math.floor(key / 3);
+      const pl = (key % 3) as 0 | 1 | 2;
+      const t = terms[termIdx] as Term;
+      const volNoise = rngFor(world.seed, day, `vol|${mp.id}|${termIdx}`).logNormal(1, 0.15);
+      const rng = rngFor(world.seed, day, `auction|${profile.profileId}|${termIdx}|${pl}`);
+      const placementVolume = t.asin !== undefined ? 1 : MODEL.keywordPlacementVolume[pl];
+      const eligible = t.baseVolume * season * volNoise * placementVolume * cand.reach;
+      const mu = Math.log(t.cpc);
+      const z = (Math.log(cand.rank) - mu) / MODEL.competitorSigma;
+      const below = normalCdf(z);
+      const share = binomialCdfBelow(t.competitors, 1 - below, MODEL.slots[pl]);
+      const impressions = rng.poisson(eligible * share);
+      if (impressions <= 0) continue;
+      const ctr = MODEL.baseCtr[pl] * (0.3 + 1.0 * cand.r);
+      const clicks = rng.binomial(impressions, ctr);
+      const m = Math.max(1, t.competitors * below);
+      const nextRank = Math.exp(
+        mu + MODEL.competitorSigma * normalQuantile(Math.max(1e-6, below * (m / (m + 1)))),
+      );
+      const cpc = Math.round(Math.min(cand.effBid, nextRank / cand.q + 0.01) * 100) / 100;
+      dayFacts.push({
+        day,
+        campaignId: cand.campaign.campaignId,
+        adGroupId: cand.adGroup.adGroupId,
+        targetId: cand.targetId,
+        termIdx,
+        adId: cand.adId,
+        placement: pl,
+        eligible: Math.round(eligible),
+        impressions,
+        clicks,
+        cost: Math.round(clicks * cpc * 100) / 100,
+        orders: [],
+        cpc,
+        product: cand.product,
+        cand,
+      });
+    }
+
+    // budgets: a campaign that would overspend stops when its budget is gone; its day's auctions
+    // are spread over hours in random order, so every term loses the same share (binomial thinning).
+    const spend = new Map<string, number>();
+    for (const f of dayFacts) spend.set(f.campaignId, (spend.get(f.campaignId) ?? 0) + f.cost);
+    for (const f of dayFacts) {
+      const c = campaigns.get(f.campaignId) as Campaign;
+      const total = spend.get(f.campaignId) ?? 0;
+      if (total <= c.budget.budget) continue;
+      const share = c.budget.budget / total;
+      const rng = rngFor(
+        world.seed,
+        day,
+        `budget|${f.adId}|${f.targetId}|${f.termIdx}|${f.placement}`,
+      );
+      f.impressions = rng.binomial(f.impressions, share);
+      f.clicks = Math.min(f.impressions, rng.binomial(f.clicks, share));
+      f.cost = Math.round(f.clicks * f.cpc * 100) / 100;
+    }
+    // exact cap: trim clicks until within budget
+    const spent = new Map<string, number>();
+    for (const f of dayFacts) spent.set(f.campaignId, (spent.get(f.campaignId) ?? 0) + f.cost);
+    for (const f of dayFacts) {
+      const c = campaigns.get(f.campaignId) as Campaign;
+      let s = spent.get(f.campaignId) ?? 0;
+      while (s > c.budget.budget + 1e-9 && f.clicks > 0) {
+        f.clicks--;
+        f.cost = Math.round(f.clicks * f.cpc * 100) / 100;
+        s -= f.cpc;
+      }
+      spent.set(f.campaignId, s);
+    }
+
+    // conversions
+    const stored: AdFact[] = [];
+    for (const f of dayFacts) {
+      if (f.impressions <= 0) continue;
+      const p = f.product;
+      const key = productKey(mp.id, p.asin);
+      const rng = rngFor(
+        world.seed,
+        day,
+        `orders|${f.adId}|${f.targetId}|${f.termIdx}|${f.placement}`,
+      );
+      const cvr = trueCvr(p, f.cand.r, f.placement);
+      const n = rng.binomial(f.clicks, cvr);
+      const orders: OrderDetail[] = [];
+      for (let i = 0; i < n; i++) {
+        const lag = lagOf(rng.next());
+        const units = 1 + rng.poisson(0.1);
+        const same = rng.next() < MODEL.sameSkuShare;
+        if (same) {
+          const left = stockLeft.get(key) ?? p.stock;
+          if (left < units) continue;
+          stockLeft.set(key, left - units);
+          adUnits.set(key, (adUnits.get(key) ?? 0) + units);
+          adSales.set(key, (adSales.get(key) ?? 0) + units * p.price);
+          orders.push({
+            lag,
+            units,
+            sales: Math.round(units * p.price * 100) / 100,
+            sameSku: true,
+          });
+        } else {
+          const price = Math.round(p.price * rng.logNormal(1, 0.35) * 100) / 100;
+          orders.push({ lag, units, sales: Math.round(units * price * 100) / 100, sameSku: false });
+        }
+      }
+      stored.push({
+        day: f.day,
+        campaignId: f.campaignId,
+        adGroupId: f.adGroupId,
+        targetId: f.targetId,
+        termIdx: f.termIdx,
+        adId: f.adId,
+        placement: f.placement,
+        eligible: f.eligible,
+        impressions: f.impressions,
+        clicks: f.clicks,
+        cost: f.cost,
+        orders,
+      });
+    }
+    const perDay = world.facts.get(profile.profileId) ?? [];
+    perDay[day] = stored;
+    world.facts.set(profile.profileId, perDay);
+  }
+
+  // organic sales, stock and restocks for every seller product
+  for (const p of world.products.values()) {
+    if (p.sellerId === undefined) continue;
+    const key = productKey(p.marketplaceId, p.asin);
+    const rng = rngFor(world.seed, day, `organic|${key}`);
+    let stock = stockLeft.get(key) ?? p.stock;
+    const demand = p.baseDemand * season * Math.sqrt(p.rankFactor) * priceFactor(p);
+    const organic = Math.min(Math.max(0, stock), rng.poisson(demand));
+    stock -= organic;
+    const units = adUnits.get(key) ?? 0;
+    p.rankFactor =
+      0.97 * p.rankFactor + 0.03 * (1 + Math.min(1.5, units / Math.max(0.5, p.baseDemand)));
+    if (p.autoRestock) {
+      if (p.restockDay === undefined && stock < p.baseDemand * 14) p.restockDay = day + p.leadTime;
+      if (p.restockDay !== undefined && day >= p.restockDay) {
+        stock += Math.round(p.baseDemand * 60) + 10;
+        p.restockDay = undefined;
+      }
+    }
+    p.stock = Math.max(0, stock);
+    const list = world.productDays.get(key) ?? [];
+    list.push({
+      day,
+      asin: p.asin,
+      organicUnits: organic,
+      organicSales: Math.round(organic * p.price * 100) / 100,
+      adUnits: units,
+      adSales: Math.round((adSales.get(key) ?? 0) * 100) / 100,
+      stockEnd: p.stock,
+    });
+    world.productDays.set(key, list);
+  }
+  world.day = day + 1;
+}
+
+/** Advances the virtual clock by `days` whole simulated days. */
+export function advance(world: World, days: number): void {
+  const n = Math.max(0, Math.floor(days));
+  for (let i = 0; i < n; i++) simulateDay(world);
+}
