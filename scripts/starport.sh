@@ -40,7 +40,7 @@ case "$cmd" in
   start)
     ensure_dependencies
     build_web
-    export NODE_ENV="${NODE_ENV:-production}" SEED_DEMO="${SEED_DEMO:-true}"
+    export NODE_ENV="${NODE_ENV:-production}" SEED_DEMO="${SEED_DEMO:-true}" AMAZON_SANDBOX="${AMAZON_SANDBOX:-true}"
     exec node apps/web/server.ts
     ;;
   dev)

@@ -2,6 +2,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "@starport/config";
 import { DEMO_ACCOUNTS } from "@starport/db";
 import type { ViteDevServer } from "vite";
+import { startAmazonSandbox } from "./server/amazon-sandbox.ts";
 import { buildServer } from "./server/app.ts";
 import { startRuntime } from "./server/lifecycle.ts";
 
@@ -26,6 +27,12 @@ async function main() {
     throw error;
   }
   const app = await createServer();
+  let sandboxUrl: string | null = null;
+  if (config.amazonSandbox.enabled) {
+    const sandbox = await startAmazonSandbox(config, app.log);
+    app.addHook("onClose", () => sandbox.close());
+    sandboxUrl = sandbox.url;
+  }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -52,9 +59,13 @@ async function main() {
   const logins = config.seedDemo
     ? DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.password}`).join("\n")
     : "";
-  console.log(
-    `\n  Starport is running at ${url}\n  English: ${url}/en\n${logins ? `\n  Demo logins:\n${logins}\n` : ""}`,
-  );
+  const lines = [
+    `  Starport is running at ${url}`,
+    `  English: ${url}/en`,
+    ...(sandboxUrl ? [`  Local Amazon sandbox: ${sandboxUrl}`] : []),
+    ...(logins ? ["", "  Demo logins:", logins] : []),
+  ];
+  console.log(`\n${lines.join("\n")}\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -42,6 +42,9 @@ export const configSchema = z
     SENTRY_DSN: optionalString,
     /** Serves /__diagnostics/* routes that fail on purpose, for end-to-end tests of error pages. */
     DIAGNOSTIC_ROUTES: booleanFromEnv.default(false),
+    /** Runs the local Amazon sandbox (LwA, Ads API, SP-API, simulation) beside the server. */
+    AMAZON_SANDBOX: booleanFromEnv.default(false),
+    AMAZON_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     /** Shuts down within this many milliseconds after SIGTERM, finishing in-flight requests first. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   })
@@ -82,6 +85,7 @@ export interface Config {
   sentryDsn: string | undefined;
   shutdownTimeoutMs: number;
   diagnosticRoutes: boolean;
+  amazonSandbox: { enabled: boolean; port: number };
 }
 
 /** The only configuration values the browser ever receives. */
@@ -128,6 +132,7 @@ export function loadConfig(
     sentryDsn: raw.SENTRY_DSN,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     diagnosticRoutes: raw.DIAGNOSTIC_ROUTES,
+    amazonSandbox: { enabled: raw.AMAZON_SANDBOX, port: raw.AMAZON_SANDBOX_PORT },
   };
 }
 
