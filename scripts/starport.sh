@@ -45,8 +45,8 @@ case "$cmd" in
     ;;
   dev)
     ensure_dependencies
-    export SEED_DEMO="${SEED_DEMO:-true}"
-    cd apps/web && exec npx react-router dev
+    export SEED_DEMO="${SEED_DEMO:-true}" DATA_DIR="${DATA_DIR:-$PWD/data}"
+    cd apps/web && exec npx react-router dev --port "${PORT:-5173}"
     ;;
   test)
     ensure_dependencies
