@@ -54,7 +54,8 @@ export function mkErr(
   return { errorType: selector, errorValue: { [selector]: value } };
 }
 
-const WRITABLE_STATES = ["ENABLED", "PAUSED", "PROPOSED"];
+/** SponsoredProductsCreateOrUpdateEntityState: every v3 create/update accepts these and stores them as sent. */
+const WRITABLE_STATES = ["ENABLED", "PAUSED", "PROPOSED"] as const;
 
 function stamp(world: World): string {
   return `${todayOf(world)}T00:00:00.000Z`;
@@ -501,6 +502,7 @@ function checkWritable(
       `${entityType} ${id} is archived`,
       loc,
       id,
+      { entityType },
     );
   return undefined;
 }
@@ -656,7 +658,9 @@ function extended(
       ? `${kind}_STATUS_ENABLED`
       : e.state === "PAUSED"
         ? `${kind}_PAUSED`
-        : `${kind}_ARCHIVED`;
+        : e.state === "ARCHIVED"
+          ? `${kind}_ARCHIVED`
+          : "OTHER"; // PROPOSED: not serving, no dedicated serving status in the model
   return {
     creationDateTime: e.created,
     lastUpdateDateTime: e.updated,
@@ -744,7 +748,7 @@ const campaigns: ResourceDef = {
       profileId: ctx.profile.profileId,
       name,
       targetingType,
-      state: state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED"),
+      state: state,
       budget: { budget, budgetType: "DAILY" },
       startDate,
       endDate,
@@ -809,8 +813,7 @@ const campaigns: ResourceDef = {
       );
     if (v.errors.length) return { errors: v.errors };
     if (name !== undefined) c.name = name;
-    if (state !== undefined)
-      c.state = state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED");
+    if (state !== undefined) c.state = state;
     if (budget !== undefined) c.budget.budget = budget;
     if (dyn !== undefined) c.dynamicBidding = dyn;
     if (startDate !== undefined) c.startDate = startDate;
@@ -872,7 +875,7 @@ const adGroups: ResourceDef = {
       profileId: ctx.profile.profileId,
       name,
       defaultBid,
-      state: state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED"),
+      state: state,
       created: now,
       updated: now,
     };
@@ -905,8 +908,7 @@ const adGroups: ResourceDef = {
     if (v.errors.length) return { errors: v.errors };
     if (name !== undefined) g.name = name;
     if (defaultBid !== undefined) g.defaultBid = defaultBid;
-    if (state !== undefined)
-      g.state = state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED");
+    if (state !== undefined) g.state = state;
     g.updated = stamp(ctx.world);
     return { entity: g };
   },
@@ -997,7 +999,7 @@ const keywords: ResourceDef = {
       profileId: ctx.profile.profileId,
       keywordText,
       matchType,
-      state: state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED"),
+      state: state,
       bid,
       created: now,
       updated: now,
@@ -1011,8 +1013,7 @@ const keywords: ResourceDef = {
     const state = v.enumOf("state", WRITABLE_STATES, false);
     if (v.errors.length) return { errors: v.errors };
     if (bid !== undefined) k.bid = bid;
-    if (state !== undefined)
-      k.state = state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED");
+    if (state !== undefined) k.state = state;
     k.updated = stamp(ctx.world);
     return { entity: k };
   },
@@ -1085,7 +1086,7 @@ function negativeKeywordDef(level: "adGroup" | "campaign"): ResourceDef {
         profileId: ctx.profile.profileId,
         keywordText,
         matchType,
-        state: "ENABLED",
+        state,
         created: now,
         updated: now,
       };
@@ -1094,9 +1095,9 @@ function negativeKeywordDef(level: "adGroup" | "campaign"): ResourceDef {
     },
     update(ctx, n: NegativeKeyword, item, loc) {
       const v = new V(item, loc, ctx.mp);
-      const state = v.enumOf("state", ["ENABLED"], false);
+      const state = v.enumOf("state", WRITABLE_STATES, false);
       if (v.errors.length) return { errors: v.errors };
-      if (state !== undefined) n.state = "ENABLED";
+      if (state !== undefined) n.state = state;
       n.updated = stamp(ctx.world);
       return { entity: n };
     },
@@ -1192,7 +1193,7 @@ const targets: ResourceDef = {
       expression,
       resolvedExpression: expression,
       expressionType: "MANUAL",
-      state: state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED"),
+      state: state,
       bid,
       created: now,
       updated: now,
@@ -1219,8 +1220,7 @@ const targets: ResourceDef = {
     }
     if (v.errors.length) return { errors: v.errors };
     if (bid !== undefined) t.bid = bid;
-    if (state !== undefined)
-      t.state = state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED");
+    if (state !== undefined) t.state = state;
     if (expression) {
       t.expression = expression;
       t.resolvedExpression = expression;
@@ -1236,6 +1236,7 @@ const targets: ResourceDef = {
         "auto targeting clauses cannot be archived",
         loc,
         t.targetId,
+        { entityType: "TARGETING_CLAUSE" },
       );
     return undefined;
   },
@@ -1254,6 +1255,9 @@ const targets: ResourceDef = {
     return out;
   },
 };
+
+/** SponsoredProductsCreateOrUpdateNegativeTargetingExpressionPredicateType */
+const NEGATIVE_PREDICATES = ["ASIN_SAME_AS", "ASIN_BRAND_SAME_AS"];
 
 function negativeTargetDef(level: "adGroup" | "campaign"): ResourceDef {
   const isCampaign = level === "campaign";
@@ -1283,7 +1287,7 @@ function negativeTargetDef(level: "adGroup" | "campaign"): ResourceDef {
       const campaignId = v.id("campaignId", true);
       const adGroupId = isCampaign ? undefined : v.id("adGroupId", true);
       const state = v.enumOf("state", WRITABLE_STATES, true);
-      const expression = validateExpression(v, ["ASIN_SAME_AS", "ASIN_BRAND_SAME_AS"]);
+      const expression = validateExpression(v, NEGATIVE_PREDICATES);
       const c = parentCampaign(ctx, v, campaignId);
       const g = isCampaign ? undefined : parentAdGroup(ctx, v, campaignId, adGroupId);
       if (v.errors.length || !c || (!isCampaign && !g) || !expression || state === undefined)
@@ -1296,7 +1300,7 @@ function negativeTargetDef(level: "adGroup" | "campaign"): ResourceDef {
         profileId: ctx.profile.profileId,
         expression,
         resolvedExpression: expression,
-        state: "ENABLED",
+        state,
         created: now,
         updated: now,
       };
@@ -1305,8 +1309,16 @@ function negativeTargetDef(level: "adGroup" | "campaign"): ResourceDef {
     },
     update(ctx, n: NegativeTarget, item, loc) {
       const v = new V(item, loc, ctx.mp);
-      v.enumOf("state", ["ENABLED"], false);
+      const state = v.enumOf("state", WRITABLE_STATES, false);
+      // the update model also allows a new expression (same predicate types as create)
+      const expression =
+        item.expression === undefined ? undefined : validateExpression(v, NEGATIVE_PREDICATES);
       if (v.errors.length) return { errors: v.errors };
+      if (state !== undefined) n.state = state;
+      if (expression) {
+        n.expression = expression;
+        n.resolvedExpression = expression;
+      }
       n.updated = stamp(ctx.world);
       return { entity: n };
     },
@@ -1381,7 +1393,7 @@ const productAds: ResourceDef = {
       profileId: ctx.profile.profileId,
       sku: product.sku,
       asin: product.asin,
-      state: state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED"),
+      state: state,
       created: now,
       updated: now,
     };
@@ -1392,8 +1404,7 @@ const productAds: ResourceDef = {
     const v = new V(item, loc, ctx.mp);
     const state = v.enumOf("state", WRITABLE_STATES, false);
     if (v.errors.length) return { errors: v.errors };
-    if (state !== undefined)
-      ad.state = state === "PROPOSED" ? "PAUSED" : (state as "ENABLED" | "PAUSED");
+    if (state !== undefined) ad.state = state;
     ad.updated = stamp(ctx.world);
     return { entity: ad };
   },

@@ -12,7 +12,15 @@ import {
   type ResourceDef,
 } from "./ads-entities.ts";
 import { daysBetween, parseIsoDate } from "./dates.ts";
-import { header, INVALID_JSON, isObject, mediaTypeOf, sendError, sendJson } from "./http.ts";
+import {
+  header,
+  INVALID_JSON,
+  isObject,
+  mediaTypeOf,
+  publicBaseUrl,
+  sendError,
+  sendJson,
+} from "./http.ts";
 import { marketplaceById } from "./marketplaces.ts";
 import { type AdsReportConfig, allowedColumns, buildAdsReport, REPORT_TYPES } from "./reports.ts";
 import { keywordMatches, targetMatches } from "./simulation.ts";
@@ -151,6 +159,34 @@ function invalidInput(reply: FastifyReply, message: string, location: string): F
       },
     ],
   });
+}
+
+const BID_STRATEGIES = ["AUTO_FOR_SALES", "LEGACY_FOR_SALES", "MANUAL", "RULE_BASED"];
+const BID_PLACEMENTS = ["PLACEMENT_PRODUCT_PAGE", "PLACEMENT_REST_OF_SEARCH", "PLACEMENT_TOP"];
+
+/** AsinsThemeBasedBidRecommendationRequest.bidding: required `{strategy, adjustments?}` (≤3 placement adjustments). */
+function checkNewAdGroupBidding(bidding: unknown): string | undefined {
+  if (bidding === undefined || bidding === null)
+    return "bidding is required for BIDS_FOR_NEW_AD_GROUP";
+  if (!isObject(bidding)) return "bidding must be an object";
+  if (typeof bidding.strategy !== "string" || !BID_STRATEGIES.includes(bidding.strategy))
+    return `bidding.strategy must be one of ${BID_STRATEGIES.join(", ")}`;
+  const adj = bidding.adjustments;
+  if (adj === undefined) return undefined;
+  if (!Array.isArray(adj) || adj.length > 3)
+    return "bidding.adjustments must be an array of at most 3 placement adjustments";
+  for (const [i, a] of adj.entries()) {
+    if (!isObject(a) || typeof a.predicate !== "string" || !BID_PLACEMENTS.includes(a.predicate))
+      return `bidding.adjustments[${i}].predicate must be one of ${BID_PLACEMENTS.join(", ")}`;
+    if (
+      typeof a.percentage !== "number" ||
+      !Number.isInteger(a.percentage) ||
+      a.percentage < 0 ||
+      a.percentage > 900
+    )
+      return `bidding.adjustments[${i}].percentage must be an integer 0..900`;
+  }
+  return undefined;
 }
 
 function registerResource(app: FastifyInstance, state: SandboxState, def: ResourceDef): void {
@@ -665,6 +701,8 @@ export function registerAdsRoutes(app: FastifyInstance, state: SandboxState): vo
     } else if (body.recommendationType === "BIDS_FOR_NEW_AD_GROUP") {
       if (!Array.isArray(body.asins) || body.asins.length === 0 || body.asins.length > 50)
         return sendError(reply, "v2", 400, "asins must be an array of 1 to 50 ASINs");
+      const biddingProblem = checkNewAdGroupBidding(body.bidding);
+      if (biddingProblem) return sendError(reply, "v2", 400, biddingProblem);
       products = body.asins.flatMap((a) => {
         const p = ctx.world.products.get(productKey(ctx.mp.id, String(a).toUpperCase()));
         return p ? [p] : [];
@@ -802,7 +840,7 @@ export function registerAdsRoutes(app: FastifyInstance, state: SandboxState): vo
     return sendJson(
       reply,
       200,
-      reportJson(r, state.baseUrl),
+      reportJson(r, publicBaseUrl(state.baseUrl, req)),
       "application/vnd.createasyncreportresponse.v3+json",
     );
   });
@@ -850,7 +888,7 @@ export function registerAdsRoutes(app: FastifyInstance, state: SandboxState): vo
     return sendJson(
       reply,
       200,
-      reportJson(r, state.baseUrl),
+      reportJson(r, publicBaseUrl(state.baseUrl, req)),
       "application/vnd.getasyncreportresponse.v3+json",
     );
   });

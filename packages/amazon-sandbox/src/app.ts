@@ -22,7 +22,10 @@ import type { SandboxState } from "./state.ts";
 import { createWorld, productKey, todayOf, type World, type WorldOptions } from "./world.ts";
 
 export interface SandboxOptions extends WorldOptions {
-  /** The sandbox's public URL (LwA redirects, report download URLs). Default http://localhost:4010. */
+  /**
+   * The sandbox's public URL, used in report download URLs. Default: built per request from its
+   * protocol and Host header (right for `listen({ port: 0 })` and for inject()).
+   */
   baseUrl?: string;
   faults?: Partial<FaultConfig>;
   /** LwA clients accepted by the token endpoint (the demo client is always added). */
@@ -49,6 +52,14 @@ export interface SandboxControl {
     patch: { stock?: number; autoRestock?: boolean; price?: number },
   ): boolean;
   today(): string;
+  /** Sets (or with `undefined` clears) the explicit public base URL used in download URLs. */
+  setBaseUrl(url: string | undefined): void;
+}
+
+function normalizeBaseUrl(url: string | undefined): string | undefined {
+  if (url === undefined || url === "") return undefined;
+  const parsed = new URL(url); // throws on a malformed URL
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/$/, "");
 }
 
 export interface Sandbox {
@@ -68,7 +79,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     world: createWorld(options),
     auth: new AuthStore(clients, now),
     faults: new FaultInjector(initialFaults),
-    baseUrl: (options.baseUrl ?? "http://localhost:4010").replace(/\/$/, ""),
+    baseUrl: normalizeBaseUrl(options.baseUrl),
     now,
     reportPollsUntilReady: Math.max(1, options.reportPollsUntilReady ?? 2),
     files: new Map(),
@@ -202,6 +213,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return true;
     },
     today: () => todayOf(state.world),
+    setBaseUrl(url) {
+      state.baseUrl = normalizeBaseUrl(url);
+    },
   };
   registerControlRoutes(app, state, control);
 

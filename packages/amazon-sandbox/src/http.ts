@@ -166,6 +166,13 @@ export function header(req: FastifyRequest, name: string): string | undefined {
   return v;
 }
 
+/** The sandbox's public base URL as seen by this request (explicit `baseUrl`, else protocol + Host header). */
+export function publicBaseUrl(explicit: string | undefined, req: FastifyRequest): string {
+  if (explicit) return explicit;
+  const host = header(req, "host") ?? "localhost";
+  return `${req.protocol}://${host}`;
+}
+
 export function mediaTypeOf(req: FastifyRequest): string {
   return (header(req, "content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }

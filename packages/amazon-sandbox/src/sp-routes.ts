@@ -2,15 +2,19 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { header, INVALID_JSON, isObject, sendError, sendJson } from "./http.ts";
+import { header, INVALID_JSON, isObject, publicBaseUrl, sendError, sendJson } from "./http.ts";
 import { MARKETPLACES, marketplaceById } from "./marketplaces.ts";
 import { merchantListingsTsv } from "./reports.ts";
 import type { SandboxState } from "./state.ts";
 import {
+  addSellerListing,
+  type Category,
   categoryOf,
+  listingStamp,
   type Product,
   productBySku,
   productKey,
+  removeSellerListing,
   type Seller,
   sellerProducts,
 } from "./world.ts";
@@ -34,6 +38,82 @@ function authSp(state: SandboxState, req: FastifyRequest, reply: FastifyReply): 
     if (!inRegion) return deny("The seller is not registered in this region.");
   }
   return seller;
+}
+
+/** Issue (listingsItems_2021-08-01): `code`, `message`, `severity` and `categories` are required. */
+interface Issue {
+  code: string;
+  message: string;
+  severity: "ERROR" | "WARNING" | "INFO";
+  attributeNames: string[];
+  categories: string[];
+  marketplaceIds?: string[];
+}
+
+function issue(
+  code: string,
+  message: string,
+  category: string,
+  attributeNames: string[],
+  marketplaceIds: string[],
+): Issue {
+  return {
+    code,
+    message,
+    severity: "ERROR",
+    attributeNames,
+    categories: [category],
+    marketplaceIds,
+  };
+}
+const invalidAttribute = (name: string, message: string, mps: string[]) =>
+  issue(
+    "4000001",
+    message,
+    "INVALID_ATTRIBUTE",
+    [name.replace(/^patches\[\d+\]$/, "")].filter(Boolean),
+    mps,
+  );
+const missingAttribute = (name: string, mps: string[]) =>
+  issue("90220", `'${name}' is required but not supplied.`, "MISSING_ATTRIBUTE", [name], mps);
+const invalidPrice = (mps: string[]) =>
+  issue(
+    "4000002",
+    "our_price value_with_tax must be a positive number",
+    "INVALID_PRICE",
+    ["purchasable_offer"],
+    mps,
+  );
+const skuNotFound = (sku: string, mps: string[]) =>
+  issue(
+    "4000004",
+    `SKU '${sku}' does not exist for this seller in ${mps.join(",")}.`,
+    "INVALID_ATTRIBUTE",
+    [],
+    mps,
+  );
+
+/** First value of a listing attribute (`attributes.<name>[0]`), if present as an object. */
+function listingAttribute(
+  attrs: Record<string, unknown>,
+  name: string,
+): Record<string, unknown> | undefined {
+  const v = attrs[name];
+  if (v === undefined) return undefined;
+  const first = Array.isArray(v) ? v[0] : undefined;
+  return isObject(first) ? first : {};
+}
+
+function offerPrice(offer: Record<string, unknown>): number | undefined {
+  const price = (
+    offer.our_price as { schedule?: { value_with_tax?: unknown }[] }[] | undefined
+  )?.[0]?.schedule?.[0]?.value_with_tax;
+  return typeof price === "number" && price > 0 ? Math.round(price * 100) / 100 : undefined;
+}
+
+function availabilityQuantity(a: Record<string, unknown>): number | undefined {
+  const q = a.quantity;
+  return typeof q === "number" && Number.isInteger(q) && q >= 0 ? q : undefined;
 }
 
 function csv(v: unknown): string[] {
@@ -198,8 +278,8 @@ function listingItem(state: SandboxState, p: Product, included: string[]): Recor
           conditionType: "new_new",
           status: p.stock > 0 ? ["BUYABLE", "DISCOVERABLE"] : ["DISCOVERABLE"],
           itemName: p.title,
-          createdDate: `${p.createdDate}T10:00:00.000Z`,
-          lastUpdatedDate: `${p.createdDate}T10:00:00.000Z`,
+          createdDate: p.createdAt,
+          lastUpdatedDate: p.lastUpdatedAt,
           mainImage: {
             link: `https://m.media-amazon.com/images/I/${p.asin}.jpg`,
             height: 1000,
@@ -449,9 +529,15 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
   });
 
   // Listings Items 2021-08-01
+  const SUBMISSION_DATA = { allowed: ["identifiers", "issues"], dflt: ["issues"] };
+  const REQUIREMENTS = ["LISTING", "LISTING_PRODUCT_ONLY", "LISTING_OFFER_ONLY"];
   const listingCheck = (
     req: FastifyRequest,
     reply: FastifyReply,
+    includedData: { allowed: string[]; dflt: string[] } = {
+      allowed: LISTING_DATA,
+      dflt: ["summaries"],
+    },
   ): { seller: Seller; mps: string[]; inc: string[] } | undefined => {
     const seller = authSp(state, req, reply);
     if (!seller) return undefined;
@@ -472,12 +558,34 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
       bad(reply, "marketplaceIds must list marketplaces the seller participates in.");
       return undefined;
     }
-    const inc = includedOf(q, LISTING_DATA, ["summaries"]);
+    const inc = includedOf(q, includedData.allowed, includedData.dflt);
     if (typeof inc === "string") {
       bad(reply, inc);
       return undefined;
     }
+    if (
+      includedData === SUBMISSION_DATA &&
+      q.mode !== undefined &&
+      q.mode !== "VALIDATION_PREVIEW"
+    ) {
+      bad(reply, "mode must be VALIDATION_PREVIEW.");
+      return undefined;
+    }
     return { seller, mps, inc };
+  };
+  /** put/patch/delete answer a ListingsItemSubmissionResponse. */
+  const submission = (
+    sku: string,
+    inc: string[],
+    status: "ACCEPTED" | "INVALID" | "VALID",
+    issues: Issue[],
+    products: Product[],
+  ): Record<string, unknown> => {
+    const out: Record<string, unknown> = { sku, status, submissionId: randomUUID() };
+    if (inc.includes("issues")) out.issues = issues;
+    if (inc.includes("identifiers"))
+      out.identifiers = products.map((p) => ({ marketplaceId: p.marketplaceId, asin: p.asin }));
+    return out;
   };
   app.get("/listings/2021-08-01/items/:sellerId/:sku", async (req, reply) => {
     const c = listingCheck(req, reply);
@@ -494,17 +602,51 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
     const pageSize = q.pageSize === undefined ? 10 : Number(q.pageSize);
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20)
       return bad(reply, "pageSize must be between 1 and 20.");
+    const sortBy = q.sortBy ?? "lastUpdatedDate";
+    if (sortBy !== "sku" && sortBy !== "createdDate" && sortBy !== "lastUpdatedDate")
+      return bad(reply, "sortBy must be one of sku, createdDate, lastUpdatedDate.");
+    const sortOrder = q.sortOrder ?? "DESC";
+    if (sortOrder !== "ASC" && sortOrder !== "DESC")
+      return bad(reply, "sortOrder must be ASC or DESC.");
     let list = sellerProducts(w(), c.seller.sellerId, c.mps[0]);
     const ids = csv(q.identifiers);
     if (ids.length) {
       const type = String(q.identifiersType ?? "SKU");
+      if (type !== "SKU" && type !== "ASIN")
+        return bad(reply, "identifiersType must be SKU or ASIN (sandbox subset).");
       list = list.filter((p) => (type === "ASIN" ? ids.includes(p.asin) : ids.includes(p.sku)));
     }
-    list.sort(
-      (a, b) =>
-        (q.sortBy === "sku" ? a.sku.localeCompare(b.sku) : a.sku.localeCompare(b.sku)) *
-        (q.sortOrder === "DESC" ? -1 : 1),
-    );
+    for (const [param, field, after] of [
+      ["createdAfter", "createdAt", true],
+      ["createdBefore", "createdAt", false],
+      ["lastUpdatedAfter", "lastUpdatedAt", true],
+      ["lastUpdatedBefore", "lastUpdatedAt", false],
+    ] as const) {
+      const v = q[param];
+      if (v === undefined) continue;
+      const t = typeof v === "string" ? Date.parse(v) : Number.NaN;
+      if (Number.isNaN(t)) return bad(reply, `${param} must be an ISO 8601 date-time.`);
+      list = list.filter((p) => (after ? Date.parse(p[field]) >= t : Date.parse(p[field]) <= t));
+    }
+    const statusOf = (p: Product) => (p.stock > 0 ? ["BUYABLE", "DISCOVERABLE"] : ["DISCOVERABLE"]);
+    for (const [param, keep] of [
+      ["withStatus", true],
+      ["withoutStatus", false],
+    ] as const) {
+      const wanted = csv(q[param]);
+      if (wanted.some((s) => s !== "BUYABLE" && s !== "DISCOVERABLE"))
+        return bad(reply, `${param} values must be BUYABLE or DISCOVERABLE.`);
+      if (wanted.length)
+        list = list.filter((p) => wanted.some((s) => statusOf(p).includes(s)) === keep);
+    }
+    const key = (p: Product): string =>
+      sortBy === "sku" ? p.sku : sortBy === "createdDate" ? p.createdAt : p.lastUpdatedAt;
+    const dir = sortOrder === "DESC" ? -1 : 1;
+    list.sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      return (ka < kb ? -1 : ka > kb ? 1 : 0) * dir || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
+    });
     let offset = 0;
     if (q.pageToken !== undefined) {
       offset = Number(Buffer.from(String(q.pageToken), "base64url").toString("utf8"));
@@ -523,8 +665,168 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
       items: list.slice(offset, offset + pageSize).map((p) => listingItem(state, p, c.inc)),
     });
   });
+  app.put("/listings/2021-08-01/items/:sellerId/:sku", async (req, reply) => {
+    const c = listingCheck(req, reply, SUBMISSION_DATA);
+    if (!c) return reply;
+    const { sku } = req.params as { sku: string };
+    const body = req.body as unknown;
+    if (
+      !isObject(body) ||
+      INVALID_JSON in body ||
+      typeof body.productType !== "string" ||
+      body.productType === "" ||
+      !isObject(body.attributes)
+    )
+      return bad(reply, "Body must contain productType and an attributes object.");
+    const requirements = body.requirements ?? "LISTING";
+    if (typeof requirements !== "string" || !REQUIREMENTS.includes(requirements))
+      return bad(reply, `requirements must be one of ${REQUIREMENTS.join(", ")}.`);
+    const attrs = body.attributes;
+    const productFacts = requirements !== "LISTING_OFFER_ONLY";
+    const salesTerms = requirements !== "LISTING_PRODUCT_ONLY";
+    const issues: Issue[] = [];
+    const attr = (name: string) => listingAttribute(attrs, name);
+    const title = attr("item_name");
+    const brand = attr("brand");
+    const offer = attr("purchasable_offer");
+    const availability = attr("fulfillment_availability");
+    const suggestedAsin = attr("merchant_suggested_asin");
+
+    const text = (name: string, a: Record<string, unknown> | undefined, required: boolean) => {
+      if (a === undefined) {
+        if (required) issues.push(missingAttribute(name, c.mps));
+        return undefined;
+      }
+      if (typeof a.value !== "string" || a.value.trim() === "") {
+        issues.push(invalidAttribute(name, `${name} value must be a non-empty string.`, c.mps));
+        return undefined;
+      }
+      return a.value.trim();
+    };
+    const existing = c.mps.map((m) => productBySku(w(), c.seller.sellerId, m, sku));
+    const isNew = existing.some((p) => !p);
+    const titleValue = text("item_name", title, productFacts && isNew);
+    const brandValue = text("brand", brand, false);
+    let price: number | undefined;
+    if (offer !== undefined) {
+      price = offerPrice(offer);
+      if (price === undefined) issues.push(invalidPrice(c.mps));
+    } else if (salesTerms && isNew) {
+      issues.push({
+        ...missingAttribute("purchasable_offer", c.mps),
+        categories: ["MISSING_PRICE"],
+      });
+    }
+    let quantity: number | undefined;
+    if (availability !== undefined) {
+      quantity = availabilityQuantity(availability);
+      if (quantity === undefined)
+        issues.push(
+          invalidAttribute(
+            "fulfillment_availability",
+            "quantity must be a non-negative integer.",
+            c.mps,
+          ),
+        );
+    }
+    // Where a missing marketplace's listing lands: the ASIN the seller suggests, else the ASIN the SKU
+    // already has elsewhere, else a new ASIN of the product type's category. An existing detail page
+    // must not carry another offer (the sandbox keeps one offer per ASIN and marketplace).
+    const missing = c.mps.filter((_m, i) => !existing[i]);
+    const suggested = missing.length
+      ? text("merchant_suggested_asin", suggestedAsin, !productFacts)?.toUpperCase()
+      : undefined;
+    const targetAsin = suggested ?? existing.find((p) => p)?.asin;
+    if (suggested && missing.some((m) => !w().products.has(productKey(m, suggested))))
+      issues.push(
+        invalidAttribute(
+          "merchant_suggested_asin",
+          `ASIN ${suggested} does not exist in every requested marketplace.`,
+          c.mps,
+        ),
+      );
+    if (targetAsin && missing.some((m) => w().products.get(productKey(m, targetAsin))?.sellerId))
+      issues.push(
+        invalidAttribute(
+          "merchant_suggested_asin",
+          `ASIN ${targetAsin} already carries a seller offer (the sandbox keeps one offer per ASIN).`,
+          c.mps,
+        ),
+      );
+    const categoryFor = (m: string) =>
+      [...w().categories.values()].find(
+        (cat) => cat.marketplaceId === m && cat.productType === body.productType,
+      );
+    const needPage = missing.filter(
+      (m) => !targetAsin || !w().products.has(productKey(m, targetAsin)),
+    );
+    if (needPage.some((m) => !categoryFor(m)))
+      issues.push(
+        invalidAttribute(
+          "productType",
+          `Product type ${body.productType} is not available in the sandbox (use one of ${[
+            ...new Set([...w().categories.values()].map((cat) => cat.productType)),
+          ].join(", ")}).`,
+          c.mps,
+        ),
+      );
+
+    if (issues.length) return sendJson(reply, 200, submission(sku, c.inc, "INVALID", issues, []));
+    const preview = (req.query as Record<string, unknown>).mode === "VALIDATION_PREVIEW";
+    if (preview)
+      return sendJson(
+        reply,
+        200,
+        submission(
+          sku,
+          c.inc,
+          "VALID",
+          [],
+          existing.filter((p): p is Product => !!p),
+        ),
+      );
+    const stamp = listingStamp(w(), state.now());
+    const products: Product[] = [];
+    let asin = targetAsin;
+    for (const [i, m] of c.mps.entries()) {
+      let p = existing[i];
+      const page = asin ? w().products.get(productKey(m, asin)) : undefined;
+      if (!p && page) {
+        // the seller's offer joins the existing catalogue page
+        page.sellerId = c.seller.sellerId;
+        page.sku = sku;
+        page.createdDate = stamp.slice(0, 10);
+        page.createdAt = stamp;
+        w().skuIndex.set(`${c.seller.sellerId}|${m}|${sku}`, page);
+        w().matchCache.clear();
+        p = page;
+      } else if (!p) {
+        p = addSellerListing(w(), {
+          sellerId: c.seller.sellerId,
+          sku,
+          marketplaceId: m,
+          category: categoryFor(m) as Category,
+          asin,
+          title: titleValue ?? sku,
+          brand: brandValue ?? c.seller.brand,
+          price: price ?? 0,
+          stock: quantity ?? 0,
+          stamp,
+        });
+        asin = p.asin; // the same ASIN in every requested marketplace
+      }
+      if (titleValue !== undefined) p.title = titleValue;
+      if (brandValue !== undefined) p.brand = brandValue;
+      if (price !== undefined) p.price = price;
+      if (quantity !== undefined) p.stock = quantity;
+      p.lastUpdatedAt = stamp;
+      products.push(p);
+    }
+    return sendJson(reply, 200, submission(sku, c.inc, "ACCEPTED", [], products));
+  });
+
   app.patch("/listings/2021-08-01/items/:sellerId/:sku", async (req, reply) => {
-    const c = listingCheck(req, reply);
+    const c = listingCheck(req, reply, SUBMISSION_DATA);
     if (!c) return reply;
     const { sku } = req.params as { sku: string };
     const body = req.body as unknown;
@@ -536,67 +838,99 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
       body.patches.length === 0
     )
       return bad(reply, "Body must contain productType and a non-empty patches array.");
-    const products = c.mps.map((m) => productBySku(w(), c.seller.sellerId, m, sku));
-    if (products.some((p) => !p)) return sendError(reply, "sp", 404, `SKU '${sku}' not found`);
-    const issues: Record<string, unknown>[] = [];
-    const changes: (() => void)[] = [];
+    const found = c.mps.map((m) => productBySku(w(), c.seller.sellerId, m, sku));
+    // the model declares no 404 for patch: an unknown SKU is an INVALID submission
+    if (found.some((p) => !p))
+      return sendJson(reply, 200, submission(sku, c.inc, "INVALID", [skuNotFound(sku, c.mps)], []));
+    const products = found as Product[];
+    const issues: Issue[] = [];
+    const changes: ((p: Product) => void)[] = [];
     for (const [i, patch] of body.patches.entries()) {
       if (
         !isObject(patch) ||
         !["add", "replace", "merge", "delete"].includes(String(patch.op)) ||
-        typeof patch.path !== "string"
+        typeof patch.path !== "string" ||
+        !patch.path.startsWith("/attributes/")
       ) {
-        issues.push({
-          code: "4000001",
-          message: `patches[${i}] is invalid`,
-          severity: "ERROR",
-          attributeNames: [],
-        });
+        issues.push(invalidAttribute(`patches[${i}]`, `patches[${i}] is invalid`, c.mps));
         continue;
       }
+      const name = patch.path.slice("/attributes/".length);
       const value = Array.isArray(patch.value)
         ? (patch.value[0] as Record<string, unknown> | undefined)
         : undefined;
-      if (patch.path === "/attributes/purchasable_offer") {
-        const price = (
-          value?.our_price as { schedule?: { value_with_tax?: unknown }[] }[] | undefined
-        )?.[0]?.schedule?.[0]?.value_with_tax;
-        if (typeof price !== "number" || !(price > 0)) {
-          issues.push({
-            code: "4000002",
-            message: "our_price value_with_tax must be a positive number",
-            severity: "ERROR",
-            attributeNames: ["purchasable_offer"],
-          });
+      if (patch.op === "delete") {
+        if (["item_name", "purchasable_offer"].includes(name))
+          issues.push(invalidAttribute(name, `${name} is required and cannot be deleted.`, c.mps));
+        continue;
+      }
+      if (name === "purchasable_offer") {
+        const price = value ? offerPrice(value) : undefined;
+        if (price === undefined) {
+          issues.push(invalidPrice(c.mps));
           continue;
         }
-        changes.push(() => {
-          for (const p of products) if (p) p.price = Math.round(price * 100) / 100;
+        changes.push((p) => {
+          p.price = price;
         });
-      } else if (patch.path === "/attributes/fulfillment_availability") {
-        const qty = value?.quantity;
-        if (typeof qty !== "number" || !Number.isInteger(qty) || qty < 0) {
-          issues.push({
-            code: "4000002",
-            message: "quantity must be a non-negative integer",
-            severity: "ERROR",
-            attributeNames: ["fulfillment_availability"],
-          });
+      } else if (name === "fulfillment_availability") {
+        const qty = value ? availabilityQuantity(value) : undefined;
+        if (qty === undefined) {
+          issues.push(invalidAttribute(name, "quantity must be a non-negative integer", c.mps));
           continue;
         }
-        changes.push(() => {
-          for (const p of products) if (p) p.stock = qty;
+        changes.push((p) => {
+          p.stock = qty;
+        });
+      } else if (name === "item_name" || name === "brand") {
+        const v = typeof value?.value === "string" ? value.value.trim() : "";
+        if (v === "") {
+          issues.push(invalidAttribute(name, `${name} value must be a non-empty string`, c.mps));
+          continue;
+        }
+        changes.push((p) => {
+          if (name === "item_name") p.title = v;
+          else p.brand = v;
         });
       }
     }
     const preview = (req.query as Record<string, unknown>).mode === "VALIDATION_PREVIEW";
-    if (!issues.length && !preview) for (const ch of changes) ch();
-    return sendJson(reply, 200, {
-      sku,
-      status: issues.length ? "INVALID" : preview ? "VALID" : "ACCEPTED",
-      submissionId: randomUUID(),
-      issues,
-    });
+    if (!issues.length && !preview) {
+      const stamp = listingStamp(w(), state.now());
+      for (const p of products) {
+        for (const ch of changes) ch(p);
+        p.lastUpdatedAt = stamp;
+      }
+    }
+    return sendJson(
+      reply,
+      200,
+      submission(
+        sku,
+        c.inc,
+        issues.length ? "INVALID" : preview ? "VALID" : "ACCEPTED",
+        issues,
+        products,
+      ),
+    );
+  });
+
+  app.delete("/listings/2021-08-01/items/:sellerId/:sku", async (req, reply) => {
+    // deleteListingsItem takes no includedData/mode: the answer always carries issues
+    const c = listingCheck(req, reply, { allowed: [], dflt: ["issues"] });
+    if (!c) return reply;
+    const { sku } = req.params as { sku: string };
+    const found = c.mps
+      .map((m) => productBySku(w(), c.seller.sellerId, m, sku))
+      .filter((p): p is Product => !!p);
+    if (found.length === 0)
+      return sendJson(
+        reply,
+        200,
+        submission(sku, ["issues"], "INVALID", [skuNotFound(sku, c.mps)], []),
+      );
+    for (const p of found) removeSellerListing(w(), p);
+    return sendJson(reply, 200, submission(sku, ["issues"], "ACCEPTED", [], []));
   });
 
   // Product Pricing v0
@@ -1034,7 +1368,7 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
     if (file) file.expiresAt = state.now() + 300_000;
     return sendJson(reply, 200, {
       reportDocumentId: (req.params as { documentId: string }).documentId,
-      url: `${state.baseUrl}/__sandbox/files/${d.fileKey}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300`,
+      url: `${publicBaseUrl(state.baseUrl, req)}/__sandbox/files/${d.fileKey}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300`,
       compressionAlgorithm: "GZIP",
     });
   });

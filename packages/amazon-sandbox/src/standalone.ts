@@ -4,17 +4,18 @@ import { DEMO_CLIENT } from "./auth.ts";
 
 const port = Number(process.env.SANDBOX_PORT ?? 4010);
 const host = process.env.SANDBOX_HOST ?? "127.0.0.1";
-const baseUrl = process.env.SANDBOX_BASE_URL ?? `http://localhost:${port}`;
+// Without SANDBOX_BASE_URL, download URLs follow the Host header each request arrived with.
+const baseUrl = process.env.SANDBOX_BASE_URL;
 const seed = Number(process.env.SANDBOX_SEED ?? 42);
-const sandbox = createSandbox({ seed, baseUrl });
+const sandbox = createSandbox(baseUrl ? { seed, baseUrl } : { seed });
 if (process.env.SANDBOX_DEMO !== "0") {
   const r = sandbox.control.seedDemoAccount({ days: Number(process.env.SANDBOX_DEMO_DAYS ?? 90) });
   console.log(
     `[amazon-sandbox] demo account: ${r.campaigns} campaigns, ${r.keywords + r.targets} keywords/targets, ${r.days} days in ${r.elapsedMs} ms`,
   );
 }
-await sandbox.app.listen({ port, host });
-console.log(`[amazon-sandbox] listening on ${baseUrl} (today ${sandbox.clock.today()})`);
+const address = await sandbox.app.listen({ port, host });
+console.log(`[amazon-sandbox] listening on ${baseUrl ?? address} (today ${sandbox.clock.today()})`);
 console.log(`[amazon-sandbox] LwA client_id=${DEMO_CLIENT.clientId}`);
 console.log(`[amazon-sandbox] LwA client_secret=${DEMO_CLIENT.clientSecret}`);
 console.log(`[amazon-sandbox] SP-API application_id=${DEMO_CLIENT.applicationId}`);

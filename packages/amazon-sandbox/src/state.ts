@@ -13,7 +13,11 @@ export interface SandboxState {
   world: World;
   auth: AuthStore;
   faults: FaultInjector;
-  baseUrl: string;
+  /**
+   * Explicit public URL of the sandbox (report download URLs). When undefined, URLs are built from the
+   * incoming request's protocol and Host header, so a sandbox on an ephemeral port needs no patching.
+   */
+  baseUrl: string | undefined;
   now: () => number;
   /** GET polls before a report completes (the first poll moves it to PROCESSING). */
   reportPollsUntilReady: number;

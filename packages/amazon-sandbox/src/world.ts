@@ -2,12 +2,13 @@
  * The sandbox world: sellers, marketplaces, profiles, categories, products (own and competitor),
  * the search-term universe with hidden relevance, Ads entities, and the stored daily facts.
  */
-import { addDays } from "./dates.ts";
+import { addDays, daysBetween } from "./dates.ts";
 import { MARKETPLACES, type Marketplace, marketplaceById } from "./marketplaces.ts";
 import { hashString, type Rng, rngFor } from "./rng.ts";
 import { CATEGORIES, type CategoryVocab } from "./vocab.ts";
 
-export type EntityState = "ENABLED" | "PAUSED" | "ARCHIVED";
+/** Stored as sent: ENABLED, PAUSED or PROPOSED on create/update; ARCHIVED only via delete. */
+export type EntityState = "ENABLED" | "PAUSED" | "PROPOSED" | "ARCHIVED";
 
 export interface Seller {
   sellerId: string;
@@ -81,6 +82,9 @@ export interface Product {
   rating: number;
   reviews: number;
   createdDate: string;
+  /** Listing timestamps (ISO 8601): creation and last listing submission (PUT/PATCH). */
+  createdAt: string;
+  lastUpdatedAt: string;
   /** Dense relevance to every term of the marketplace (own products only). */
   relevance: Float32Array | undefined;
 }
@@ -261,6 +265,8 @@ export interface World {
   matchCache: Map<string, { termIdx: number; reach: number }[]>;
   /** `${sellerId}|${marketplaceId}|${sku}` → product. */
   skuIndex: Map<string, Product>;
+  /** Last listing-submission timestamp handed out (ms), so submissions are strictly ordered. */
+  lastListingStamp: number;
 }
 
 export function productKey(marketplaceId: string, asin: string): string {
@@ -445,6 +451,11 @@ function makeProduct(
   const nounText = cat.nouns[args.noun] ?? "";
   const modText = args.mods.map((m) => cat.modifiers[m] ?? "").join(" ");
   const baseDemand = rng.logNormal(2.2, 0.7) * mp.size * 2;
+  const createdDate = addDays(world.startDate, -200 - rng.int(500));
+  // last update: a hashed day between creation and the world's start (no extra rng draw, so worlds stay as they were)
+  const h = hashString(`${args.asin}|${args.sku}|updated`, world.seed);
+  const updatedDay = addDays(createdDate, h % daysBetween(createdDate, world.startDate));
+  const updatedSecond = hashString(`${args.asin}|${args.sku}|second`, world.seed) % 86_400;
   return {
     asin: args.asin,
     sku: args.sku,
@@ -467,7 +478,11 @@ function makeProduct(
     baseRank: Math.round(rng.logNormal(4000, 0.9)),
     rating: Math.round(rng.range(3.6, 4.9) * 10) / 10,
     reviews: Math.round(rng.logNormal(300, 1.2)),
-    createdDate: addDays(world.startDate, -200 - rng.int(500)),
+    createdDate,
+    createdAt: `${createdDate}T10:00:00.000Z`,
+    lastUpdatedAt: new Date(
+      Date.parse(`${updatedDay}T00:00:00Z`) + updatedSecond * 1000,
+    ).toISOString(),
     relevance: undefined,
   };
 }
@@ -527,6 +542,7 @@ export function createWorld(options: WorldOptions = {}): World {
     productDays: new Map(),
     matchCache: new Map(),
     skuIndex: new Map(),
+    lastListingStamp: 0,
   };
   for (const mp of MARKETPLACES) {
     const rng = rngFor(seed, -1, `categories|${mp.id}`);
@@ -649,4 +665,80 @@ export function productBySku(
 
 export function categoryOf(world: World, p: Product): Category | undefined {
   return world.categories.get(`${p.marketplaceId}|${p.categoryKey}`);
+}
+
+/**
+ * Timestamp for a listing submission: the simulated date with the wall clock's time of day, strictly
+ * after every earlier submission (ISO 8601, whole seconds).
+ */
+export function listingStamp(world: World, nowMs: number): string {
+  const base = Date.parse(`${todayOf(world)}T00:00:00Z`) + (nowMs % 86_400_000);
+  const ms = Math.max(Math.floor(base / 1000) * 1000, world.lastListingStamp + 1000);
+  world.lastListingStamp = ms;
+  return new Date(ms).toISOString();
+}
+
+/** A new seller listing (putListingsItem for an unknown SKU): a new ASIN unless `asin` is given. */
+export function addSellerListing(
+  world: World,
+  args: {
+    sellerId: string;
+    sku: string;
+    marketplaceId: string;
+    category: Category;
+    asin: string | undefined;
+    title: string;
+    brand: string;
+    price: number;
+    stock: number;
+    stamp: string;
+  },
+): Product {
+  const mp = marketplaceById(args.marketplaceId);
+  if (!mp) throw new Error(`unknown marketplace ${args.marketplaceId}`);
+  const rng = rngFor(world.seed, world.day, `listing|${args.sellerId}|${mp.id}|${args.sku}`);
+  let asin = args.asin;
+  if (asin !== undefined && world.products.has(productKey(mp.id, asin)))
+    throw new Error(`ASIN ${asin} already exists in ${mp.id}`);
+  // a new ASIN is new in every marketplace, so the listing can take it everywhere
+  if (asin === undefined) {
+    do asin = makeAsin(rng);
+    while (MARKETPLACES.some((m) => world.products.has(productKey(m.id, asin ?? ""))));
+  }
+  // noun and modifiers (they drive relevance) from the title's words
+  const words = new Set(tokenize(args.title));
+  const nounIdx = args.category.nouns.findIndex((n) => tokenize(n).every((w) => words.has(w)));
+  const mods = args.category.modifiers.flatMap((m, i) =>
+    tokenize(m).every((w) => words.has(w)) ? [i] : [],
+  );
+  const p = makeProduct(world, rng, {
+    asin,
+    sku: args.sku,
+    sellerId: args.sellerId,
+    brand: args.brand,
+    mp,
+    cat: args.category,
+    noun: nounIdx >= 0 ? nounIdx : rng.int(args.category.nouns.length),
+    mods,
+  });
+  p.title = args.title;
+  p.price = args.price;
+  p.stock = args.stock;
+  p.createdDate = args.stamp.slice(0, 10);
+  p.createdAt = args.stamp;
+  p.lastUpdatedAt = args.stamp;
+  world.products.set(productKey(mp.id, p.asin), p);
+  world.skuIndex.set(`${args.sellerId}|${mp.id}|${p.sku}`, p);
+  addAsinTerm(world, p, rng);
+  world.matchCache.clear();
+  return p;
+}
+
+/** deleteListingsItem: the seller's offer goes; the ASIN's detail page stays in the catalogue. */
+export function removeSellerListing(world: World, p: Product): void {
+  if (p.sellerId === undefined) return;
+  world.skuIndex.delete(`${p.sellerId}|${p.marketplaceId}|${p.sku}`);
+  p.sellerId = undefined;
+  p.sku = "";
+  world.matchCache.clear();
 }

@@ -481,19 +481,34 @@ describe("Ads API", () => {
     ).keywordTargetList;
     expect(list.length).toBeGreaterThan(0);
     expect(list[0]?.bidInfo[0]?.bid).toBeGreaterThan(5);
-    const b = await sb.app.inject({
-      method: "POST",
-      url: "/sp/targets/bid/recommendations",
-      headers: headers("application/vnd.spthemebasedbidrecommendation.v3+json"),
-      payload: JSON.stringify({
-        recommendationType: "BIDS_FOR_NEW_AD_GROUP",
-        asins: [asin],
-        targetingExpressions: [
-          { type: "CLOSE_MATCH" },
-          { type: "KEYWORD_EXACT_MATCH", value: list[0]?.keyword },
-        ],
-      }),
-    });
+    const newAdGroup = {
+      recommendationType: "BIDS_FOR_NEW_AD_GROUP",
+      asins: [asin],
+      bidding: { strategy: "LEGACY_FOR_SALES" },
+      targetingExpressions: [
+        { type: "CLOSE_MATCH" },
+        { type: "KEYWORD_EXACT_MATCH", value: list[0]?.keyword },
+      ],
+    };
+    const bidRecs = (payload: unknown) =>
+      sb.app.inject({
+        method: "POST",
+        url: "/sp/targets/bid/recommendations",
+        headers: headers("application/vnd.spthemebasedbidrecommendation.v3+json"),
+        payload: JSON.stringify(payload),
+      });
+    // `bidding` is required for a new ad group (AsinsThemeBasedBidRecommendationRequest)
+    for (const bidding of [
+      undefined,
+      { adjustments: [] },
+      { strategy: "SOMETIMES" },
+      { strategy: "MANUAL", adjustments: [{ predicate: "PLACEMENT_TOP", percentage: 901 }] },
+    ]) {
+      const bad = await bidRecs({ ...newAdGroup, bidding });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ code: "400", details: expect.stringMatching(/^bidding/) });
+    }
+    const b = await bidRecs(newAdGroup);
     expect(b.statusCode).toBe(200);
     const recs = (
       b.json() as {

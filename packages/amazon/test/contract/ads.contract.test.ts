@@ -115,9 +115,10 @@ describe("Sponsored Products v3 entities", () => {
     const again = await ads.campaigns.update(profileId, [
       { campaignId: ids.campaignToArchive, state: "ENABLED" },
     ]);
-    expect(again.error[0]?.errors[0]?.errorValue.entityStateError?.reason).toBe(
-      "ARCHIVED_ENTITY_CANNOT_BE_MODIFIED",
-    );
+    expect(again.error[0]?.errors[0]?.errorValue.entityStateError).toMatchObject({
+      reason: "ARCHIVED_ENTITY_CANNOT_BE_MODIFIED",
+      entityType: "CAMPAIGN",
+    });
   });
 
   it("ad groups", async () => {
@@ -255,11 +256,14 @@ describe("Sponsored Products v3 entities", () => {
       negativeKeywordIdFilter: { include: [nid] },
     });
     expect(nk).toMatchObject({ keywordId: nid, keywordText: "free", matchType: "NEGATIVE_EXACT" });
-    // The sandbox only accepts ENABLED for negatives (see report); the model also allows PAUSED.
     const nkUpdate = await ads.negativeKeywords.update(profileId, [
-      { keywordId: nid, state: "ENABLED" },
+      { keywordId: nid, state: "PAUSED" },
     ]);
     expect(nkUpdate.success[0]?.id).toBe(nid);
+    const [pausedNk] = await ads.negativeKeywords.listAll(profileId, {
+      negativeKeywordIdFilter: { include: [nid] },
+    });
+    expect(pausedNk?.state).toBe("PAUSED");
     expect((await ads.negativeKeywords.delete(profileId, [nid])).success[0]?.id).toBe(nid);
 
     const c = await ads.campaignNegativeKeywords.create(profileId, [
@@ -267,7 +271,7 @@ describe("Sponsored Products v3 entities", () => {
         campaignId: ids.campaign ?? "",
         keywordText: "used",
         matchType: "NEGATIVE_PHRASE",
-        state: "ENABLED",
+        state: "PAUSED",
       },
     ]);
     const cid = c.success[0]?.id ?? "";
@@ -279,11 +283,16 @@ describe("Sponsored Products v3 entities", () => {
       keywordText: "used",
       matchType: "NEGATIVE_PHRASE",
       campaignId: ids.campaign,
+      state: "PAUSED",
     });
     const ckUpdate = await ads.campaignNegativeKeywords.update(profileId, [
       { keywordId: cid, state: "ENABLED" },
     ]);
     expect(ckUpdate.success[0]?.id).toBe(cid);
+    const [enabledCk] = await ads.campaignNegativeKeywords.listAll(profileId, {
+      campaignNegativeKeywordIdFilter: { include: [cid] },
+    });
+    expect(enabledCk?.state).toBe("ENABLED");
     expect((await ads.campaignNegativeKeywords.delete(profileId, [cid])).success[0]?.id).toBe(cid);
   });
 
@@ -335,9 +344,13 @@ describe("Sponsored Products v3 entities", () => {
     });
     expect(negT).toMatchObject({ targetId: ntid, adGroupId: ids.adGroup });
     const ntUpdate = await ads.negativeTargets.update(profileId, [
-      { targetId: ntid, state: "ENABLED" },
+      { targetId: ntid, state: "PAUSED" },
     ]);
     expect(ntUpdate.success[0]?.id).toBe(ntid);
+    const [pausedNt] = await ads.negativeTargets.listAll(profileId, {
+      negativeTargetIdFilter: { include: [ntid] },
+    });
+    expect(pausedNt?.state).toBe("PAUSED");
     expect((await ads.negativeTargets.delete(profileId, [ntid])).success[0]?.id).toBe(ntid);
 
     const cnt = await ads.campaignNegativeTargets.create(
@@ -346,14 +359,18 @@ describe("Sponsored Products v3 entities", () => {
         {
           campaignId: ids.campaign ?? "",
           expression: [{ type: "ASIN_SAME_AS", value: other.asin }],
-          state: "ENABLED",
+          state: "PAUSED",
         },
       ],
       { returnRepresentation: true },
     );
     const cntid = cnt.success[0]?.id ?? "";
     expect(cntid).toMatch(/^\d+$/);
-    expect(cnt.success[0]?.entity).toMatchObject({ targetId: cntid, campaignId: ids.campaign });
+    expect(cnt.success[0]?.entity).toMatchObject({
+      targetId: cntid,
+      campaignId: ids.campaign,
+      state: "PAUSED",
+    });
     const [cNegT] = await ads.campaignNegativeTargets.listAll(profileId, {
       campaignNegativeTargetIdFilter: { include: [cntid] },
     });
@@ -362,6 +379,10 @@ describe("Sponsored Products v3 entities", () => {
       { targetId: cntid, state: "ENABLED" },
     ]);
     expect(cntUpdate.success[0]?.id).toBe(cntid);
+    const [enabledCnt] = await ads.campaignNegativeTargets.listAll(profileId, {
+      campaignNegativeTargetIdFilter: { include: [cntid] },
+    });
+    expect(enabledCnt?.state).toBe("ENABLED");
     expect((await ads.campaignNegativeTargets.delete(profileId, [cntid])).success[0]?.id).toBe(
       cntid,
     );

@@ -3,7 +3,7 @@
  * or 500/503 and every answer delayed, the clients must produce exactly the fault-free data.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AmazonApiError } from "../../src/errors.ts";
+import { AmazonApiError, AmazonReportError } from "../../src/errors.ts";
 import { createAmazon, type RetryEvent } from "../../src/index.ts";
 import { collect, DE, type Harness, SELLER_ID, startSandbox } from "./harness.ts";
 import { unexpectedViolations } from "./schema-check.ts";
@@ -141,4 +141,36 @@ describe("under faults (20 % 429/5xx, slow answers)", () => {
     expect(h.schema.checked.size).toBeGreaterThanOrEqual(10);
     expect(unexpectedViolations(h.schema.violations)).toEqual([]);
   }, 60_000);
+});
+
+describe("stuck reports", () => {
+  it("a report that never leaves PENDING / IN_QUEUE ends the client's wait with AmazonReportError", async () => {
+    h.sandbox.control.setFaults({ stuckReports: 1 });
+    try {
+      const poll = { initialIntervalMs: 20, maxIntervalMs: 40, timeoutMs: 400 };
+      const sp = h.amazon.sp({ refreshToken: h.spRefreshToken, marketplace: "DE" });
+      const { reportId } = await sp.createReport({
+        reportType: "GET_MERCHANT_LISTINGS_ALL_DATA",
+        marketplaceIds: [DE],
+      });
+      const spError = await sp.waitForReport(reportId, poll).catch((e: unknown) => e);
+      expect(spError).toBeInstanceOf(AmazonReportError);
+      expect(spError).toMatchObject({ reportId, status: "IN_QUEUE" });
+      expect((await sp.getReport(reportId)).processingStatus).toBe("IN_QUEUE");
+
+      const ads = h.amazon.ads({ refreshToken: h.adsRefreshToken, marketplace: "DE" });
+      const created = await ads.createReport(profileId, {
+        ...reportRequest(h.sandbox.control.today()),
+        name: "stuck",
+      });
+      const adsError = await ads
+        .waitForReport(profileId, created.reportId, poll)
+        .catch((e: unknown) => e);
+      expect(adsError).toBeInstanceOf(AmazonReportError);
+      expect(adsError).toMatchObject({ reportId: created.reportId, status: "PENDING" });
+    } finally {
+      h.sandbox.control.setFaults({ stuckReports: 0 });
+    }
+    expect(unexpectedViolations(h.schema.violations)).toEqual([]);
+  });
 });

@@ -33,9 +33,8 @@ export async function startSandbox(
     reportPollsUntilReady: 2,
     ...options.sandbox,
   });
+  // No baseUrl: the sandbox builds download URLs from each request's Host header.
   const baseUrl = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
-  // The sandbox builds report download URLs from `baseUrl`, which is only known after listen().
-  sandbox.state.baseUrl = baseUrl;
   const regional = (prefix: string) => ({
     NA: `${prefix}/na`,
     EU: `${prefix}/eu`,

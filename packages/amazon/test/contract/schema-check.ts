@@ -280,20 +280,6 @@ export const KNOWN_DEVIATIONS: readonly KnownDeviation[] = [
     problem: /is null/,
     why: 'reference §2.6: CLOSE_MATCH-style expressions come back with "value": null',
   },
-  {
-    kind: "sandbox",
-    operation: /^patchListingsItem$/,
-    at: /\.issues\[\d+\]\.categories$/,
-    problem: /required property missing/,
-    why: "sandbox listings issues lack the required `categories` array",
-  },
-  {
-    kind: "sandbox",
-    operation: /^Update/,
-    at: /\.entityStateError\.entityType$/,
-    problem: /required property missing/,
-    why: "sandbox entityStateError items lack the required `entityType`",
-  },
 ];
 
 /** Violations not covered by `KNOWN_DEVIATIONS`. */

@@ -169,7 +169,164 @@ describe("listings items 2021-08-01", () => {
       },
     );
     expect(invalid.status).toBe("INVALID");
-    expect(invalid.issues?.[0]?.severity).toBe("ERROR");
+    expect(invalid.issues?.[0]).toMatchObject({
+      severity: "ERROR",
+      categories: ["INVALID_ATTRIBUTE"],
+      attributeNames: ["fulfillment_availability"],
+    });
+  });
+
+  it("searchListingsItems sorts by lastUpdatedDate descending by default and honours sortBy/sortOrder", async () => {
+    const updated = (i: { summaries?: { lastUpdatedDate?: string }[] }) =>
+      i.summaries?.[0]?.lastUpdatedDate ?? "";
+    const byDefault = await collect(
+      sp.iterateListingsItems(SELLER_ID, { marketplaceIds: [DE], pageSize: 7 }),
+    );
+    expect(byDefault).toHaveLength(mine.length);
+    const stamps = byDefault.map(updated);
+    expect(stamps.every((t) => t !== "")).toBe(true);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    expect(new Set(stamps).size).toBeGreaterThan(1);
+
+    // a submission makes the oldest listing the most recently updated one
+    const oldest = byDefault.at(-1)?.sku ?? "";
+    const accepted = await sp.patchListingsItem(
+      SELLER_ID,
+      oldest,
+      { marketplaceIds: [DE] },
+      {
+        productType: "PRODUCT",
+        patches: [
+          {
+            op: "replace",
+            path: "/attributes/fulfillment_availability",
+            value: [{ fulfillment_channel_code: "DEFAULT", quantity: 40 }],
+          },
+        ],
+      },
+    );
+    expect(accepted.status).toBe("ACCEPTED");
+    const top = await sp.searchListingsItems(SELLER_ID, { marketplaceIds: [DE], pageSize: 1 });
+    expect(top.items[0]?.sku).toBe(oldest);
+
+    const created = await collect(
+      sp.iterateListingsItems(SELLER_ID, {
+        marketplaceIds: [DE],
+        pageSize: 20,
+        sortBy: "createdDate",
+        sortOrder: "ASC",
+      }),
+    );
+    const createdStamps = created.map((i) => i.summaries?.[0]?.createdDate ?? "");
+    expect(createdStamps).toEqual([...createdStamps].sort());
+    const skusDesc = await sp.searchListingsItems(SELLER_ID, {
+      marketplaceIds: [DE],
+      pageSize: 3,
+      sortBy: "sku",
+      sortOrder: "DESC",
+    });
+    expect(skusDesc.items.map((i) => i.sku)).toEqual(
+      mine
+        .map((p) => p.sku)
+        .reverse()
+        .slice(0, 3),
+    );
+  });
+
+  it("putListingsItem creates and replaces a listing; deleteListingsItem removes it", async () => {
+    const sku = "CONTRACT-PUT-0001";
+    const listing = (price: number, quantity: number) => ({
+      productType: "KITCHEN",
+      requirements: "LISTING" as const,
+      attributes: {
+        item_name: [{ value: "Northwind Contract Knife Set", marketplace_id: DE }],
+        brand: [{ value: "Northwind", marketplace_id: DE }],
+        purchasable_offer: [
+          {
+            marketplace_id: DE,
+            currency: "EUR",
+            our_price: [{ schedule: [{ value_with_tax: price }] }],
+          },
+        ],
+        fulfillment_availability: [{ fulfillment_channel_code: "DEFAULT", quantity }],
+      },
+    });
+    // VALIDATION_PREVIEW validates without creating
+    const preview = await sp.putListingsItem(
+      SELLER_ID,
+      sku,
+      { marketplaceIds: [DE], mode: "VALIDATION_PREVIEW" },
+      listing(19.99, 5),
+    );
+    expect(preview).toMatchObject({ sku, status: "VALID", issues: [] });
+    await expect(
+      sp.getListingsItem(SELLER_ID, sku, { marketplaceIds: [DE] }),
+    ).rejects.toMatchObject({ status: 404 });
+
+    const created = await sp.putListingsItem(
+      SELLER_ID,
+      sku,
+      { marketplaceIds: [DE], includedData: ["identifiers", "issues"] },
+      listing(19.99, 5),
+    );
+    expect(created).toMatchObject({ sku, status: "ACCEPTED", issues: [] });
+    expect(created.submissionId).toMatch(/\S/);
+    const asin = created.identifiers?.[0]?.asin ?? "";
+    expect(created.identifiers).toEqual([{ marketplaceId: DE, asin }]);
+    expect(asin).toMatch(/^B0[A-Z0-9]{8}$/);
+    const item = await sp.getListingsItem(SELLER_ID, sku, {
+      marketplaceIds: [DE],
+      includedData: ["summaries", "offers", "fulfillmentAvailability"],
+    });
+    expect(item.summaries?.[0]).toMatchObject({
+      asin,
+      itemName: "Northwind Contract Knife Set",
+      productType: "KITCHEN",
+    });
+    expect(item.offers?.[0]?.price.amount).toBe("19.99");
+    expect(item.fulfillmentAvailability?.[0]?.quantity).toBe(5);
+
+    // a second PUT is a full replacement of the same listing
+    const replaced = await sp.putListingsItem(
+      SELLER_ID,
+      sku,
+      { marketplaceIds: [DE] },
+      listing(24.5, 9),
+    );
+    expect(replaced.status).toBe("ACCEPTED");
+    const after = await sp.getListingsItem(SELLER_ID, sku, {
+      marketplaceIds: [DE],
+      includedData: ["summaries", "offers", "fulfillmentAvailability"],
+    });
+    expect(after.summaries?.[0]?.asin).toBe(asin);
+    expect(after.offers?.[0]?.price.amount).toBe("24.50");
+    expect(after.fulfillmentAvailability?.[0]?.quantity).toBe(9);
+
+    // a new listing without its required attributes is INVALID, with categorised issues
+    const incomplete = await sp.putListingsItem(
+      SELLER_ID,
+      "CONTRACT-PUT-0002",
+      { marketplaceIds: [DE] },
+      { productType: "KITCHEN", attributes: {} },
+    );
+    expect(incomplete.status).toBe("INVALID");
+    expect(incomplete.issues?.map((i) => i.categories)).toEqual([
+      ["MISSING_ATTRIBUTE"],
+      ["MISSING_PRICE"],
+    ]);
+
+    const deleted = await sp.deleteListingsItem(SELLER_ID, sku, { marketplaceIds: [DE] });
+    expect(deleted).toMatchObject({ sku, status: "ACCEPTED", issues: [] });
+    await expect(
+      sp.getListingsItem(SELLER_ID, sku, { marketplaceIds: [DE] }),
+    ).rejects.toMatchObject({ status: 404 });
+    const listed = await collect(
+      sp.iterateListingsItems(SELLER_ID, { marketplaceIds: [DE], pageSize: 20 }),
+    );
+    expect(listed.map((i) => i.sku)).not.toContain(sku);
+    const again = await sp.deleteListingsItem(SELLER_ID, sku, { marketplaceIds: [DE] });
+    expect(again.status).toBe("INVALID");
+    expect(again.issues?.[0]?.categories).toBeDefined();
   });
 
   it("unknown SKU → 404", async () => {
