@@ -30,7 +30,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    // Signs the demo accounts in once; tests pick a state with test.use({ storageState }).
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    { name: "chromium", use: { browserName: "chromium" }, dependencies: ["setup"] },
+  ],
   webServer: {
     command: "node apps/web/server.ts",
     url: `http://127.0.0.1:${port}/api/health`,
@@ -46,6 +50,13 @@ export default defineConfig({
       SEED_DEMO: "true",
       DIAGNOSTIC_ROUTES: "true",
       LOG_LEVEL: "warn",
+      // No daily conversion-rate refresh from the internet: the shipped rates are used.
+      CONVERSION_RATES_URL: "",
+      // The local Amazon (consent pages, APIs) for the connection tests, with a short demo history.
+      AMAZON_SANDBOX: "true",
+      AMAZON_SANDBOX_PORT: String(port + 1000),
+      AMAZON_SANDBOX_DEMO_DAYS: "3",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 });

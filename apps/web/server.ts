@@ -4,11 +4,13 @@ import { DEMO_ACCOUNTS } from "@starport/db";
 import type { ViteDevServer } from "vite";
 import { startAmazonSandbox } from "./server/amazon-sandbox.ts";
 import { buildServer } from "./server/app.ts";
+import { flushServerErrorReporting, initServerErrorReporting } from "./server/error-reporting.ts";
 import { startRuntime } from "./server/lifecycle.ts";
 
 /** Factory used by `react-router dev` (through the Fastify Vite plugin) and by the main block below. */
 export async function createServer(vite?: ViteDevServer) {
   const config = loadConfig();
+  initServerErrorReporting(config);
   const runtime = await startRuntime(config);
   const app = await buildServer({ config, ...runtime, vite });
   app.addHook("onClose", async () => runtime.stop());
@@ -45,6 +47,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await flushServerErrorReporting(2_000);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

@@ -58,7 +58,6 @@ const html = await (await fetch(`http://127.0.0.1:${port}/en/login`)).text();
 const assets = new Set<string>();
 for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) assets.add(match[1]!);
 for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) assets.add(match[1]!);
-for (const match of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) assets.add(match[1]!);
 let raw = 0;
 let gzip = 0;
 for (const asset of assets) {

@@ -28,6 +28,29 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+export interface Violation {
+  propertyPath: string;
+  message: string;
+}
+
+/** A 422 (or 400) carrying violations, as API Platform's ConstraintViolationList (spec §5). */
+export class ValidationError extends DomainError {
+  readonly violations: Violation[];
+  constructor(violations: Violation[], status = 422) {
+    super(status, violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n"));
+    this.violations = violations;
+  }
+}
+
+/** Too many attempts; retryAfterSeconds goes out as Retry-After. */
+export class TooManyRequestsError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message = "Too many attempts. Please try again later.") {
+    super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 const STATUS_TITLES: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
@@ -66,13 +89,31 @@ export function sendHydraError(reply: FastifyReply, status: number, detail: stri
 }
 
 /** The one place errors become HTTP answers: 4xx say what was wrong, 5xx never leak internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Receives uncaught (5xx) errors, e.g. to send them to Sentry. */
+export type ErrorReporter = (error: unknown, context: { method: string; path: string }) => void;
+
+export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorReporter): void {
   app.setErrorHandler(
     (error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof ValidationError) {
+        return reply
+          .code(error.status)
+          .type("application/problem+json; charset=utf-8")
+          .send({
+            ...hydraError(error.status, error.message),
+            "@context": "/api/contexts/ConstraintViolationList",
+            "@type": "ConstraintViolationList",
+            violations: error.violations,
+          });
+      }
+      if (error instanceof TooManyRequestsError) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
+      }
       if (error instanceof DomainError) return sendHydraError(reply, error.status, error.message);
       const status = typeof error.statusCode === "number" ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, "request failed");
+        reportError?.(error, { method: request.method, path: request.url.split("?")[0] ?? "" });
         return sendHydraError(reply, status, "Internal Server Error");
       }
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their message.

@@ -1,17 +1,34 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
+import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
+import { advertisingRoutes } from "./advertising/routes.ts";
+import type { AmazonDependencies } from "./amazon/connections.ts";
+import { createAccounts, devModeSubject } from "./auth/accounts.ts";
+import { adminRoutes } from "./auth/admin.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
+import { isAdmin } from "./auth/principal.ts";
+import type { AuthRateLimits } from "./auth/rate-limit.ts";
+import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
-import { registerErrorHandling } from "./errors.ts";
+import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
+import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
+import { onboardingRoutes } from "./onboarding/onboarding.ts";
+import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { supportRoutes } from "./support/support.ts";
 
 export {
   DomainError,
   ForbiddenError,
   hydraError,
   NotFoundError,
+  TooManyRequestsError,
   UnauthorizedError,
+  ValidationError,
+  type Violation,
 } from "./errors.ts";
+
+export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
 
 export interface ApiDependencies {
   db: Database;
@@ -19,11 +36,59 @@ export interface ApiDependencies {
   databaseDriver: "pglite" | "postgres";
   pingDatabase(): Promise<void>;
   pingJobs(): Promise<void>;
+  /** DEV_MODE: anonymous requests act as the oldest administrator (never in production). */
+  devMode?: boolean;
+  /** Sign-in and registration limits; tests pass small ones. */
+  rateLimits?: AuthRateLimits;
+  /** Clock of the rate limits (milliseconds since the epoch); tests move it. */
+  now?: () => number;
+  /** Hydra terms with the `hydra:` prefix (default, what the web client reads) or without. */
+  hydraPrefix?: boolean;
+  /** Amazon clients, token encryption and the sync engine; without them /api/amazon/* is not served. */
+  amazon?: AmazonDependencies;
+  /** The error-reporting hook for uncaught (5xx) errors. */
+  reportError?: ErrorReporter;
 }
 
 /** Everything under /api: register with `{ prefix: "/api" }`. */
 export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Promise<void> {
-  registerErrorHandling(app);
-  registerAuthentication(app, deps.tokens);
+  registerErrorHandling(app, deps.reportError);
+  registerHydraHeaders(app);
+  registerAuthentication(
+    app,
+    deps.tokens,
+    deps.devMode
+      ? async () => {
+          const user = await devModeSubject(deps.db);
+          if (!user) return null;
+          return {
+            userId: user.id,
+            customerId: user.customerId,
+            roles: user.roles,
+            isAdmin: isAdmin(user.roles),
+            tokenId: "00000000-0000-4000-8000-000000000000",
+            expiresAt: Math.floor(Date.now() / 1000) + 3600,
+            viaDevMode: true,
+          };
+        }
+      : undefined,
+  );
   await healthRoutes(app, deps);
+  const accounts = createAccounts({
+    db: deps.db,
+    tokens: deps.tokens,
+    ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await authRoutes(app, accounts);
+  await onboardingRoutes(app, deps);
+  await supportRoutes(app, deps);
+  await app.register(adminRoutes, { prefix: "/admin", db: deps.db });
+  await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon });
+  await hydraPlugin(app, {
+    db: deps.db,
+    resources: [...RESOURCES, ...ADVERTISING_RESOURCES],
+    settings: { prefix: deps.hydraPrefix ?? true },
+  });
 }
+export type { AmazonDependencies } from "./amazon/connections.ts";

@@ -1,5 +1,7 @@
 import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -17,20 +19,31 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { getI18n } from "./i18n/i18n.ts";
 import { AppStateProvider, useAppState } from "./lib/app-state.tsx";
+import { TOAST_LIFETIME_MS } from "./lib/entry-toasts.ts";
 import { localeOfPath } from "./lib/locale.ts";
 import type { NotFoundData } from "./lib/not-found.ts";
 import { DEFAULT_THEME, parseTheme } from "./lib/theme.ts";
 import { mantineTheme } from "./lib/theme-config.ts";
+import { BuildWatcher, CURRENT_BUILD_ID } from "./lifecycle/BuildWatcher.tsx";
+import { initErrorReporting, reportError } from "./lifecycle/error-reporting.ts";
 import { runClientRouteMiddleware, runRouteMiddleware } from "./middleware/run.ts";
+import { SessionKeeper } from "./session/SessionKeeper.tsx";
+import { secureCookies, sessionContext } from "./session/server-session.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [runRouteMiddleware];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [runClientRouteMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
+  const session = context.get(sessionContext);
   return {
     theme: parseTheme(request.headers.get("cookie")),
     publicConfig: server.publicConfig,
+    session: {
+      user: session.user,
+      profile: session.profile,
+      secureCookies: secureCookies(context, request),
+    },
   };
 }
 
@@ -38,6 +51,8 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   const { theme } = useAppState();
   return (
     <MantineProvider theme={mantineTheme} forceColorScheme={theme.dark ? "dark" : "light"}>
+      {/* layout="stacked": the default layout would mark the toast roots data-layout="default", the attribute our page layouts are identified by. */}
+      <Notifications position="top-right" autoClose={TOAST_LIFETIME_MS} layout="stacked" />
       {children}
     </MantineProvider>
   );
@@ -48,6 +63,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale = localeOfPath(useLocation().pathname);
   const theme = root?.theme ?? DEFAULT_THEME;
+  const sentryDsn = root?.publicConfig.sentryDsn ?? null;
+  useEffect(() => {
+    // Error pages render without App, so error reporting starts here.
+    void initErrorReporting({
+      dsn: sentryDsn,
+      release: CURRENT_BUILD_ID,
+      environment: import.meta.env.MODE,
+    });
+  }, [sentryDsn]);
   return (
     <html
       lang={locale}
@@ -73,12 +97,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // Lets tests and monitoring see that hydration finished.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <SessionKeeper session={loaderData.session} devMode={loaderData.publicConfig.devMode} />
+      <BuildWatcher />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -86,6 +116,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(() => {
+    // Fatal or unhandled errors go to error reporting; 4xx answers are expected outcomes.
+    if (!isRouteErrorResponse(error) || error.status >= 500) reportError(error);
+  }, [error]);
   const path = `${location.pathname}${location.search}`;
   if (isRouteErrorResponse(error)) {
     const payload = (error.data ?? {}) as Partial<NotFoundData>;

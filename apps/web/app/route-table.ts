@@ -31,54 +31,121 @@ export interface RouteEntry {
   file?: string;
 }
 
+/** Signed in, onboarded, with a seller profile: the app's working screens. */
+const APP = ["auth", "onboarding", "profile"] as const;
+/** Signed in and onboarded, no seller profile needed. */
+const SIGNED_IN = ["auth", "onboarding"] as const;
+/** Signed in as administrator (spec §6). */
+const ADMIN = ["auth", "onboarding", "admin"] as const;
+
 export const ROUTES: readonly RouteEntry[] = [
-  { key: "home", path: "/", layout: "default", middleware: ["detect-locale"] },
-  { key: "login", path: "/login", layout: "standalone", public: true },
-  { key: "register", path: "/register", layout: "standalone", public: true },
-  { key: "profile-selection", path: "/profile-selection", layout: "standalone" },
-  { key: "getting-started", path: "/getting-started", layout: "standalone" },
-  { key: "profile", path: "/profile", layout: "default" },
-  { key: "settings", path: "/settings", layout: null },
-  { key: "action-center", path: "/action-center", layout: null },
+  { key: "home", path: "/", layout: "default", middleware: ["detect-locale", ...APP] },
+  { key: "login", path: "/login", layout: "standalone", public: true, file: "pages/login.tsx" },
+  {
+    key: "register",
+    path: "/register",
+    layout: "standalone",
+    public: true,
+    file: "pages/register.tsx",
+  },
+  {
+    key: "profile-selection",
+    path: "/profile-selection",
+    layout: "standalone",
+    middleware: SIGNED_IN,
+    file: "pages/profile-selection.tsx",
+  },
+  {
+    key: "getting-started",
+    path: "/getting-started",
+    layout: "standalone",
+    middleware: SIGNED_IN,
+    file: "pages/getting-started.tsx",
+  },
+  { key: "profile", path: "/profile", layout: "default", middleware: SIGNED_IN },
+  {
+    key: "settings",
+    path: "/settings",
+    layout: null,
+    middleware: APP,
+    file: "pages/settings.tsx",
+  },
+  { key: "action-center", path: "/action-center", layout: null, middleware: APP },
   {
     key: "keyword-recommendations",
     path: "/action-center/keyword-recommendations/:marketplace/:id",
     layout: null,
     params: { marketplace: "marketplace", id: "id" },
+    middleware: APP,
   },
-  { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed" },
-  { key: "admin-users", path: "/admin/users", layout: "default-boxed" },
-  { key: "auth", path: "/auth", layout: "empty", public: true },
-  { key: "advertising-api-auth", path: "/advertising-api-auth", layout: "empty", public: true },
-  { key: "sp-api-auth", path: "/sp-api-auth", layout: "empty", public: true },
+  { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed", middleware: ADMIN },
+  { key: "admin-users", path: "/admin/users", layout: "default-boxed", middleware: ADMIN },
+  { key: "auth", path: "/auth", layout: "empty", public: true, middleware: ["onboarding"] },
+  {
+    key: "advertising-api-auth",
+    path: "/advertising-api-auth",
+    layout: "empty",
+    public: true,
+    file: "pages/amazon/advertising-api-auth.tsx",
+  },
+  {
+    key: "sp-api-auth",
+    path: "/sp-api-auth",
+    layout: "empty",
+    public: true,
+    file: "pages/amazon/sp-api-auth.tsx",
+  },
   {
     key: "account-connection-successful",
     path: "/account-connection-successful",
     layout: "empty",
     public: true,
+    middleware: ["onboarding"],
+    file: "pages/amazon/account-connection-successful.tsx",
   },
   {
     key: "account-connection-error",
     path: "/account-connection-error",
     layout: "empty",
     public: true,
+    middleware: ["onboarding"],
+    file: "pages/amazon/account-connection-error.tsx",
   },
-  { key: "campaign-test", path: "/campaign/test", layout: "default-boxed", backButton: false },
-  { key: "collections", path: "/cargo-bay/collections", layout: "default" },
-  { key: "collection-new", path: "/cargo-bay/collections/new", layout: "default-boxed" },
+  {
+    key: "campaign-test",
+    path: "/campaign/test",
+    layout: "default-boxed",
+    backButton: false,
+    middleware: APP,
+  },
+  { key: "collections", path: "/cargo-bay/collections", layout: "default", middleware: APP },
+  {
+    key: "collection-new",
+    path: "/cargo-bay/collections/new",
+    layout: "default-boxed",
+    middleware: APP,
+  },
   {
     key: "collection-detail",
     path: "/cargo-bay/collections/:id",
     layout: "default-boxed",
     params: { id: "id" },
+    middleware: APP,
   },
-  { key: "campaigns", path: "/hangar/campaigns", layout: "default", backButton: true },
+  {
+    key: "campaigns",
+    path: "/hangar/campaigns",
+    layout: "default",
+    backButton: true,
+    middleware: APP,
+  },
   {
     key: "campaigns-marketplace",
     path: "/hangar/campaigns/:sellerProfileId/:marketplace",
     layout: "default-boxed",
     backButton: true,
     params: { sellerProfileId: "id", marketplace: "marketplace" },
+    middleware: APP,
   },
   {
     key: "ad-group-detail",
@@ -86,6 +153,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { id: "id" },
+    middleware: APP,
   },
   {
     key: "campaign-detail",
@@ -93,10 +161,11 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { id: "id" },
+    middleware: APP,
   },
-  { key: "product-imports", path: "/product/imports", layout: "default-boxed" },
-  { key: "product-list", path: "/product/list", layout: "default-boxed" },
-  { key: "strategy-center", path: "/strategy-center", layout: "default-boxed" },
+  { key: "product-imports", path: "/product/imports", layout: "default-boxed", middleware: APP },
+  { key: "product-list", path: "/product/list", layout: "default-boxed", middleware: APP },
+  { key: "strategy-center", path: "/strategy-center", layout: "default-boxed", middleware: APP },
 ];
 
 /** The shell a layout name renders in ("none set" uses the default shell). */

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectHydrated, VALID_ID } from "./helpers.ts";
+import { STATE } from "./session.ts";
 
 test("an unknown route is a 404 'Page not found' showing the full path", async ({ page }) => {
   const response = await page.goto("/en/no/such/page?x=1");
@@ -37,18 +38,22 @@ for (const path of [
   });
 }
 
-test("parameter validation also runs on client-side navigation", async ({ page }) => {
-  await page.goto("/en/hangar/campaigns");
-  await expectHydrated(page);
-  // Navigate through the router like an in-app link does (a plain anchor would reload the page).
-  await page.evaluate(() =>
-    (
-      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-    ).__reactRouterDataRouter.navigate("/en/hangar/campaigns/detail/broken"),
-  );
-  await expect(page.getByTestId("error-message")).toHaveText("Page Not Found");
-  await expect(page.getByTestId("error-path")).toHaveText("/en/hangar/campaigns/detail/broken");
-  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+test.describe("signed in", () => {
+  test.use({ storageState: STATE.demo });
+
+  test("parameter validation also runs on client-side navigation", async ({ page }) => {
+    await page.goto("/en/hangar/campaigns");
+    await expectHydrated(page);
+    // Navigate through the router like an in-app link does (a plain anchor would reload the page).
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/en/hangar/campaigns/detail/broken"),
+    );
+    await expect(page.getByTestId("error-message")).toHaveText("Page Not Found");
+    await expect(page.getByTestId("error-path")).toHaveText("/en/hangar/campaigns/detail/broken");
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+  });
 });
 
 test("an unhandled loader error shows the 500 page, not a stack trace", async ({ page }) => {

@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectHydrated } from "./helpers.ts";
+import { STATE } from "./session.ts";
+
+// The home page needs a signed-in seller with a profile.
+test.use({ storageState: STATE.demo });
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

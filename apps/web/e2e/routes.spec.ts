@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { samplePaths, shellOf } from "../app/route-table.ts";
+import { type RouteEntry, samplePaths, shellOf } from "../app/route-table.ts";
 import { expectHydrated, VALID_ID } from "./helpers.ts";
+import { STATE } from "./session.ts";
 
 // The root path detects the browser language; German browsers stay on the unprefixed routes.
 test.use({ locale: "de-DE" });
@@ -12,7 +13,24 @@ test("the route table covers the spec's 54 paths", () => {
   expect(new Set(paths.map((p) => p.url)).size).toBe(54);
 });
 
+/**
+ * Who visits each route: onboarding is only reachable while unfinished (the newcomer), admin
+ * pages only as administrator, everything else as the onboarded demo seller with a profile.
+ */
+function visitor(entry: RouteEntry): string {
+  if (entry.key === "getting-started") return STATE.newcomer;
+  if (entry.path.startsWith("/admin/")) return STATE.admin;
+  return STATE.demo;
+}
+
 for (const { locale, entry, url } of paths) {
+  test.describe(() => {
+    test.use({ storageState: visitor(entry) });
+    defineRouteTest(locale, entry, url);
+  });
+}
+
+function defineRouteTest(locale: string, entry: RouteEntry, url: string) {
   test(`${url} renders in the ${shellOf(entry)} layout`, async ({ page }) => {
     const response = await page.goto(url);
     expect(response?.status()).toBe(200);

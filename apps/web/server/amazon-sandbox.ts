@@ -18,7 +18,7 @@ export async function startAmazonSandbox(
 ): Promise<RunningSandbox> {
   const url = `http://localhost:${config.amazonSandbox.port}`;
   const sandbox = createSandbox({ seed: 42, baseUrl: url });
-  const demo = sandbox.control.seedDemoAccount({ days: 90 });
+  const demo = sandbox.control.seedDemoAccount({ days: config.amazonSandbox.demoDays });
   log.info(
     {
       campaigns: demo.campaigns,

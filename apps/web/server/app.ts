@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { apiPlugin } from "@starport/api";
+import { apiPlugin, scheduleConversionRateRefresh } from "@starport/api";
 import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
@@ -12,6 +12,8 @@ import { type FastifyInstance, fastify } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { serverContext } from "#server-context";
+import { startAmazonRuntime } from "./amazon.ts";
+import { captureServerError } from "./error-reporting.ts";
 
 const WEB_ROOT = resolve(import.meta.dirname, "..");
 
@@ -80,8 +82,12 @@ export async function buildServer({
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     db: database.db,
   });
+  const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
+  if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
   await app.register(apiPlugin, {
+    ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
     prefix: "/api",
+    reportError: captureServerError,
     db: database.db,
     tokens,
     databaseDriver: database.kind,
@@ -89,6 +95,12 @@ export async function buildServer({
     pingJobs: async () => {
       await jobs.getQueues();
     },
+    devMode: config.devMode,
+    hydraPrefix: config.hydraPrefix,
+  });
+  await scheduleConversionRateRefresh(jobs, database.db, {
+    url: config.conversionRatesUrl,
+    log: app.log,
   });
 
   const publicConfig = toPublicConfig(config);

@@ -1,3 +1,4 @@
+import { ensureInitialAdmin } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import {
   type DatabaseConnection,
@@ -20,6 +21,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   try {
     await migrateDatabase(database);
     if (config.seedDemo) await seedDemoData(database.db);
+    if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdmin);
     const jobs = await startJobs(database);
     return {
       database,

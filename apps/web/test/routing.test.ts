@@ -112,14 +112,19 @@ describe("route table", () => {
 describe("route middleware", () => {
   it("resolves every middleware the route table names", () => {
     for (const route of ROUTES) expect(() => resolveRouteMiddleware(route)).not.toThrow();
-    expect(resolveRouteMiddleware(ROUTES[0]!)).toEqual([ROUTE_MIDDLEWARE["detect-locale"]]);
+    expect(resolveRouteMiddleware(ROUTES[0]!)).toEqual([
+      ROUTE_MIDDLEWARE["detect-locale"],
+      ROUTE_MIDDLEWARE.auth,
+      ROUTE_MIDDLEWARE.onboarding,
+      ROUTE_MIDDLEWARE.profile,
+    ]);
   });
 
   it("throws a clear error for a middleware that does not exist", () => {
     const route = { path: "/hangar/campaigns", middleware: ["detect-locale", "no-such-guard"] };
     expect(() => resolveRouteMiddleware(route)).toThrow(UnknownMiddlewareError);
     expect(() => resolveRouteMiddleware(route)).toThrow(
-      'Route "/hangar/campaigns" names middleware "no-such-guard", which does not exist. Known middleware: detect-locale.',
+      'Route "/hangar/campaigns" names middleware "no-such-guard", which does not exist. Known middleware: detect-locale, auth, onboarding, profile, admin.',
     );
   });
 

@@ -39,14 +39,43 @@ export const configSchema = z
     /** Knowledge-base categories page opened from the help badge. */
     KNOWLEDGE_BASE_URL: z.url().default("https://help.starport.dev/categories"),
     /** Error reporting (Sentry DSN); nothing is sent when unset. */
-    SENTRY_DSN: optionalString,
+    SENTRY_DSN: optionalString.pipe(z.url().optional()),
+    /** The first administrator, created at start when no user has this email (production setup). */
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(12, "must be at least 12 characters").optional(),
+    ),
+    ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
+    /** Third-party support widget shown in the help badge's support form; unset: Starport's own form. */
+    SUPPORT_WIDGET_PROVIDER: optionalString.pipe(z.enum(["hubspot"]).optional()),
+    /** The company's account with that provider (HubSpot: "<portalId>:<formId>"). */
+    SUPPORT_WIDGET_ACCOUNT: optionalString,
     /** Serves /__diagnostics/* routes that fail on purpose, for end-to-end tests of error pages. */
     DIAGNOSTIC_ROUTES: booleanFromEnv.default(false),
     /** Runs the local Amazon sandbox (LwA, Ads API, SP-API, simulation) beside the server. */
     AMAZON_SANDBOX: booleanFromEnv.default(false),
     AMAZON_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+    /** Days of simulated history of the sandbox's demo seller. */
+    AMAZON_SANDBOX_DEMO_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+    /** Login with Amazon client of the Starport app (Ads API and SP-API); the sandbox's demo client by default. */
+    AMAZON_CLIENT_ID: optionalString,
+    AMAZON_CLIENT_SECRET: optionalString,
+    /** SP-API application id (amzn1.sellerapps.app.…) for the Seller Central consent page. */
+    AMAZON_SP_APPLICATION_ID: optionalString,
+    /** Base URL serving every Amazon endpoint (the sandbox's layout); unset: Amazon's real hosts, or the local sandbox with AMAZON_SANDBOX. */
+    AMAZON_API_BASE_URL: optionalString.pipe(z.url().optional()),
+    /** Encrypts Amazon refresh tokens at rest (AES-256-GCM; ≥ 32 characters). Generated in DATA_DIR when unset. */
+    TOKEN_ENCRYPTION_KEY: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     /** Shuts down within this many milliseconds after SIGTERM, finishing in-flight requests first. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Daily source of euro conversion rates (ECB XML format); empty: no refresh, shipped rates only. */
+    CONVERSION_RATES_URL: z
+      .union([z.literal(""), z.url()])
+      .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
+    /** Hydra terms with the "hydra:" prefix (API Platform 3 style, what the web reads) or without. */
+    HYDRA_PREFIX: booleanFromEnv.default(true),
   })
   .superRefine((config, ctx) => {
     if (config.DATABASE_URL && !config.JWT_SECRET) {
@@ -54,6 +83,40 @@ export const configSchema = z
         code: "custom",
         path: ["JWT_SECRET"],
         message: "is required with DATABASE_URL (only the embedded mode generates one)",
+      });
+    }
+    if (config.DATABASE_URL && !config.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOKEN_ENCRYPTION_KEY"],
+        message: "is required with DATABASE_URL (only the embedded mode generates one)",
+      });
+    }
+    if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [config.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD are set together",
+      });
+    }
+    if (Boolean(config.SUPPORT_WIDGET_PROVIDER) !== Boolean(config.SUPPORT_WIDGET_ACCOUNT)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          config.SUPPORT_WIDGET_PROVIDER ? "SUPPORT_WIDGET_ACCOUNT" : "SUPPORT_WIDGET_PROVIDER",
+        ],
+        message: "SUPPORT_WIDGET_PROVIDER and SUPPORT_WIDGET_ACCOUNT are set together",
+      });
+    }
+    if (
+      config.SUPPORT_WIDGET_PROVIDER === "hubspot" &&
+      config.SUPPORT_WIDGET_ACCOUNT &&
+      !/^\d+:[\w-]+$/.test(config.SUPPORT_WIDGET_ACCOUNT)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SUPPORT_WIDGET_ACCOUNT"],
+        message: 'must be "<portalId>:<formId>" for HubSpot',
       });
     }
     if (config.DEV_MODE && config.NODE_ENV === "production") {
@@ -83,9 +146,31 @@ export interface Config {
   devMode: boolean;
   knowledgeBaseUrl: string;
   sentryDsn: string | undefined;
+  /** The first administrator (created at start when missing), or undefined. */
+  initialAdmin: { email: string; password: string; name: string } | undefined;
+  supportWidget: SupportWidget | null;
   shutdownTimeoutMs: number;
   diagnosticRoutes: boolean;
-  amazonSandbox: { enabled: boolean; port: number };
+  amazonSandbox: { enabled: boolean; port: number; demoDays: number };
+  /** Amazon API access: LwA client, SP-API app, endpoint base and the token encryption key. */
+  amazon: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    spApplicationId: string | undefined;
+    /** Where every Amazon endpoint lives (sandbox layout); undefined: Amazon's own hosts. */
+    apiBaseUrl: string | undefined;
+    /** Set explicitly, or undefined (a key generated in dataDir is used). */
+    tokenEncryptionKey: string | undefined;
+  };
+  /** Where the daily job reads conversion rates; undefined: never refreshed. */
+  conversionRatesUrl: string | undefined;
+  hydraPrefix: boolean;
+}
+
+export interface SupportWidget {
+  provider: "hubspot";
+  /** The company's account with the provider (public: it is in every embed snippet). */
+  account: string;
 }
 
 /** The only configuration values the browser ever receives. */
@@ -93,6 +178,7 @@ export interface PublicConfig {
   devMode: boolean;
   knowledgeBaseUrl: string;
   sentryDsn: string | null;
+  supportWidget: SupportWidget | null;
 }
 
 export class ConfigError extends Error {
@@ -130,9 +216,32 @@ export function loadConfig(
     devMode: raw.DEV_MODE,
     knowledgeBaseUrl: raw.KNOWLEDGE_BASE_URL,
     sentryDsn: raw.SENTRY_DSN,
+    initialAdmin:
+      raw.ADMIN_EMAIL && raw.ADMIN_PASSWORD
+        ? { email: raw.ADMIN_EMAIL, password: raw.ADMIN_PASSWORD, name: raw.ADMIN_NAME }
+        : undefined,
+    supportWidget:
+      raw.SUPPORT_WIDGET_PROVIDER && raw.SUPPORT_WIDGET_ACCOUNT
+        ? { provider: raw.SUPPORT_WIDGET_PROVIDER, account: raw.SUPPORT_WIDGET_ACCOUNT }
+        : null,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     diagnosticRoutes: raw.DIAGNOSTIC_ROUTES,
-    amazonSandbox: { enabled: raw.AMAZON_SANDBOX, port: raw.AMAZON_SANDBOX_PORT },
+    amazonSandbox: {
+      enabled: raw.AMAZON_SANDBOX,
+      port: raw.AMAZON_SANDBOX_PORT,
+      demoDays: raw.AMAZON_SANDBOX_DEMO_DAYS,
+    },
+    amazon: {
+      clientId: raw.AMAZON_CLIENT_ID,
+      clientSecret: raw.AMAZON_CLIENT_SECRET,
+      spApplicationId: raw.AMAZON_SP_APPLICATION_ID,
+      apiBaseUrl:
+        raw.AMAZON_API_BASE_URL?.replace(/\/$/, "") ??
+        (raw.AMAZON_SANDBOX ? `http://localhost:${raw.AMAZON_SANDBOX_PORT}` : undefined),
+      tokenEncryptionKey: raw.TOKEN_ENCRYPTION_KEY,
+    },
+    conversionRatesUrl: raw.CONVERSION_RATES_URL || undefined,
+    hydraPrefix: raw.HYDRA_PREFIX,
   };
 }
 
@@ -141,5 +250,6 @@ export function toPublicConfig(config: Config): PublicConfig {
     devMode: config.devMode,
     knowledgeBaseUrl: config.knowledgeBaseUrl,
     sentryDsn: config.sentryDsn ?? null,
+    supportWidget: config.supportWidget,
   };
 }

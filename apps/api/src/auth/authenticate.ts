@@ -10,12 +10,22 @@ declare module "fastify" {
   }
 }
 
-/** Reads `Authorization: Bearer <token>`; a present but bad token is a 401, a missing one is anonymous. */
-export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
+/**
+ * Reads `Authorization: Bearer <token>`; a present but bad token is a 401, a missing one is
+ * anonymous — or, in dev mode only, the stand-in caller `anonymous` resolves.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  tokens: TokenService,
+  anonymous?: () => Promise<Principal | null>,
+): void {
   app.decorateRequest("principal", null);
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
-    if (!header) return;
+    if (!header) {
+      if (anonymous) request.principal = await anonymous();
+      return;
+    }
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new UnauthorizedError("Invalid JWT Token");
     try {

@@ -7,7 +7,6 @@ import {
   NavLink,
   Paper,
   ScrollArea,
-  Select,
   Text,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -31,7 +30,9 @@ import { entryForRouteId, splitLocale } from "../route-table.ts";
 import { BackButton } from "./BackButton.tsx";
 import { HelpBadge } from "./HelpBadge.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { ProfilePicker } from "./ProfilePicker.tsx";
 import { ThemeSwitch } from "./ThemeSwitch.tsx";
+import { UserMenu } from "./UserMenu.tsx";
 
 interface NavItem {
   labelKey: string;
@@ -143,19 +144,11 @@ function Navigation() {
   );
 }
 
-/** Slot for the seller-profile and marketplace pickers; they fill in with the session work. */
+/** Slot for the seller-profile and marketplace pickers. */
 function ProfilePickerSlot() {
-  const { t } = useTranslation();
   return (
     <Group gap="xs" data-testid="profile-picker-slot" visibleFrom="sm">
-      <Select
-        size="xs"
-        aria-label={t("topbar.profilePicker")}
-        placeholder={t("topbar.noProfile")}
-        data={[]}
-        disabled
-        w={200}
-      />
+      <ProfilePicker />
     </Group>
   );
 }
@@ -202,6 +195,7 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
             <ProfilePickerSlot />
             <LanguageSwitch />
             <ThemeSwitch />
+            <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>

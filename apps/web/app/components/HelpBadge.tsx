@@ -1,36 +1,70 @@
 import { ActionIcon, Affix, Menu } from "@mantine/core";
-import { IconBook, IconHelp } from "@tabler/icons-react";
+import { notifications } from "@mantine/notifications";
+import { IconBook, IconHelp, IconMessage } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
+import { type DialogResult, HelpDialog } from "./HelpDialog.tsx";
+import { SupportForm, type SupportRequestSent } from "./SupportForm.tsx";
 
-/** Floating help badge (spec §1); icons are 24×24. The support form joins with the session work. */
+/**
+ * Floating help badge (spec §1); icons are 24×24. Two choices: the support form (in the help
+ * dialog) and the knowledge-base categories page in a new tab.
+ */
 export function HelpBadge() {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const knowledgeBaseUrl = root?.publicConfig.knowledgeBaseUrl;
+  const supportWidget = root?.publicConfig.supportWidget ?? null;
+  const [supportOpen, setSupportOpen] = useState(false);
+
+  function closed(result: DialogResult<SupportRequestSent>) {
+    setSupportOpen(false);
+    if (result.type === "close") {
+      notifications.show({
+        message: t("support.sent"),
+        color: "teal",
+        "data-toast": "support-sent",
+      } as Parameters<typeof notifications.show>[0]);
+    }
+  }
+
   return (
-    <Affix position={{ bottom: 20, right: 20 }}>
-      <Menu position="top-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon size={48} radius="xl" aria-label={t("help.badge")} data-testid="help-badge">
-            <IconHelp size={24} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {knowledgeBaseUrl ? (
+    <>
+      <Affix position={{ bottom: 20, right: 20 }}>
+        <Menu position="top-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon size={48} radius="xl" aria-label={t("help.badge")} data-testid="help-badge">
+              <IconHelp size={24} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
             <Menu.Item
-              component="a"
-              href={knowledgeBaseUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconBook size={24} />}
+              leftSection={<IconMessage size={24} />}
+              onClick={() => setSupportOpen(true)}
+              data-testid="help-support"
             >
-              {t("help.knowledgeBase")}
+              {t("help.supportForm")}
             </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
-    </Affix>
+            {knowledgeBaseUrl ? (
+              <Menu.Item
+                component="a"
+                href={knowledgeBaseUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                leftSection={<IconBook size={24} />}
+                data-testid="help-knowledge-base"
+              >
+                {t("help.knowledgeBase")}
+              </Menu.Item>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+      </Affix>
+      <HelpDialog<SupportRequestSent> opened={supportOpen} onClosed={closed}>
+        {(close) => <SupportForm widget={supportWidget} onSent={close} />}
+      </HelpDialog>
+    </>
   );
 }

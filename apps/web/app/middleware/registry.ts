@@ -1,10 +1,20 @@
 import type { RouteEntry } from "../route-table.ts";
 import { detectLocale } from "./detect-locale.ts";
+import {
+  adminMiddleware,
+  authMiddleware,
+  onboardingMiddleware,
+  profileMiddleware,
+} from "./session-guards.ts";
 import type { RouteMiddleware } from "./types.ts";
 
 /** Every named middleware a route may declare in the route table. */
 export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   "detect-locale": detectLocale,
+  auth: authMiddleware,
+  onboarding: onboardingMiddleware,
+  profile: profileMiddleware,
+  admin: adminMiddleware,
 };
 
 export class UnknownMiddlewareError extends Error {

@@ -1,0 +1,296 @@
+import {
+  type Database,
+  decoyPasswordHash,
+  hashPassword,
+  schema,
+  verifyPassword,
+} from "@starport/db";
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { parseBody, violation } from "../validation.ts";
+import { isAdmin, type Principal, ROLE_ADMIN } from "./principal.ts";
+import {
+  type AuthRateLimits,
+  createRateLimiter,
+  DEFAULT_AUTH_RATE_LIMITS,
+  type RateLimiter,
+} from "./rate-limit.ts";
+import { TokenError, type TokenService } from "./tokens.ts";
+
+/** One message for an unknown email and a wrong password: no user enumeration. */
+export const INVALID_CREDENTIALS = "Invalid credentials.";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** The user as POST /api/sign-in answers it (spec §3: roles, finishedOnboardingAt, …). */
+export interface UserView {
+  "@id": string;
+  "@type": "User";
+  id: string;
+  name: string;
+  email: string;
+  roles: string[];
+  isAdmin: boolean;
+  finishedOnboardingAt: string | null;
+  locale: string;
+  theme: { name: string; dark: boolean };
+  customer: { "@id": string; id: string };
+}
+
+export function toUserView(user: UserRow): UserView {
+  return {
+    "@id": `/api/users/${user.id}`,
+    "@type": "User",
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roles: user.roles,
+    isAdmin: isAdmin(user.roles),
+    finishedOnboardingAt: user.finishedOnboardingAt?.toISOString() ?? null,
+    locale: user.locale,
+    theme: { name: user.themeName, dark: user.darkTheme },
+    customer: { "@id": `/api/customers/${user.customerId}`, id: user.customerId },
+  };
+}
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+export const registerBody = z.object({
+  name: z.string().trim().min(1).max(120),
+  company: z.string().trim().min(1).max(160),
+  email,
+  // argon2 cost does not depend on length, but bound it anyway.
+  password: z.string().min(8).max(1024),
+});
+
+export const tokenBody = z.object({ token: z.string().min(1).max(4096) });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export interface AccountsOptions {
+  db: Database;
+  tokens: TokenService;
+  rateLimits?: AuthRateLimits;
+  now?: () => number;
+}
+
+/** Registration, login, sign-in, refresh and sign-out: the use cases behind /api/login & co. */
+export function createAccounts({
+  db,
+  tokens,
+  rateLimits = DEFAULT_AUTH_RATE_LIMITS,
+  now = Date.now,
+}: AccountsOptions) {
+  const limiters: Record<keyof AuthRateLimits, RateLimiter> = {
+    loginPerIp: createRateLimiter(rateLimits.loginPerIp, now),
+    loginPerEmail: createRateLimiter(rateLimits.loginPerEmail, now),
+    registerPerIp: createRateLimiter(rateLimits.registerPerIp, now),
+    registerPerEmail: createRateLimiter(rateLimits.registerPerEmail, now),
+  };
+
+  function enforce(checks: [RateLimiter, string][]) {
+    for (const [limiter, key] of checks) {
+      const verdict = limiter.check(key);
+      if (!verdict.allowed) throw new TooManyRequestsError(verdict.retryAfterSeconds);
+    }
+  }
+
+  async function findByEmail(address: string): Promise<UserRow | undefined> {
+    const [user] = await db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.email}) = ${address.toLowerCase()}`)
+      .limit(1);
+    return user;
+  }
+
+  async function findById(id: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, id)).limit(1);
+    return user;
+  }
+
+  async function issueFor(user: UserRow): Promise<string> {
+    const { token } = await tokens.issue({
+      id: user.id,
+      customerId: user.customerId,
+      roles: user.roles,
+    });
+    return token;
+  }
+
+  /** POST /api/login: {email, password} → {token}; 401 with one message for every failure. */
+  async function login(body: unknown, ip: string): Promise<{ token: string }> {
+    const input = parseBody(loginBody, body);
+    const ipKey = `ip:${ip}`;
+    const emailKey = `email:${input.email}`;
+    enforce([
+      [limiters.loginPerIp, ipKey],
+      [limiters.loginPerEmail, emailKey],
+    ]);
+    const user = await findByEmail(input.email);
+    // Always pay for one argon2 verification, so timing does not tell whether the email exists.
+    const matches = await verifyPassword(
+      user?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
+    if (!user?.passwordHash || !matches) {
+      limiters.loginPerIp.hit(ipKey);
+      limiters.loginPerEmail.hit(emailKey);
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+    limiters.loginPerEmail.reset(emailKey);
+    return { token: await issueFor(user) };
+  }
+
+  /** POST /api/register: a new customer (the company) and its first user; answers {token}. */
+  async function register(body: unknown, ip: string): Promise<{ token: string }> {
+    const ipKey = `ip:${ip}`;
+    enforce([[limiters.registerPerIp, ipKey]]);
+    limiters.registerPerIp.hit(ipKey);
+    const input = parseBody(registerBody, body);
+    const emailKey = `email:${input.email}`;
+    enforce([[limiters.registerPerEmail, emailKey]]);
+    limiters.registerPerEmail.hit(emailKey);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ id: schema.users.id })
+          .from(schema.users)
+          .where(sql`lower(${schema.users.email}) = ${input.email}`)
+          .limit(1);
+        if (taken) throw new ValidationError([violation("email", "emailTaken")]);
+        const [customer] = await tx
+          .insert(schema.customers)
+          .values({ name: input.company })
+          .returning();
+        const [created] = await tx
+          .insert(schema.users)
+          .values({
+            customerId: customer!.id,
+            email: input.email,
+            name: input.name,
+            passwordHash,
+            roles: ["ROLE_USER"],
+          })
+          .returning();
+        return created!;
+      });
+      return { token: await issueFor(user) };
+    } catch (error) {
+      // Two registrations racing for one address: the unique index decides.
+      if (isUniqueViolation(error)) throw new ValidationError([violation("email", "emailTaken")]);
+      throw error;
+    }
+  }
+
+  async function verifyToken(token: string): Promise<Principal> {
+    try {
+      return await tokens.verify(token);
+    } catch (error) {
+      if (error instanceof TokenError) throw new UnauthorizedError(error.message);
+      throw error;
+    }
+  }
+
+  /** POST /api/sign-in: {token} → the user the token belongs to. */
+  async function signIn(body: unknown): Promise<UserView> {
+    const { token } = parseBody(tokenBody, body);
+    const principal = await verifyToken(token);
+    const user = await findById(principal.userId);
+    if (!user) throw new UnauthorizedError("Invalid JWT Token");
+    return toUserView(user);
+  }
+
+  /** POST /api/refresh-token: the current, still valid token → {access_token}, a fresh one. */
+  async function refresh(token: string): Promise<{ access_token: string }> {
+    const principal = await verifyToken(token);
+    const user = await findById(principal.userId);
+    if (!user) throw new UnauthorizedError("Invalid JWT Token");
+    return { access_token: await issueFor(user) };
+  }
+
+  /** Sign-out: the token stops working now, not when it expires. */
+  async function signOut(principal: Principal): Promise<void> {
+    await tokens.revoke(principal, "sign-out");
+  }
+
+  async function currentUser(principal: Principal): Promise<UserView> {
+    const user = await findById(principal.userId);
+    if (!user) throw new UnauthorizedError("Invalid JWT Token");
+    return toUserView(user);
+  }
+
+  return { login, register, signIn, refresh, signOut, currentUser, findById };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+/**
+ * Production's first administrator comes from configuration (ADMIN_EMAIL, ADMIN_PASSWORD): created
+ * with its own customer when missing; an existing account with that email gains ROLE_ADMIN, and
+ * its password is left alone.
+ */
+export async function ensureInitialAdmin(
+  db: Database,
+  admin: { email: string; password: string; name: string },
+): Promise<"created" | "promoted" | "unchanged"> {
+  const address = admin.email.trim().toLowerCase();
+  const [existing] = await db
+    .select()
+    .from(schema.users)
+    .where(sql`lower(${schema.users.email}) = ${address}`)
+    .limit(1);
+  if (existing) {
+    if (isAdmin(existing.roles)) return "unchanged";
+    await db
+      .update(schema.users)
+      .set({ roles: [...existing.roles, ROLE_ADMIN] })
+      .where(eq(schema.users.id, existing.id));
+    return "promoted";
+  }
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    const [customer] = await tx
+      .insert(schema.customers)
+      .values({ name: "Starport Operations" })
+      .returning();
+    await tx.insert(schema.users).values({
+      customerId: customer!.id,
+      email: address,
+      name: admin.name,
+      passwordHash,
+      roles: ["ROLE_USER", ROLE_ADMIN],
+      finishedOnboardingAt: new Date(),
+    });
+  });
+  return "created";
+}
+
+/** Dev mode's stand-in caller for anonymous requests: the oldest administrator, else the oldest user. */
+export async function devModeSubject(db: Database): Promise<UserRow | undefined> {
+  const [admin] = await db
+    .select()
+    .from(schema.users)
+    .where(sql`${ROLE_ADMIN} = any(${schema.users.roles})`)
+    .orderBy(asc(schema.users.createdAt))
+    .limit(1);
+  if (admin) return admin;
+  const [first] = await db
+    .select()
+    .from(schema.users)
+    .orderBy(asc(schema.users.createdAt))
+    .limit(1);
+  return first;
+}

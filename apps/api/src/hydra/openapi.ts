@@ -1,0 +1,214 @@
+import { z } from "zod";
+import { searchMappings } from "./filters.ts";
+import type { Registry } from "./registry.ts";
+import type { AnyResource } from "./resource.ts";
+
+/** OpenAPI 3.1 of every resource, generated from the same zod schemas that validate the API. */
+
+type Json = Record<string, unknown>;
+
+function schemaOf(type: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(type, { io, unrepresentable: "any" });
+  return schema as Json;
+}
+
+function jsonLd(resource: AnyResource): Json {
+  const schema = schemaOf(resource.output, "output");
+  return {
+    ...schema,
+    properties: {
+      "@id": { type: "string", readOnly: true },
+      "@type": { type: "string", readOnly: true, const: resource.shortName },
+      ...((schema.properties as Json | undefined) ?? {}),
+    },
+  };
+}
+
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+export function openApiDocument(registry: Registry): Json {
+  const paths: Record<string, Json> = {};
+  const schemas: Record<string, Json> = {
+    Error: {
+      type: "object",
+      properties: {
+        "@type": { type: "string" },
+        title: { type: "string" },
+        detail: { type: "string" },
+        status: { type: "integer" },
+        violations: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              propertyPath: { type: "string" },
+              message: { type: "string" },
+              code: { type: "string" },
+            },
+          },
+        },
+      },
+    },
+  };
+  const idParameter = {
+    name: "id",
+    in: "path",
+    required: true,
+    schema: { type: "string", format: "uuid" },
+  };
+  for (const resource of registry.resources) {
+    const name = resource.shortName;
+    schemas[`${name}.jsonld`] = jsonLd(resource);
+    if (resource.input) schemas[`${name}-write`] = schemaOf(resource.input, "input");
+    const item = { $ref: `#/components/schemas/${name}.jsonld` };
+    const write = { $ref: `#/components/schemas/${name}-write` };
+    const collectionParameters = [
+      { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
+      {
+        name: "itemsPerPage",
+        in: "query",
+        schema: {
+          type: "integer",
+          minimum: 0,
+          default: resource.pagination?.itemsPerPage ?? 30,
+          maximum: resource.pagination?.maxItemsPerPage ?? 100,
+        },
+      },
+      ...(resource.pagination?.clientEnabled
+        ? [{ name: "pagination", in: "query", schema: { type: "boolean" } }]
+        : []),
+      ...searchMappings(resource).map((m) => ({
+        name: m.variable,
+        in: "query",
+        required: false,
+        schema: m.variable.endsWith("[]")
+          ? { type: "array", items: { type: "string" } }
+          : { type: "string" },
+      })),
+    ];
+    const list = {
+      tags: [name],
+      summary: `Retrieves the collection of ${name} resources.`,
+      parameters: collectionParameters,
+      responses: {
+        200: {
+          description: `${name} collection`,
+          content: {
+            "application/ld+json": {
+              schema: {
+                type: "object",
+                properties: {
+                  "hydra:member": { type: "array", items: item },
+                  "hydra:totalItems": { type: "integer", minimum: 0 },
+                  "hydra:view": { type: "object" },
+                  "hydra:search": { type: "object" },
+                },
+              },
+            },
+          },
+        },
+        401: problem("Not signed in"),
+      },
+    };
+    const collectionPath: Json = { get: list };
+    const itemPath: Json = {
+      get: {
+        tags: [name],
+        summary: `Retrieves a ${name} resource.`,
+        parameters: [idParameter],
+        responses: {
+          200: { description: name, content: { "application/ld+json": { schema: item } } },
+          404: problem("Not found"),
+        },
+      },
+    };
+    if (resource.operations.create && resource.input) {
+      collectionPath.post = {
+        tags: [name],
+        summary: `Creates a ${name} resource.`,
+        requestBody: { content: { "application/ld+json": { schema: write } } },
+        responses: {
+          201: {
+            description: `${name} created`,
+            content: { "application/ld+json": { schema: item } },
+          },
+          400: problem("Invalid input"),
+          404: problem("A referenced item does not exist"),
+          422: problem("Unprocessable entity"),
+        },
+      };
+    }
+    if (resource.operations.update && resource.input) {
+      itemPath.patch = {
+        tags: [name],
+        summary: `Updates the ${name} resource (JSON Merge Patch).`,
+        parameters: [idParameter],
+        requestBody: { content: { "application/merge-patch+json": { schema: write } } },
+        responses: {
+          200: {
+            description: `${name} updated`,
+            content: { "application/ld+json": { schema: item } },
+          },
+          404: problem("Not found"),
+          415: problem("Not application/merge-patch+json"),
+          422: problem("Unprocessable entity"),
+        },
+      };
+    }
+    if (resource.operations.delete) {
+      itemPath.delete = {
+        tags: [name],
+        summary: `Removes the ${name} resource.`,
+        parameters: [idParameter],
+        responses: { 204: { description: `${name} deleted` }, 404: problem("Not found") },
+      };
+    }
+    paths[`/api/${resource.path}`] = collectionPath;
+    paths[`/api/${resource.path}/{id}`] = itemPath;
+    for (const sub of resource.subresources ?? []) {
+      paths[`/api${sub.path}`] = {
+        get: { ...list, parameters: [idParameter, ...collectionParameters] },
+      };
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Starport API",
+      version: "1.0.0",
+      description: "Hydra / JSON-LD API of Starport. Every request needs a Bearer token.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+    security: [{ bearer: [] }],
+  };
+}
+
+/** The Hydra API documentation (ApiDocumentation), the vocabulary the contexts point at. */
+export function hydraDocumentation(registry: Registry): Json {
+  return {
+    "@context": { "@vocab": "/api/docs.jsonld#", hydra: "http://www.w3.org/ns/hydra/core#" },
+    "@id": "/api/docs.jsonld",
+    "@type": "hydra:ApiDocumentation",
+    "hydra:title": "Starport API",
+    "hydra:entrypoint": "/api",
+    "hydra:supportedClass": registry.resources.map((resource) => ({
+      "@id": `#${resource.shortName}`,
+      "@type": "hydra:Class",
+      "hydra:title": resource.shortName,
+      "hydra:description": resource.description,
+      "hydra:supportedProperty": Object.keys(resource.output.shape).map((property) => ({
+        "@type": "hydra:SupportedProperty",
+        "hydra:property": { "@id": `#${resource.shortName}/${property}`, "rdfs:label": property },
+        "hydra:title": property,
+      })),
+    })),
+  };
+}

@@ -1,0 +1,223 @@
+import type { Database } from "@starport/db";
+import type { Principal } from "../auth/principal.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { parseFilters, searchMappings } from "./filters.ts";
+import { BadRequestError } from "./http-errors.ts";
+import { idFromIri, isRef, isUuid, refIri } from "./iri.ts";
+import { applyMergePatch, isPlainObject } from "./merge-patch.ts";
+import { parsePagination } from "./pagination.ts";
+import type { Registry } from "./registry.ts";
+import { deleteRow, findRow, insertRow, listRows, updateRow } from "./repository.ts";
+import type { Access, AnyResource, ReadContext } from "./resource.ts";
+import type { Serializer } from "./serializer.ts";
+import { isShared, scopeOf, visibleIn } from "./tenant.ts";
+import { resourceViolation, validationErrorFromZod } from "./violations.ts";
+
+/** The use cases behind every resource route: list, read, create, merge-patch, delete. */
+
+export interface OperationContext {
+  db: Database;
+  principal: Principal;
+  registry: Registry;
+  serializer: Serializer;
+}
+
+const NO_READ_CONTEXT: ReadContext = { asOf: {} };
+
+function notFound(): never {
+  throw new NotFoundError("Not Found");
+}
+
+function render(ctx: OperationContext, resource: AnyResource, row: Record<string, unknown>) {
+  return ctx.serializer.item(
+    resource,
+    String(row.id),
+    resource.toOutput(row, NO_READ_CONTEXT),
+    ctx.registry.byPath,
+  );
+}
+
+/** Whether the item of the resource exists and the caller may see it. */
+async function visible(ctx: OperationContext, resource: AnyResource, id: string) {
+  return (
+    (await findRow(ctx.db, resource, id, visibleIn(resource, scopeOf(ctx.principal)))) !== undefined
+  );
+}
+
+function checkAccess(ctx: OperationContext, resource: AnyResource, access: Access): void {
+  if (access === false) throw new ForbiddenError();
+  const adminOnly = access === "admin" || isShared(resource);
+  if (adminOnly && !ctx.principal.isAdmin) throw new ForbiddenError();
+}
+
+export interface CollectionRequest {
+  query: URLSearchParams;
+  /** The collection's path as requested (subresource paths included), without query. */
+  path: string;
+  /** A relation filter fixed by the route: `/seller_profiles/{id}/brands`. */
+  fixed?: { parameter: string; value: string };
+}
+
+export async function listCollection(
+  ctx: OperationContext,
+  resource: AnyResource,
+  request: CollectionRequest,
+) {
+  const query = new URLSearchParams(request.query);
+  if (request.fixed && !isUuid(request.fixed.value)) notFound();
+  if (request.fixed) {
+    query.delete(request.fixed.parameter);
+    query.delete(`${request.fixed.parameter}[]`);
+  }
+  const filterQuery = new URLSearchParams(query);
+  if (request.fixed) filterQuery.set(request.fixed.parameter, request.fixed.value);
+  const filters = parseFilters(resource, filterQuery);
+  const pagination = parsePagination(resource, query);
+  // A filter naming another customer's item answers as if the item did not exist. The check
+  // runs beside the (tenant-scoped, so harmless) list query: one round trip less.
+  const [visibility, { rows, total }] = await Promise.all([
+    Promise.all(filters.relations.map((r) => visible(ctx, r.target, r.id))),
+    listRows(ctx.db, resource, visibleIn(resource, scopeOf(ctx.principal)), {
+      conditions: filters.conditions,
+      order: filters.order,
+      limit: pagination.enabled ? pagination.itemsPerPage : undefined,
+      offset: pagination.enabled ? (pagination.page - 1) * pagination.itemsPerPage : undefined,
+    }),
+  ]);
+  if (visibility.includes(false)) notFound();
+  const readContext: ReadContext = { asOf: filters.asOf };
+  const lastPage =
+    pagination.itemsPerPage > 0 ? Math.max(1, Math.ceil(total / pagination.itemsPerPage)) : 1;
+  return ctx.serializer.collection(
+    resource,
+    rows.map((row) => ({ id: String(row.id), fields: resource.toOutput(row, readContext) })),
+    total,
+    {
+      query,
+      path: request.path,
+      paginated: pagination.enabled,
+      page: pagination.page,
+      lastPage,
+      hasParameters: filters.hasParameters || query.has("page") || query.has("itemsPerPage"),
+    },
+    searchMappings(resource),
+    ctx.registry.byPath,
+  );
+}
+
+export async function getItem(ctx: OperationContext, resource: AnyResource, id: string) {
+  if (!isUuid(id)) notFound();
+  const row = await findRow(ctx.db, resource, id, visibleIn(resource, scopeOf(ctx.principal)));
+  if (!row) notFound();
+  return render(ctx, resource, row);
+}
+
+/** Relation IRIs of a valid document → ids; each must name a visible item (else 404). */
+async function resolveRelations(
+  ctx: OperationContext,
+  resource: AnyResource,
+  document: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const resolved = { ...document };
+  for (const [field, targetOf] of Object.entries(resource.relations ?? {})) {
+    const value = resolved[field];
+    if (value === undefined || value === null) continue;
+    const target = targetOf();
+    if (typeof value !== "string") {
+      throw new ValidationError([resourceViolation(field, "invalid")]);
+    }
+    const id = idFromIri(target, value);
+    if (!id) throw new BadRequestError(`Invalid IRI "${value}".`);
+    if (!(await visible(ctx, target, id))) {
+      throw new NotFoundError(`Item not found for "${value}".`);
+    }
+    resolved[field] = id;
+  }
+  return resolved;
+}
+
+function validate(resource: AnyResource, document: unknown): Record<string, unknown> {
+  if (!isPlainObject(document)) throw new BadRequestError("The input data is misformatted.");
+  const result = resource.input!.safeParse(document);
+  if (!result.success) throw validationErrorFromZod(result.error, document);
+  return result.data as Record<string, unknown>;
+}
+
+/** Unique indexes become a 422 on the property they guard, as UniqueEntity does. */
+function uniqueViolation(resource: AnyResource, error: unknown): ValidationError | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
+    if (candidate.code === "23505") {
+      const path =
+        (candidate.constraint && resource.uniqueConstraints?.[candidate.constraint]) ?? "";
+      return new ValidationError([resourceViolation(path, "unique")]);
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+async function inTransaction<T>(
+  ctx: OperationContext,
+  resource: AnyResource,
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.db.transaction(async (tx) => work(tx as unknown as Database));
+  } catch (error) {
+    throw uniqueViolation(resource, error) ?? error;
+  }
+}
+
+export async function createItem(ctx: OperationContext, resource: AnyResource, body: unknown) {
+  checkAccess(ctx, resource, resource.operations.create);
+  const document = await resolveRelations(ctx, resource, validate(resource, body));
+  const values = resource.toValues!(document, { customerId: ctx.principal.customerId });
+  const row = await inTransaction(ctx, resource, (tx) => insertRow(tx, resource, values));
+  return render(ctx, resource, row);
+}
+
+/** The writable document of a row, relations as IRIs: what a merge patch applies to. */
+function writableDocument(resource: AnyResource, row: Record<string, unknown>) {
+  const document = resource.toWritable!(row);
+  return Object.fromEntries(
+    Object.entries(document).map(([key, value]) => [key, isRef(value) ? refIri(value) : value]),
+  );
+}
+
+export async function updateItem(
+  ctx: OperationContext,
+  resource: AnyResource,
+  id: string,
+  patch: unknown,
+) {
+  if (!isUuid(id)) notFound();
+  if (!isPlainObject(patch)) throw new BadRequestError("The input data is misformatted.");
+  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  const row = await inTransaction(ctx, resource, async (tx) => {
+    const existing = await findRow(tx, resource, id, scope);
+    if (!existing) notFound();
+    checkAccess(ctx, resource, resource.operations.update);
+    const merged = applyMergePatch(writableDocument(resource, existing), patch);
+    const document = await resolveRelations(
+      { ...ctx, db: tx },
+      resource,
+      validate(resource, merged),
+    );
+    const values = resource.toValues!(document, { customerId: ctx.principal.customerId });
+    return (await updateRow(tx, resource, id, scope, values)) ?? notFound();
+  });
+  return render(ctx, resource, row);
+}
+
+export async function deleteItem(ctx: OperationContext, resource: AnyResource, id: string) {
+  if (!isUuid(id)) notFound();
+  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  await inTransaction(ctx, resource, async (tx) => {
+    const existing = await findRow(tx, resource, id, scope);
+    if (!existing) notFound();
+    checkAccess(ctx, resource, resource.operations.delete);
+    if (!(await deleteRow(tx, resource, id, scope))) notFound();
+  });
+}

@@ -1,0 +1,46 @@
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import type { Database } from "@starport/db";
+import type { FastifyInstance } from "fastify";
+import { hydraDocumentation, openApiDocument } from "./openapi.ts";
+import { createRegistry, type Registry } from "./registry.ts";
+import type { AnyResource } from "./resource.ts";
+import { hydraRoutes } from "./routes.ts";
+import { createSerializer, type HydraSettings, JSONLD } from "./serializer.ts";
+
+export interface HydraOptions {
+  db: Database;
+  resources: readonly AnyResource[];
+  settings?: HydraSettings | undefined;
+}
+
+/** The Link header and request id on every API answer (register on the /api scope). */
+export function registerHydraHeaders(app: FastifyInstance, settings?: HydraSettings): void {
+  const { docsLink } = createSerializer(settings);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    reply.header("link", docsLink);
+  });
+}
+
+/** Serves every resource of the registry, its documentation and JSON-LD contexts. */
+export async function hydraPlugin(app: FastifyInstance, options: HydraOptions): Promise<Registry> {
+  const registry = createRegistry(options.resources);
+  const serializer = createSerializer(options.settings);
+  await app.register(async (scope) => {
+    await hydraRoutes(scope, { db: options.db, registry, serializer });
+  });
+  const document = openApiDocument(registry);
+  await app.register(async (scope) => {
+    await scope.register(fastifySwagger, {
+      mode: "static",
+      specification: { document: document as never },
+    });
+    await scope.register(fastifySwaggerUi, { routePrefix: "/docs" });
+    scope.get("/docs.json", async () => document);
+    scope.get("/docs.jsonld", async (_request, reply) =>
+      reply.type(JSONLD).send(hydraDocumentation(registry)),
+    );
+  });
+  return registry;
+}

@@ -1,0 +1,114 @@
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+
+/**
+ * A resource declared once: its table, wire schemas, filters and the path from a row to the
+ * customer that owns it. The generic layer (routes → operations → repository) serves every
+ * operation from this declaration; nothing else about a resource is written by hand.
+ */
+
+/** How a row leads back to its customer, the tenant. Every query is scoped by it (tenant.ts). */
+export type Owner =
+  /** The row carries the customer id. */
+  | { kind: "customer"; column: AnyPgColumn }
+  /** The row is the customer. */
+  | { kind: "self" }
+  /** The row belongs to a row of another resource, which leads to the customer. */
+  | { kind: "parent"; column: AnyPgColumn; parent: () => AnyResource }
+  /** Reference data shared by every customer: read by any signed-in user, written by admins. */
+  | { kind: "global" };
+
+/** A link to another resource's item; the serializer renders it as an IRI or embedded. */
+export interface Ref {
+  readonly $ref: string;
+  readonly id: string;
+  /** Embedded as `{ "@id", "@type", id }` rather than a bare IRI. */
+  readonly embed?: boolean;
+}
+
+export function ref(resource: () => AnyResource, id: string, embed = false): Ref {
+  return { $ref: resource().path, id, embed };
+}
+
+export type Direction = "asc" | "desc";
+
+export type FilterDefinition =
+  /** `field=value` or `field[]=a&field[]=b`: equality. */
+  | { type: "exact"; parameter: string; column: AnyPgColumn; description?: string }
+  /** `field=value`: case-insensitive substring. */
+  | { type: "partial"; parameter: string; column: AnyPgColumn }
+  /** `search=value`: case-insensitive substring over several columns. */
+  | { type: "search"; parameter: string; columns: readonly AnyPgColumn[] }
+  /** `field[gt|gte|lt|lte|between]=…` on a number. */
+  | { type: "range"; parameter: string; column: AnyPgColumn }
+  /** `field[before|after|strictly_before|strictly_after]=YYYY-MM-DD`. */
+  | { type: "date"; parameter: string; column: AnyPgColumn }
+  /** `field=true|false|1|0`. */
+  | { type: "boolean"; parameter: string; column: AnyPgColumn }
+  /** `exists[field]=true|false`: null or not. */
+  | { type: "exists"; parameter: string; column: AnyPgColumn }
+  /** `profile=<id or IRI>`: rows of that item of another resource, which must be visible. */
+  | { type: "relation"; parameter: string; column: AnyPgColumn; target: () => AnyResource }
+  /** `sort=field` or `sort=-field`: one of the resource's order fields. */
+  | { type: "sort"; parameter: string }
+  /**
+   * `date=YYYY-MM-DD` on dated reference data: per `groupBy` value, the newest row on or before
+   * the date (the rate that applied then).
+   */
+  | { type: "asOf"; parameter: string; column: AnyPgColumn; groupBy: AnyPgColumn };
+
+export interface WriteContext {
+  /** The customer a new row belongs to when the body names none. */
+  customerId: string;
+}
+
+export interface ReadContext {
+  /** Parsed `asOf` filter values by parameter, e.g. { date: "2026-11-22" }. */
+  asOf: Readonly<Record<string, string>>;
+}
+
+export type Access = "owner" | "admin" | false;
+
+export interface ResourceDefinition<
+  Row extends Record<string, unknown> = Record<string, unknown>,
+  Input extends z.ZodObject = z.ZodObject,
+> {
+  /** The JSON-LD @type, e.g. "Tag". */
+  shortName: string;
+  /** Collection path under /api, e.g. "tags". */
+  path: string;
+  description: string;
+  table: PgTable;
+  id: AnyPgColumn;
+  owner: Owner;
+  /** The representation, for the documentation (relations as IRI strings). */
+  output: z.ZodObject;
+  toOutput(row: Row, context: ReadContext): Record<string, unknown>;
+  /** The writable document: POST bodies and merge-patched documents are validated against it. */
+  input?: Input;
+  /** Input fields holding an IRI of another resource's item (checked to be visible). */
+  relations?: Readonly<Record<string, () => AnyResource>>;
+  /** The writable document of an existing row (relations as Ref), the base of a merge patch. */
+  toWritable?(row: Row): Record<string, unknown>;
+  /** Table values from a valid document, relations already resolved to ids. */
+  toValues?(input: z.infer<Input>, context: WriteContext): Record<string, unknown>;
+  operations: { create: Access; update: Access; delete: Access };
+  filters?: readonly FilterDefinition[];
+  /** `order[field]` names and their columns; the first default order applies without one. */
+  order?: Readonly<Record<string, AnyPgColumn>>;
+  defaultOrder?: readonly [string, Direction][];
+  pagination?: { itemsPerPage?: number; maxItemsPerPage?: number; clientEnabled?: boolean };
+  /** Unique index name → property path, answered as a 422 "This value is already used.". */
+  uniqueConstraints?: Readonly<Record<string, string>>;
+  /** Collections of this resource below an item of another: `/seller_profiles/{id}/brands`. */
+  subresources?: readonly { path: string; relationFilter: string }[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds resources of every row type.
+export type AnyResource = ResourceDefinition<any, any>;
+
+export function defineResource<Row extends Record<string, unknown>, Input extends z.ZodObject>(
+  definition: ResourceDefinition<Row, Input>,
+): ResourceDefinition<Row, Input> {
+  return definition;
+}

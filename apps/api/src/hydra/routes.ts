@@ -1,0 +1,138 @@
+import type { Database } from "@starport/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requirePrincipal } from "../auth/authenticate.ts";
+import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
+import { collectionIri } from "./iri.ts";
+import {
+  createItem,
+  deleteItem,
+  getItem,
+  listCollection,
+  type OperationContext,
+  updateItem,
+} from "./operations.ts";
+import type { Registry } from "./registry.ts";
+import type { AnyResource } from "./resource.ts";
+import { JSONLD, type Serializer } from "./serializer.ts";
+
+/** Thin handlers: HTTP in, use case, JSON-LD out. Registered inside the /api prefix. */
+
+export interface HydraRouteOptions {
+  db: Database;
+  registry: Registry;
+  serializer: Serializer;
+}
+
+const CREATE_TYPES = ["application/ld+json", "application/json"] as const;
+const PATCH_TYPES = ["application/merge-patch+json"] as const;
+
+function mediaType(request: FastifyRequest): string | undefined {
+  return request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+}
+
+function requireMediaType(request: FastifyRequest, supported: readonly string[]): void {
+  const type = mediaType(request);
+  if (!type || !supported.includes(type))
+    throw new UnsupportedMediaTypeError(request.headers["content-type"], supported);
+}
+
+function splitUrl(request: FastifyRequest) {
+  const [path = "", search = ""] = request.url.split("?", 2);
+  return { path, query: new URLSearchParams(search) };
+}
+
+export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptions) {
+  const { db, registry, serializer } = options;
+  // JSON-LD and merge-patch bodies are JSON; Fastify's parser keeps prototype poisoning out.
+  app.addContentTypeParser(
+    ["application/ld+json", "application/merge-patch+json"],
+    { parseAs: "string" },
+    app.getDefaultJsonParser("error", "error"),
+  );
+
+  const context = (request: FastifyRequest): OperationContext => ({
+    db,
+    principal: requirePrincipal(request),
+    registry,
+    serializer,
+  });
+  const send = (reply: FastifyReply, status: number, body: unknown) =>
+    reply.code(status).type(JSONLD).send(body);
+  const notAllowed = (request: FastifyRequest) => {
+    requirePrincipal(request);
+    throw new MethodNotAllowedError(request.method, splitUrl(request).path);
+  };
+
+  for (const resource of registry.resources) {
+    const base = `/${resource.path}`;
+    app.get(base, async (request, reply) => {
+      const { path, query } = splitUrl(request);
+      return send(reply, 200, await listCollection(context(request), resource, { path, query }));
+    });
+    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+      send(reply, 200, await getItem(context(request), resource, request.params.id)),
+    );
+    if (resource.operations.create && resource.input) {
+      app.post(base, async (request, reply) => {
+        const ctx = context(request);
+        requireMediaType(request, CREATE_TYPES);
+        const body = await createItem(ctx, resource, request.body);
+        reply.header("content-location", body["@id"]).header("location", body["@id"]);
+        return send(reply, 201, body);
+      });
+    } else {
+      app.post(base, notAllowed);
+    }
+    if (resource.operations.update && resource.input) {
+      app.patch<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) => {
+        const ctx = context(request);
+        requireMediaType(request, PATCH_TYPES);
+        return send(reply, 200, await updateItem(ctx, resource, request.params.id, request.body));
+      });
+    } else {
+      app.patch(`${base}/:id`, notAllowed);
+    }
+    if (resource.operations.delete) {
+      app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) => {
+        await deleteItem(context(request), resource, request.params.id);
+        return reply.code(204).send();
+      });
+    } else {
+      app.delete(`${base}/:id`, notAllowed);
+    }
+    app.put(`${base}/:id`, notAllowed);
+
+    for (const sub of resource.subresources ?? []) {
+      app.get<{ Params: { id: string } }>(
+        sub.path.replace("{id}", ":id"),
+        async (request, reply) => {
+          const { path, query } = splitUrl(request);
+          const fixed = { parameter: sub.relationFilter, value: request.params.id };
+          return send(
+            reply,
+            200,
+            await listCollection(context(request), resource, { path, query, fixed }),
+          );
+        },
+      );
+    }
+  }
+
+  app.get("", async (request, reply) => {
+    requirePrincipal(request);
+    return send(reply, 200, serializer.entrypoint(registry.resources));
+  });
+  app.get<{ Params: { shortName: string } }>("/contexts/:shortName", async (request, reply) => {
+    const { shortName } = request.params;
+    const resource = registry.resources.find((r) => r.shortName === shortName);
+    const context = resource
+      ? serializer.context(resource)
+      : serializer.builtinContext(shortName, registry.resources);
+    if (!context) return reply.callNotFound();
+    return send(reply, 200, context);
+  });
+}
+
+export function collectionPaths(resource: AnyResource): string[] {
+  return [collectionIri(resource), ...(resource.subresources ?? []).map((s) => `/api${s.path}`)];
+}

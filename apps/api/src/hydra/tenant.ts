@@ -1,0 +1,48 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { Principal } from "../auth/principal.ts";
+import type { AnyResource } from "./resource.ts";
+
+/**
+ * Tenant isolation, in one place: every read and write of a resource is filtered by the path from
+ * its rows to the customer the resource declares. Admins see all.
+ */
+
+export type Scope = { kind: "all" } | { kind: "customer"; customerId: string };
+
+export function scopeOf(principal: Principal): Scope {
+  return principal.isAdmin
+    ? { kind: "all" }
+    : { kind: "customer", customerId: principal.customerId };
+}
+
+/** Rows of the resource owned by the customer; undefined for reference data (no owner). */
+export function ownedBy(resource: AnyResource, customerId: string): SQL | undefined {
+  const owner = resource.owner;
+  switch (owner.kind) {
+    case "global":
+      return undefined;
+    case "self":
+      return eq(resource.id, customerId);
+    case "customer":
+      return eq(owner.column, customerId);
+    case "parent": {
+      const parent = owner.parent();
+      const parentCondition = ownedBy(parent, customerId);
+      if (!parentCondition) return undefined;
+      return sql`${owner.column} in (select ${parent.id} from ${parent.table} where ${parentCondition})`;
+    }
+  }
+}
+
+/** The condition every query of the resource carries for this scope (undefined: no restriction). */
+export function visibleIn(resource: AnyResource, scope: Scope): SQL | undefined {
+  return scope.kind === "all" ? undefined : ownedBy(resource, scope.customerId);
+}
+
+/** Reference data is shared: nobody owns it, admins maintain it. */
+export function isShared(resource: AnyResource): boolean {
+  const owner = resource.owner;
+  if (owner.kind === "global") return true;
+  if (owner.kind === "parent") return isShared(owner.parent());
+  return false;
+}

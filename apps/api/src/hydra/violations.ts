@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import { ValidationError } from "../errors.ts";
+
+/**
+ * Constraint violations of Hydra resources: propertyPath in Symfony's notation, the English
+ * message, and a stable code the web translates under `formValidationError.<code>` (the same
+ * vocabulary as apps/api/src/validation.ts, plus the codes only resources need).
+ */
+export interface ResourceViolation {
+  propertyPath: string;
+  message: string;
+  code: string;
+}
+
+export const MESSAGES = {
+  required: "This value should not be blank.",
+  invalid: "This value is not valid.",
+  tooShort: "This value is too short.",
+  tooLong: "This value is too long.",
+  tooSmall: "This value is too small.",
+  tooLarge: "This value is too large.",
+  choice: "The value you selected is not a valid choice.",
+  date: "This value is not a valid date.",
+  unique: "This value is already used.",
+} as const;
+
+export type ResourceViolationCode = keyof typeof MESSAGES;
+
+export function resourceViolation(
+  propertyPath: string,
+  code: ResourceViolationCode,
+): ResourceViolation {
+  return { propertyPath, message: MESSAGES[code], code };
+}
+
+/** `settings.defaultCurrency`, `marketplaceParticipations[0].marketplace`. */
+export function propertyPath(path: readonly PropertyKey[]): string {
+  let result = "";
+  for (const part of path) {
+    if (typeof part === "number") result += `[${part}]`;
+    else result += result ? `.${String(part)}` : String(part);
+  }
+  return result;
+}
+
+/** The value at the issue's path (zod does not report inputs unless asked). */
+function valueAt(document: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (node, key) =>
+      node && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    document,
+  );
+}
+
+function codeOf(issue: z.core.$ZodIssue, document: unknown): ResourceViolationCode {
+  switch (issue.code) {
+    case "invalid_type": {
+      const value = valueAt(document, issue.path);
+      return value === undefined || value === null ? "required" : "invalid";
+    }
+    case "too_small":
+      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "required" : "tooShort";
+      return issue.origin === "array" ? "required" : "tooSmall";
+    case "too_big":
+      return issue.origin === "string" ? "tooLong" : "tooLarge";
+    case "invalid_value":
+      return "choice";
+    case "invalid_format":
+      return issue.format === "date" ? "date" : "invalid";
+    default:
+      return "invalid";
+  }
+}
+
+/** One violation per property path (the first issue), as a 422. */
+export function validationErrorFromZod(error: z.ZodError, document: unknown): ValidationError {
+  const seen = new Set<string>();
+  const violations: ResourceViolation[] = [];
+  for (const issue of error.issues) {
+    const path = propertyPath(issue.path);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    violations.push(resourceViolation(path, codeOf(issue, document)));
+  }
+  return new ValidationError(violations);
+}

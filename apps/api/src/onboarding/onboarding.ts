@@ -1,0 +1,249 @@
+import { type Database, schema } from "@starport/db";
+import { MARKETPLACES, normalizeMarketplaceCode } from "@starport/marketplaces";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { toUserView } from "../auth/accounts.ts";
+import { requirePrincipal } from "../auth/authenticate.ts";
+import type { Principal } from "../auth/principal.ts";
+import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { parseBody, violation } from "../validation.ts";
+
+/** The getting-started steps, in order (spec §4 onboarding; issue 3). */
+export const ONBOARDING_STEPS = [
+  "seller-profile",
+  "sp-api",
+  "advertising-api",
+  "marketplaces",
+  "target-acos",
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+/** Steps that may be left for later: the Amazon connections and the marketplace choice. */
+export const SKIPPABLE_STEPS: readonly OnboardingStep[] = [
+  "sp-api",
+  "advertising-api",
+  "marketplaces",
+];
+
+/** The metrics offered in step 1, spelled as the seller-profile resource stores them. */
+export const ADVERTISING_METRICS = ["ACoS", "RoAS", "TACoS"] as const;
+/** The currencies Starport converts between (spec §9), as the seller-profile resource accepts. */
+export const CURRENCIES = ["EUR", "GBP", "USD", "SEK", "PLN"] as const;
+
+const marketplaceCode = z.string().transform((value, ctx) => {
+  const code = normalizeMarketplaceCode(value);
+  if (!code) {
+    ctx.addIssue({ code: "custom", message: "unknown marketplace" });
+    return z.NEVER;
+  }
+  return code;
+});
+
+const sellerProfileStep = z.object({
+  name: z.string().trim().min(1).max(120),
+  defaultMarketplace: marketplaceCode,
+  defaultCurrency: z.enum(CURRENCIES),
+  defaultAdvertisingMetric: z.enum(ADVERTISING_METRICS),
+});
+const skipStep = z.object({ skipped: z.literal(true) });
+const marketplacesStep = z.object({
+  marketplaces: z.array(marketplaceCode).min(1).max(MARKETPLACES.length),
+});
+const targetAcosStep = z.object({ targetAcos: z.number().gt(0).max(100) });
+
+export interface OnboardingView {
+  "@id": "/api/onboarding";
+  steps: { key: OnboardingStep; status: "pending" | "done" | "skipped" }[];
+  /** The first step neither done nor skipped; null when all are. */
+  currentStep: OnboardingStep | null;
+  sellerProfile: {
+    "@id": string;
+    id: string;
+    name: string;
+    settings: {
+      defaultMarketplace: string;
+      defaultCurrency: string;
+      defaultAdvertisingMetric: string;
+    };
+  } | null;
+  marketplaces: string[] | null;
+  targetAcos: number | null;
+  finishedOnboardingAt: string | null;
+}
+
+export function createOnboarding(db: Database) {
+  async function userOf(principal: Principal) {
+    const [user] = await db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, principal.userId))
+      .limit(1);
+    if (!user) throw new UnauthorizedError("Invalid JWT Token");
+    return user;
+  }
+
+  async function view(principal: Principal): Promise<OnboardingView> {
+    const user = await userOf(principal);
+    const [progress] = await db
+      .select()
+      .from(schema.onboardingProgress)
+      .where(eq(schema.onboardingProgress.userId, user.id))
+      .limit(1);
+    const completed = new Set(progress?.completedSteps ?? []);
+    const skipped = new Set(progress?.skippedSteps ?? []);
+    const steps = ONBOARDING_STEPS.map((key) => ({
+      key,
+      status: completed.has(key)
+        ? ("done" as const)
+        : skipped.has(key)
+          ? ("skipped" as const)
+          : ("pending" as const),
+    }));
+    let sellerProfile: OnboardingView["sellerProfile"] = null;
+    if (progress?.sellerProfileId) {
+      const [row] = await db
+        .select()
+        .from(schema.sellerProfiles)
+        .where(
+          and(
+            eq(schema.sellerProfiles.id, progress.sellerProfileId),
+            eq(schema.sellerProfiles.customerId, user.customerId),
+          ),
+        )
+        .limit(1);
+      if (row) {
+        sellerProfile = {
+          "@id": `/api/seller_profiles/${row.id}`,
+          id: row.id,
+          name: row.name,
+          settings: {
+            defaultMarketplace: row.defaultMarketplace,
+            defaultCurrency: row.defaultCurrency,
+            defaultAdvertisingMetric: row.defaultAdvertisingMetric,
+          },
+        };
+      }
+    }
+    return {
+      "@id": "/api/onboarding",
+      steps,
+      currentStep: steps.find((s) => s.status === "pending")?.key ?? null,
+      sellerProfile,
+      marketplaces: progress?.marketplaces ?? null,
+      targetAcos: progress?.targetAcos === null || !progress ? null : Number(progress.targetAcos),
+      finishedOnboardingAt: user.finishedOnboardingAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Saves one step in one transaction; the answer is the whole progress. */
+  async function saveStep(principal: Principal, step: string, body: unknown) {
+    if (!(ONBOARDING_STEPS as readonly string[]).includes(step)) {
+      throw new NotFoundError(`Unknown onboarding step "${step}".`);
+    }
+    const key = step as OnboardingStep;
+    const user = await userOf(principal);
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(schema.onboardingProgress)
+        .where(eq(schema.onboardingProgress.userId, user.id))
+        .limit(1);
+      const completed = new Set(existing?.completedSteps ?? []);
+      const skipped = new Set(existing?.skippedSteps ?? []);
+      const patch: Partial<typeof schema.onboardingProgress.$inferInsert> = {};
+      const isSkip =
+        SKIPPABLE_STEPS.includes(key) &&
+        body !== null &&
+        typeof body === "object" &&
+        "skipped" in body;
+      if (isSkip) {
+        parseBody(skipStep, body);
+        skipped.add(key);
+        completed.delete(key);
+      } else if (key === "seller-profile") {
+        const input = parseBody(sellerProfileStep, body);
+        const values = {
+          name: input.name,
+          defaultMarketplace: input.defaultMarketplace,
+          defaultCurrency: input.defaultCurrency,
+          defaultAdvertisingMetric: input.defaultAdvertisingMetric,
+        };
+        // Going back and saving again edits the profile made the first time.
+        const updated = existing?.sellerProfileId
+          ? await tx
+              .update(schema.sellerProfiles)
+              .set(values)
+              .where(
+                and(
+                  eq(schema.sellerProfiles.id, existing.sellerProfileId),
+                  eq(schema.sellerProfiles.customerId, user.customerId),
+                ),
+              )
+              .returning({ id: schema.sellerProfiles.id })
+          : [];
+        const profileId =
+          updated[0]?.id ??
+          (
+            await tx
+              .insert(schema.sellerProfiles)
+              .values({ ...values, customerId: user.customerId })
+              .returning({ id: schema.sellerProfiles.id })
+          )[0]!.id;
+        patch.sellerProfileId = profileId;
+        completed.add(key);
+      } else if (key === "marketplaces") {
+        const input = parseBody(marketplacesStep, body);
+        patch.marketplaces = [...new Set(input.marketplaces)];
+        completed.add(key);
+        skipped.delete(key);
+      } else if (key === "target-acos") {
+        const input = parseBody(targetAcosStep, body);
+        patch.targetAcos = input.targetAcos.toFixed(2);
+        completed.add(key);
+      } else {
+        // sp-api and advertising-api are completed by the Amazon connection flow, not by hand.
+        throw new ValidationError([violation("skipped", "required")]);
+      }
+      const values = {
+        ...patch,
+        completedSteps: [...completed],
+        skippedSteps: [...skipped],
+        updatedAt: new Date(),
+      };
+      await tx
+        .insert(schema.onboardingProgress)
+        .values({ userId: user.id, ...values })
+        .onConflictDoUpdate({ target: schema.onboardingProgress.userId, set: values });
+    });
+    return view(principal);
+  }
+
+  /** Finishes onboarding: needs the seller profile and the target ACoS; the rest may be skipped. */
+  async function finish(principal: Principal) {
+    const current = await view(principal);
+    const missing = current.steps.filter((s) => s.status === "pending").map((s) => s.key);
+    if (missing.length > 0) {
+      throw new ValidationError(missing.map((key) => violation(`steps.${key}`, "required")));
+    }
+    const user = await userOf(principal);
+    const [updated] = await db
+      .update(schema.users)
+      .set({ finishedOnboardingAt: user.finishedOnboardingAt ?? new Date() })
+      .where(eq(schema.users.id, user.id))
+      .returning();
+    return toUserView(updated!);
+  }
+
+  return { view, saveStep, finish };
+}
+
+/** GET /api/onboarding, PUT /api/onboarding/steps/{step}, POST /api/onboarding/finish. */
+export async function onboardingRoutes(app: FastifyInstance, deps: { db: Database }) {
+  const onboarding = createOnboarding(deps.db);
+  app.get("/onboarding", async (request) => onboarding.view(requirePrincipal(request)));
+  app.put<{ Params: { step: string } }>("/onboarding/steps/:step", async (request) =>
+    onboarding.saveStep(requirePrincipal(request), request.params.step, request.body),
+  );
+  app.post("/onboarding/finish", async (request) => onboarding.finish(requirePrincipal(request)));
+}

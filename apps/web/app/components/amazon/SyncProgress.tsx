@@ -1,0 +1,89 @@
+import { Group, Progress, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { sessionStore } from "../../session/store.ts";
+
+export interface SyncRunView {
+  "@id": string;
+  id: string;
+  kind: string;
+  status: "queued" | "running" | "retrying" | "succeeded" | "failed";
+  progress: number;
+  stepsDone: number;
+  stepsTotal: number;
+  rowsWritten: number;
+  currentStep: string | null;
+  error: string | null;
+}
+
+/**
+ * The progress of a sync run, updated live from GET /api/sync_runs/events (server-sent events,
+ * read with fetch so the Bearer token goes along).
+ */
+export function SyncProgress({ initial }: { initial: SyncRunView | null }) {
+  const { t } = useTranslation();
+  const [run, setRun] = useState<SyncRunView | null>(initial);
+  const runId = initial?.id;
+  useEffect(() => {
+    if (!runId) return;
+    const controller = new AbortController();
+    const token = sessionStore().getState().token ?? sessionStore().cookieToken();
+    void (async () => {
+      try {
+        const response = await fetch("/api/sync_runs/events", {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          signal: controller.signal,
+        });
+        const reader = response.body?.getReader();
+        if (!reader) return;
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            const chunk = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = chunk
+              .split("\n")
+              .find((line) => line.startsWith("data: "))
+              ?.slice(6);
+            if (data) {
+              const event = JSON.parse(data) as SyncRunView;
+              if (event.id === runId) setRun(event);
+            }
+            end = buffer.indexOf("\n\n");
+          }
+        }
+      } catch {
+        // Aborted on unmount, or the stream ended: the last state stays shown.
+      }
+    })();
+    return () => controller.abort();
+  }, [runId]);
+  if (!run) return null;
+  const percent = Math.round(run.progress * 100);
+  return (
+    <Stack gap={4} data-testid="sync-progress" data-status={run.status}>
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          {t(`sync.status.${run.status}`)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t("sync.steps", { done: run.stepsDone, total: run.stepsTotal })}
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        animated={run.status === "running"}
+        color={run.status === "failed" ? "red" : undefined}
+        aria-label={t("sync.progress")}
+      />
+      <Text size="xs" c="dimmed">
+        {t("sync.rows", { count: run.rowsWritten })}
+      </Text>
+    </Stack>
+  );
+}

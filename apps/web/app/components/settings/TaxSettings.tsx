@@ -1,0 +1,204 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { MARKETPLACES, sortMarketplaces } from "@starport/marketplaces";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { browserHydra } from "../../lib/api/session-hydra.ts";
+import { deleteWithToast } from "../../lib/entry-toasts.ts";
+import { useHydraForm } from "../../lib/hydra-form.ts";
+import type { Tax } from "./types.ts";
+
+interface TaxValues {
+  marketplace: string;
+  rate: string;
+  type: "standard" | "reduced";
+  validFrom: string;
+}
+
+const BLANK: TaxValues = { marketplace: "DE", rate: "", type: "standard", validFrom: "" };
+
+function parseRate(value: string): number | string {
+  const normalized = value.trim().replace(",", ".");
+  if (normalized === "") return "";
+  const n = Number(normalized);
+  // Not a number: sent as typed, so the API names the field.
+  return Number.isFinite(n) ? n : value;
+}
+
+/** Taxes grouped by marketplace (spec §3), with add, edit and delete. */
+export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onChanged(): void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Tax | null>(null);
+  const form = useHydraForm<TaxValues>(
+    BLANK,
+    (values) => {
+      const body = {
+        marketplace: values.marketplace,
+        rate: parseRate(values.rate),
+        type: values.type,
+        validFrom: values.validFrom,
+      };
+      return editing
+        ? browserHydra().update(editing["@id"], body)
+        : browserHydra().create("/api/taxes", body);
+    },
+    {
+      onSaved: () => {
+        setEditing(null);
+        form.reset(BLANK);
+        onChanged();
+      },
+    },
+  );
+  const groups = sortMarketplaces(
+    [...new Set(taxes.map((tax) => tax.marketplace))].map((code) => ({ code })),
+    (group) => group.code,
+  );
+
+  function edit(tax: Tax) {
+    setEditing(tax);
+    form.reset({
+      marketplace: tax.marketplace,
+      rate: String(tax.rate),
+      type: tax.type,
+      validFrom: tax.validFrom,
+    });
+  }
+
+  async function remove(tax: Tax) {
+    if (await deleteWithToast(() => browserHydra().remove(tax["@id"]), t)) onChanged();
+  }
+
+  return (
+    <Stack gap="lg">
+      {groups.length === 0 && <Text c="dimmed">{t("settings.taxes.empty")}</Text>}
+      {groups.map(({ code }) => (
+        <Card key={code} withBorder padding="md" data-testid="tax-group" data-marketplace={code}>
+          <Title order={3} size="h5" mb="xs">
+            {t(`marketplaces.${code}`)}
+          </Title>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("settings.taxes.rate")}</Table.Th>
+                <Table.Th>{t("settings.taxes.type")}</Table.Th>
+                <Table.Th>{t("settings.taxes.validFrom")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {taxes
+                .filter((tax) => tax.marketplace === code)
+                .map((tax) => (
+                  <Table.Tr key={tax.id} data-testid="tax-row">
+                    <Table.Td>{tax.rate} %</Table.Td>
+                    <Table.Td>{t(`settings.taxes.types.${tax.type}`)}</Table.Td>
+                    <Table.Td>{tax.validFrom}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t("settings.edit")}
+                          onClick={() => edit(tax)}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t("settings.delete")}
+                          onClick={() => void remove(tax)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ))}
+
+      <Card withBorder padding="lg">
+        <form onSubmit={form.onSubmit} noValidate data-testid="tax-form">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              {editing ? t("settings.taxes.edit") : t("settings.taxes.add")}
+            </Title>
+            <Group grow align="flex-start">
+              <Select
+                label={t("settings.taxes.marketplace")}
+                name="marketplace"
+                data={MARKETPLACES.map((m) => ({
+                  value: m.code,
+                  label: t(`marketplaces.${m.code}`),
+                }))}
+                value={form.values.marketplace}
+                onChange={(value) => value && form.set("marketplace", value)}
+                error={form.error("marketplace")}
+                allowDeselect={false}
+                searchable
+              />
+              <TextInput
+                label={t("settings.taxes.rate")}
+                name="rate"
+                inputMode="decimal"
+                value={form.values.rate}
+                onChange={(event) => form.set("rate", event.currentTarget.value)}
+                error={form.error("rate")}
+              />
+              <Select
+                label={t("settings.taxes.type")}
+                name="type"
+                data={[
+                  { value: "standard", label: t("settings.taxes.types.standard") },
+                  { value: "reduced", label: t("settings.taxes.types.reduced") },
+                ]}
+                value={form.values.type}
+                onChange={(value) => value && form.set("type", value as TaxValues["type"])}
+                error={form.error("type")}
+                allowDeselect={false}
+              />
+              <TextInput
+                type="date"
+                label={t("settings.taxes.validFrom")}
+                name="validFrom"
+                value={form.values.validFrom}
+                onChange={(event) => form.set("validFrom", event.currentTarget.value)}
+                error={form.error("validFrom")}
+              />
+            </Group>
+            <Group justify="flex-end">
+              {editing && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setEditing(null);
+                    form.reset(BLANK);
+                  }}
+                >
+                  {t("settings.cancel")}
+                </Button>
+              )}
+              <Button type="submit" loading={form.submitting} data-testid="save-tax">
+                {t("settings.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,342 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { MARKETPLACES } from "@starport/marketplaces";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ConnectAmazonButton } from "../components/amazon/ConnectAmazonButton.tsx";
+import { getI18n } from "../i18n/i18n.ts";
+import { fieldErrors } from "../lib/hydra-form.ts";
+import { useLocalizedPath } from "../lib/use-locale.ts";
+import { splitLocale } from "../route-table.ts";
+import { serverApi } from "../session/server-session.ts";
+import type { SellerProfile, SessionUser } from "../session/session.ts";
+import { browserApi, sessionStore } from "../session/store.ts";
+import type { Route } from "./+types/getting-started";
+
+type StepKey = "seller-profile" | "sp-api" | "advertising-api" | "marketplaces" | "target-acos";
+
+export interface OnboardingProgress {
+  steps: { key: StepKey; status: "pending" | "done" | "skipped" }[];
+  currentStep: StepKey | null;
+  sellerProfile: SellerProfile | null;
+  marketplaces: string[] | null;
+  targetAcos: number | null;
+}
+
+const METRICS = [
+  { value: "ACoS", label: "ACoS" },
+  { value: "RoAS", label: "ROAS" },
+  { value: "TACoS", label: "TACoS" },
+];
+const CURRENCIES = ["EUR", "GBP", "USD", "SEK", "PLN"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return serverApi(context, request).json<OnboardingProgress>("/api/onboarding");
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.getting-started.title")} · Starport` }];
+}
+
+function useStepSaver(onSaved: (progress: OnboardingProgress) => void) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  async function save(step: StepKey, body: unknown) {
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      const progress = await browserApi().json<OnboardingProgress>(
+        `/api/onboarding/steps/${step}`,
+        {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        },
+      );
+      onSaved(progress);
+    } catch (failure) {
+      const messages = fieldErrors(failure, t);
+      setFields(messages);
+      if (Object.keys(messages).length === 0) setError(t("onboarding.saveFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, fields, save };
+}
+
+function StepActions({
+  busy,
+  onSkip,
+  submitLabel,
+}: {
+  busy: boolean;
+  onSkip?: () => void;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" mt="md">
+      {onSkip ? (
+        <Button variant="subtle" onClick={onSkip} disabled={busy} data-testid="step-skip">
+          {t("onboarding.skip")}
+        </Button>
+      ) : null}
+      <Button type="submit" loading={busy} data-testid="step-submit">
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
+
+function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <Alert color="red" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * The onboarding stepper (spec §4): (1) seller profile, (2) Selling Partner API, (3) Advertising
+ * API, (4) marketplaces, (5) global target ACoS, then finish. Every step is saved on the server,
+ * so a reload resumes where the user stopped; steps 2–4 may be skipped for now.
+ */
+export default function GettingStartedPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const [progress, setProgress] = useState<OnboardingProgress>(loaderData);
+  const stepIndex = (key: StepKey | null) =>
+    key === null ? progress.steps.length : progress.steps.findIndex((s) => s.key === key);
+  const [active, setActive] = useState(stepIndex(loaderData.currentStep));
+  const saver = useStepSaver((next) => {
+    setProgress(next);
+    setActive(
+      next.currentStep === null
+        ? next.steps.length
+        : next.steps.findIndex((s) => s.key === next.currentStep),
+    );
+  });
+
+  const profile = progress.sellerProfile;
+  const [name, setName] = useState(profile?.name ?? "");
+  const [marketplace, setMarketplace] = useState(profile?.settings.defaultMarketplace ?? "DE");
+  const [currency, setCurrency] = useState(profile?.settings.defaultCurrency ?? "EUR");
+  const [metric, setMetric] = useState(profile?.settings.defaultAdvertisingMetric ?? "ACoS");
+  const [marketplaces, setMarketplaces] = useState<string[]>(progress.marketplaces ?? []);
+  const [targetAcos, setTargetAcos] = useState<number | string>(progress.targetAcos ?? 20);
+  const [finishing, setFinishing] = useState(false);
+  const [finishError, setFinishError] = useState<string | null>(null);
+
+  const marketplaceOptions = MARKETPLACES.map((m) => ({
+    value: m.code,
+    label: t(`marketplaces.${m.code}`),
+  }));
+
+  const onSubmit = (step: StepKey, body: () => unknown) => (event: FormEvent) => {
+    event.preventDefault();
+    void saver.save(step, body());
+  };
+
+  async function finish() {
+    setFinishing(true);
+    setFinishError(null);
+    try {
+      const user = await browserApi().json<SessionUser>("/api/onboarding/finish", {
+        method: "POST",
+      });
+      const store = sessionStore();
+      store.setUser(user);
+      if (progress.sellerProfile) store.setProfile(progress.sellerProfile);
+      navigate(localized("/"));
+    } catch {
+      setFinishError(t("onboarding.finishFailed"));
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  const stepStatus = (key: StepKey) => progress.steps.find((s) => s.key === key)?.status;
+  const description = (key: StepKey): ReactNode =>
+    stepStatus(key) === "skipped" ? t("onboarding.skipped") : null;
+
+  return (
+    <Stack gap="md" data-testid="page" data-page="getting-started">
+      <Title order={1} size="h2">
+        {t("pages.getting-started.title")}
+      </Title>
+      <Text c="dimmed">{t("pages.getting-started.description")}</Text>
+      <Stepper
+        active={active}
+        onStepClick={setActive}
+        allowNextStepsSelect={false}
+        orientation="vertical"
+        size="sm"
+        data-testid="onboarding-stepper"
+        data-active-step={progress.steps[active]?.key ?? "done"}
+      >
+        <Stepper.Step label={t("onboarding.sellerProfile.title")}>
+          <form
+            onSubmit={onSubmit("seller-profile", () => ({
+              name,
+              defaultMarketplace: marketplace,
+              defaultCurrency: currency,
+              defaultAdvertisingMetric: metric,
+            }))}
+            noValidate
+          >
+            <Stack gap="sm">
+              <ErrorLine error={saver.error} />
+              <TextInput
+                label={t("onboarding.sellerProfile.name")}
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+                error={saver.fields.name}
+                required
+              />
+              <Select
+                label={t("onboarding.sellerProfile.marketplace")}
+                data={marketplaceOptions}
+                value={marketplace}
+                onChange={(value) => setMarketplace(value ?? "DE")}
+                allowDeselect={false}
+                error={saver.fields.defaultMarketplace}
+                searchable
+              />
+              <Select
+                label={t("onboarding.sellerProfile.currency")}
+                data={CURRENCIES}
+                value={currency}
+                onChange={(value) => setCurrency(value ?? "EUR")}
+                allowDeselect={false}
+                error={saver.fields.defaultCurrency}
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t("onboarding.sellerProfile.metric")}
+                </Text>
+                <SegmentedControl
+                  data={METRICS}
+                  value={metric}
+                  onChange={setMetric}
+                  aria-label={t("onboarding.sellerProfile.metric")}
+                />
+              </Stack>
+              <StepActions busy={saver.busy} submitLabel={t("onboarding.next")} />
+            </Stack>
+          </form>
+        </Stepper.Step>
+        {(["sp-api", "advertising-api"] as const).map((key) => (
+          <Stepper.Step
+            key={key}
+            label={t(key === "sp-api" ? "onboarding.spApi.title" : "onboarding.adsApi.title")}
+            description={description(key)}
+          >
+            <form onSubmit={onSubmit(key, () => ({ skipped: true }))} noValidate>
+              <Stack gap="sm">
+                <ErrorLine error={saver.error} />
+                <Text>
+                  {t(key === "sp-api" ? "onboarding.spApi.text" : "onboarding.adsApi.text")}
+                </Text>
+                {progress.sellerProfile ? (
+                  <ConnectAmazonButton
+                    api={key === "sp-api" ? "sp" : "ads"}
+                    sellerProfileId={progress.sellerProfile.id}
+                    returnTo={localized("/getting-started")}
+                  />
+                ) : null}
+                <Text size="sm" c="dimmed">
+                  {t("onboarding.connectLater")}
+                </Text>
+                <StepActions busy={saver.busy} submitLabel={t("onboarding.skip")} />
+              </Stack>
+            </form>
+          </Stepper.Step>
+        ))}
+        <Stepper.Step
+          label={t("onboarding.marketplaces.title")}
+          description={description("marketplaces")}
+        >
+          <form onSubmit={onSubmit("marketplaces", () => ({ marketplaces }))} noValidate>
+            <Stack gap="sm">
+              <ErrorLine error={saver.error} />
+              <Checkbox.Group
+                label={t("onboarding.marketplaces.label")}
+                value={marketplaces}
+                onChange={setMarketplaces}
+                error={saver.fields.marketplaces}
+              >
+                <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs">
+                  {marketplaceOptions.map((option) => (
+                    <Checkbox key={option.value} value={option.value} label={option.label} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+              <StepActions
+                busy={saver.busy}
+                submitLabel={t("onboarding.next")}
+                onSkip={() => void saver.save("marketplaces", { skipped: true })}
+              />
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label={t("onboarding.targetAcos.title")}>
+          <form
+            onSubmit={onSubmit("target-acos", () => ({ targetAcos: Number(targetAcos) }))}
+            noValidate
+          >
+            <Stack gap="sm">
+              <ErrorLine error={saver.error} />
+              <NumberInput
+                label={t("onboarding.targetAcos.label")}
+                description={t("onboarding.targetAcos.hint")}
+                value={targetAcos}
+                onChange={setTargetAcos}
+                min={0.01}
+                max={100}
+                decimalScale={2}
+                suffix=" %"
+                error={saver.fields.targetAcos}
+              />
+              <StepActions busy={saver.busy} submitLabel={t("onboarding.next")} />
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Completed>
+          <Stack gap="sm" data-testid="onboarding-complete">
+            <Text>{t("onboarding.readyText")}</Text>
+            <ErrorLine error={finishError} />
+            <Group justify="flex-end">
+              <Button
+                onClick={() => void finish()}
+                loading={finishing}
+                data-testid="onboarding-finish"
+              >
+                {t("onboarding.finish")}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Completed>
+      </Stepper>
+    </Stack>
+  );
+}

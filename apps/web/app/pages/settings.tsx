@@ -1,0 +1,104 @@
+import { Stack, Tabs, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { redirect, useRevalidator, useSearchParams } from "react-router";
+import { AmazonConnectionsPanel } from "../components/amazon/AmazonConnectionsPanel.tsx";
+import { AdvertisingProfileList } from "../components/settings/advertising-profiles.ts";
+import { SellerProfileSettings } from "../components/settings/SellerProfileSettings.tsx";
+import { TagSettings } from "../components/settings/TagSettings.tsx";
+import { TaxSettings } from "../components/settings/TaxSettings.tsx";
+import type { Tag, Tax } from "../components/settings/types.ts";
+import { getI18n } from "../i18n/i18n.ts";
+import { serverHydra } from "../lib/api/session-hydra.ts";
+import { ConversionProvider, isoToday, loadConversionRates } from "../lib/money.tsx";
+import { localizePath, splitLocale } from "../route-table.ts";
+import { sessionContext } from "../session/server-session.ts";
+import type { Route } from "./+types/settings";
+
+const TABS = ["seller-profile", "taxes", "tags", "amazon"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = context.get(sessionContext);
+  const profile = session.profile;
+  if (!profile) {
+    throw redirect(
+      localizePath("/profile-selection", splitLocale(new URL(request.url).pathname).locale),
+    );
+  }
+  const hydra = serverHydra(context, request);
+  const customer = session.user?.customer.id ?? profile.customer?.id;
+  const [taxes, tags, rates, advertisingProfiles] = await Promise.all([
+    hydra.collection<Tax>("/api/taxes", { customer, pagination: false }),
+    hydra.collection<Tag>("/api/tags", {
+      profile: profile.id,
+      "order[text]": "ASC",
+      pagination: false,
+    }),
+    loadConversionRates(hydra, isoToday()),
+    AdvertisingProfileList.load(hydra, profile.id),
+  ]);
+  return {
+    profile,
+    taxes: taxes.members,
+    tags: tags.members,
+    rates,
+    advertisingProfiles,
+  };
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.settings.title")} · Starport` }];
+}
+
+/** Settings: seller profile, taxes and tags (spec §2 settings pages). */
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { revalidate } = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "seller-profile";
+  const { profile, taxes, tags, rates, advertisingProfiles } = loaderData;
+  const refresh = () => void revalidate();
+
+  return (
+    <ConversionProvider currency={profile.settings.defaultCurrency} rates={rates}>
+      <Stack gap="md" data-testid="page" data-page="settings">
+        <Title order={1}>{t("pages.settings.title")}</Title>
+        <Text c="dimmed">{t("pages.settings.description")}</Text>
+        <Tabs
+          value={tab}
+          onChange={(value) =>
+            value && setParams({ tab: value }, { replace: true, preventScrollReset: true })
+          }
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="seller-profile">{t("settings.tabs.sellerProfile")}</Tabs.Tab>
+            <Tabs.Tab value="taxes">{t("settings.tabs.taxes")}</Tabs.Tab>
+            <Tabs.Tab value="tags">{t("settings.tabs.tags")}</Tabs.Tab>
+            <Tabs.Tab value="amazon">{t("settings.tabs.amazon")}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="seller-profile" pt="md">
+            <SellerProfileSettings
+              key={profile.id}
+              profile={profile}
+              rates={rates}
+              advertisingProfiles={advertisingProfiles}
+              onSaved={refresh}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="taxes" pt="md">
+            <TaxSettings taxes={taxes} onChanged={refresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="tags" pt="md">
+            <TagSettings tags={tags} profileIri={profile["@id"]} onChanged={refresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="amazon" pt="md">
+            <AmazonConnectionsPanel sellerProfileId={profile.id} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </ConversionProvider>
+  );
+}

@@ -1,0 +1,123 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectHydrated } from "./helpers.ts";
+import { loginViaApi, sessionCookies } from "./session.ts";
+
+/**
+ * Fresh users connect the SP-API and the Ads API through the local Amazon's consent pages: from
+ * the settings (success page with participations, profiles and the live sync progress) and from
+ * the getting-started stepper.
+ */
+
+/** The sandbox's consent page: pick the demo seller, then authorise or cancel. */
+async function onAmazon(page: Page, decision: "Authorise" | "Cancel" = "Authorise") {
+  await expect(page).toHaveURL(/\/(ap\/oa|apps\/authorize\/consent)\?/);
+  await page.locator('input[name="seller_id"][value="A3SANDBOXDEMO01"]').check();
+  await page.getByRole("button", { name: decision }).click();
+}
+
+const PROFILE_STEP = {
+  name: "Connect Store",
+  defaultMarketplace: "DE",
+  defaultCurrency: "EUR",
+  defaultAdvertisingMetric: "ACoS",
+};
+
+/** A new customer with a seller profile; onboarding finished when asked. */
+async function freshUser(request: APIRequestContext, finished: boolean) {
+  const email = `connect-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "connect-passwort-123";
+  const registered = await request.post("/api/register", {
+    data: { name: "Connie Connect", company: "Connect GmbH", email, password },
+  });
+  expect(registered.status()).toBe(201);
+  const token = await loginViaApi(request, email, password);
+  const headers = { authorization: `Bearer ${token}` };
+  const step = await request.put("/api/onboarding/steps/seller-profile", {
+    headers,
+    data: PROFILE_STEP,
+  });
+  expect(step.status()).toBe(200);
+  const profileId = ((await step.json()) as { sellerProfile: { id: string } }).sellerProfile.id;
+  if (finished) {
+    for (const key of ["sp-api", "advertising-api", "marketplaces"]) {
+      await request.put(`/api/onboarding/steps/${key}`, { headers, data: { skipped: true } });
+    }
+    await request.put("/api/onboarding/steps/target-acos", { headers, data: { targetAcos: 20 } });
+    expect((await request.post("/api/onboarding/finish", { headers })).status()).toBe(200);
+  }
+  return { token, profileId };
+}
+
+test("a new seller connects Seller Central and Amazon Ads from the settings", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { token, profileId } = await freshUser(request, true);
+  await page.context().addCookies(sessionCookies(baseURL as string, token, profileId));
+
+  await page.goto("/en/settings?tab=amazon");
+  await expectHydrated(page);
+  await expect(page.getByTestId("amazon-sp")).toHaveAttribute("data-status", "disconnected");
+  await page.getByTestId("connect-sp").click();
+  await onAmazon(page);
+
+  await expect(page).toHaveURL(/\/en\/account-connection-successful\?/);
+  const participations = page.getByTestId("participation");
+  await expect(participations.filter({ hasText: "Germany" })).toBeVisible();
+  await expect(participations.filter({ hasText: "France" })).toBeVisible();
+
+  await page.getByTestId("continue").click();
+  await expect(page).toHaveURL(/\/en\/settings\?tab=amazon$/);
+  await expectHydrated(page);
+  await expect(page.getByTestId("amazon-sp")).toHaveAttribute("data-status", "connected");
+  await page.getByTestId("connect-ads").click();
+  await onAmazon(page);
+
+  await expect(page).toHaveURL(/\/en\/account-connection-successful\?/);
+  const profiles = page.getByTestId("advertising-profile");
+  await expect(profiles).toHaveCount(2);
+  await expect(profiles.filter({ hasText: "Germany" })).toBeVisible();
+  await expect(profiles.filter({ hasText: "France" })).toBeVisible();
+  // The initial sync runs as a job; its progress bar follows it live to the end.
+  await expectHydrated(page);
+  await expect(page.getByTestId("sync-progress")).toHaveAttribute("data-status", "succeeded", {
+    timeout: 60_000,
+  });
+});
+
+test("the getting-started stepper connects Seller Central and moves on", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { token } = await freshUser(request, false);
+  await page.context().addCookies(sessionCookies(baseURL as string, token));
+  await page.goto("/en/getting-started");
+  await expectHydrated(page);
+  const stepper = page.getByTestId("onboarding-stepper");
+  await expect(stepper).toHaveAttribute("data-active-step", "sp-api");
+  await page.getByTestId("connect-sp").click();
+  await onAmazon(page);
+  // Until onboarding is finished every page but the callbacks leads back to the stepper.
+  await expect(page).toHaveURL(/\/en\/getting-started$/);
+  await expectHydrated(page);
+  await expect(stepper).toHaveAttribute("data-active-step", "advertising-api");
+});
+
+test("a declined consent lands on the error page with the reason", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { token, profileId } = await freshUser(request, true);
+  await page.context().addCookies(sessionCookies(baseURL as string, token, profileId));
+  await page.goto("/settings?tab=amazon");
+  await expectHydrated(page);
+  await page.getByTestId("connect-ads").click();
+  await onAmazon(page, "Cancel");
+  await expect(page).toHaveURL(/\/account-connection-error\?/);
+  await expect(page.getByTestId("connection-error")).toHaveAttribute("data-reason", "denied");
+  await expect(page.getByTestId("connection-error")).toContainText("abgelehnt");
+});

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { expectHydrated } from "./helpers.ts";
+import { STATE } from "./session.ts";
+
+test.describe("new build detection", () => {
+  test.use({ storageState: STATE.demo });
+
+  test("the build writes builds/latest.json and builds/meta/{buildId}.json", async ({
+    request,
+  }) => {
+    const latest = await request.get("/builds/latest.json");
+    expect(latest.status()).toBe(200);
+    const { id, timestamp } = (await latest.json()) as { id: string; timestamp: number };
+    expect(id).toMatch(/\S+/);
+    expect(timestamp).toBeGreaterThan(0);
+    const meta = await request.get(`/builds/meta/${id}.json`);
+    expect(meta.status()).toBe(200);
+    expect(await meta.json()).toEqual({ id, timestamp });
+  });
+
+  test("polls latest.json every 60 minutes and offers a reload when a new build is out", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    let polls = 0;
+    await page.route("**/builds/latest.json", async (route) => {
+      polls++;
+      await route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } });
+    });
+    await page.route("**/builds/meta/a-newer-build.json", (route) =>
+      route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
+    );
+    await page.goto("/en/hangar/campaigns");
+    await expectHydrated(page);
+    await page.clock.runFor(59 * 60 * 1000);
+    expect(polls).toBe(0);
+    await expect(page.locator('[data-toast="new-build"]')).toHaveCount(0);
+    await page.clock.runFor(60 * 1000);
+    const toast = page.locator('[data-toast="new-build"]');
+    await expect(toast).toContainText("A new version of Starport is available");
+    expect(polls).toBe(1);
+    const reloaded = page.waitForEvent("load");
+    await page.getByTestId("reload-app").click();
+    await reloaded;
+    await expectHydrated(page);
+    await expect(page).toHaveURL(/\/en\/hangar\/campaigns$/);
+  });
+
+  test("with no DSN configured nothing is sent to an error-reporting service", async ({ page }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith("http://127.0.0.1")) foreign.push(request.url());
+    });
+    await page.goto("/en/__diagnostics/error");
+    await expectHydrated(page);
+    await page.goto("/en/hangar/campaigns");
+    await expectHydrated(page);
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error("uncaught on purpose");
+      }),
+    );
+    await page.waitForTimeout(500);
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe("with a Sentry DSN configured", () => {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  let dataDir = "";
+  // A local stand-in for Sentry's ingest, receiving what the server process sends.
+  const serverEnvelopes: string[] = [];
+  const ingest = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks);
+      serverEnvelopes.push(
+        (request.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString(),
+      );
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  let dsnHost = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    await new Promise<void>((done) => ingest.listen(0, "127.0.0.1", done));
+    dsnHost = `127.0.0.1:${(ingest.address() as AddressInfo).port}`;
+    dataDir = mkdtempSync(join(tmpdir(), "starport-sentry-"));
+    server = spawn(process.execPath, [resolve(import.meta.dirname, "../server.ts")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        DIAGNOSTIC_ROUTES: "true",
+        // Sentry sends envelopes to {host}/api/{project}/envelope/: the browser's are intercepted
+        // by the page, the server's reach the local ingest above.
+        SENTRY_DSN: `http://publickey@${dsnHost}/42`,
+      },
+      stdio: "ignore",
+    });
+    await expect
+      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, {
+        timeout: 80_000,
+      })
+      .toBe(200);
+  });
+
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+    ingest.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("an unhandled error is reported through the Sentry SDK", async ({ page }) => {
+    const envelopes: string[] = [];
+    await page.route(`http://${dsnHost}/**`, async (route) => {
+      envelopes.push(route.request().postData() ?? "");
+      await route.fulfill({ status: 200, body: "{}" });
+    });
+    await page.goto(`${base}/en/__diagnostics/error`);
+    await expectHydrated(page);
+    await expect(page.getByTestId("error-status")).toHaveText("500");
+    await expect.poll(() => envelopes.join("\n")).toContain('"type":"event"');
+    expect(envelopes.join("\n")).toContain("sentry.javascript.react");
+  });
+
+  test("an unhandled server error is reported through the Sentry Node SDK", async () => {
+    const response = await fetch(`${base}/en/__diagnostics/error`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("Deliberate loader failure");
+    await expect
+      .poll(() => serverEnvelopes.join("\n"), { timeout: 15_000 })
+      .toContain("Deliberate loader failure (diagnostics)");
+    const event = serverEnvelopes.find((e) => e.includes("Deliberate loader failure"))!;
+    expect(event).toContain("sentry.javascript.node");
+    expect(event).toContain('"path":"/en/__diagnostics/error"');
+  });
+});

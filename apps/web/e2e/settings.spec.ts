@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { expectHydrated } from "./helpers.ts";
+import { signInFresh } from "./session.ts";
+
+/** Spec §5/§7: violations on their fields, translated; save and delete toasts. */
+
+test("a seller-profile form shows the translated violation, then saves", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInFresh(context, request, baseURL!);
+  await page.goto("/settings");
+  await expectHydrated(page);
+  const form = page.getByTestId("seller-profile-form");
+  const name = form.getByLabel("Name");
+  const original = await name.inputValue();
+  expect(original).not.toBe("");
+
+  await name.fill("   ");
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(form.getByText("Dieses Feld ist erforderlich.")).toBeVisible();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator('[data-toast="entry-could-not-be-saved"]')).toContainText(
+    "Eintrag konnte nicht gespeichert werden",
+  );
+
+  await name.fill(original);
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.locator('[data-toast="entry-saved"]')).toContainText("Eintrag gespeichert");
+  await expect(form.getByText("Dieses Feld ist erforderlich.")).toHaveCount(0);
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
+  // Toasts live 3000 ms (spec §9).
+  await expect(page.locator('[data-toast="entry-saved"]')).toHaveCount(0, { timeout: 6000 });
+});
+
+test("tags and taxes in English: duplicate refused on its field, add and delete toasts", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await signInFresh(context, request, baseURL!);
+  await page.goto("/en/settings?tab=tags");
+  await expectHydrated(page);
+  const tagForm = page.getByTestId("tag-form");
+  await tagForm.getByLabel("New tag").fill("bestseller");
+  await tagForm.getByRole("button", { name: "Add" }).click();
+  await expect(tagForm.getByText("This value is already in use.")).toBeVisible();
+
+  const text = `e2e ${Date.now()}`;
+  await tagForm.getByLabel("New tag").fill(text);
+  await tagForm.getByRole("button", { name: "Add" }).click();
+  await expect(page.locator('[data-toast="entry-saved"]')).toContainText("Entry saved");
+  const row = page.getByTestId("tag-row").filter({ hasText: text });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator('[data-toast="entry-deleted"]')).toContainText("Entry deleted");
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole("tab", { name: "Taxes" }).click();
+  await expect(page.getByTestId("tax-group").first()).toBeVisible();
+  const groups = await page
+    .getByTestId("tax-group")
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-marketplace")));
+  expect(groups.slice(0, 2)).toEqual(["DE", "FR"]);
+  const taxForm = page.getByTestId("tax-form");
+  await taxForm.getByLabel("Tax rate (%)").fill("lots");
+  await taxForm.getByLabel("Valid from").fill("2026-01-01");
+  await taxForm.getByRole("button", { name: "Save" }).click();
+  await expect(taxForm.getByText("This value is not valid.")).toBeVisible();
+  await taxForm.getByLabel("Tax rate (%)").fill("7,5");
+  await taxForm.getByLabel("Valid from").fill("2031-07-01");
+  await taxForm.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator('[data-toast="entry-saved"]').last()).toBeVisible();
+  const added = page.getByTestId("tax-row").filter({ hasText: "2031-07-01" });
+  await expect(added).toContainText("7.5 %");
+  await added.getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator('[data-toast="entry-deleted"]').last()).toBeVisible();
+  await expect(added).toHaveCount(0);
+});

@@ -1,0 +1,945 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AdsClient,
+  type Amazon,
+  AmazonAuthError,
+  type PollOptions,
+  type Region,
+} from "@starport/amazon";
+import type { Database, PgBoss } from "@starport/db";
+import { schema } from "@starport/db";
+import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { TokenCipher } from "./secrets.ts";
+import {
+  ENTITY_SPECS,
+  type EntitySpec,
+  PRODUCT_UPSERT,
+  REPORT_SPECS,
+  type ReportSpec,
+  toMicros,
+} from "./specs.ts";
+import { affected, rowsOf, upsertRows } from "./upsert.ts";
+
+export type SyncKind =
+  | "initial"
+  | "daily"
+  | "profiles"
+  | "entities"
+  | "entities_incremental"
+  | "reports"
+  | "participations"
+  | "listings"
+  | "write";
+
+export type SyncRun = typeof schema.syncRuns.$inferSelect;
+type Step = schema.SyncStep;
+
+export const SYNC_QUEUE = "amazon-sync";
+/** Once a day: every connected seller profile gets a "daily" run (restated attribution). */
+export const DAILY_SYNC_QUEUE = "amazon-sync-daily";
+export const DAILY_SYNC_CRON = "30 4 * * *";
+
+export interface SyncLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface SyncEngineOptions {
+  db: Database;
+  amazon: Amazon;
+  cipher: TokenCipher;
+  /** The job engine; without it runs are only executed by calling runSync (tests). */
+  boss?: PgBoss;
+  /** Report polling (tests poll fast). */
+  poll?: PollOptions;
+  /** Amazon's today (YYYY-MM-DD); reports end the day before. Default: the UTC date. */
+  today?: () => string | Promise<string>;
+  /** Rows per upsert statement. */
+  chunkSize?: number;
+  /** A worker holds a run this long without renewing (default 60 s); renewed every third of it. */
+  leaseSeconds?: number;
+  /** How often expired runs are taken over (default 30 s). */
+  recoverSeconds?: number;
+  /** Attempts of a run before it is marked failed (default 4). */
+  maxAttempts?: number;
+  /** Parallel runs in this process (default 2). */
+  concurrency?: number;
+  /** Days of reports at the first connection (default 90) and every day (default 14). */
+  initialReportDays?: number;
+  dailyReportDays?: number;
+  log?: SyncLogger;
+  /** Called after every progress write (tests use it to stop a process mid-way). */
+  onProgress?: (run: SyncRun) => void;
+}
+
+export interface WriteChange {
+  /** Starport id of the row. */
+  id: string;
+  state?: "ENABLED" | "PAUSED" | "ARCHIVED";
+  /** Major units of the native currency. */
+  bid?: number;
+  budget?: number;
+}
+
+export interface WriteResult {
+  id: string;
+  ok: boolean;
+  error?: string;
+}
+
+export const WRITABLE_ENTITIES = ["campaigns", "ad_groups", "keywords", "targets", "product_ads"];
+
+const QUIET: SyncLogger = { info() {}, warn() {}, error() {} };
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Report windows of at most 31 days (Amazon's limit) covering the `days` days before today. */
+export function reportWindows(today: string, days: number, size = 30): [string, string][] {
+  const end = addDays(today, -1);
+  const start = addDays(today, -days);
+  const windows: [string, string][] = [];
+  for (let from = start; from <= end; from = addDays(from, size)) {
+    const to = addDays(from, size - 1);
+    windows.push([from, to < end ? to : end]);
+  }
+  return windows;
+}
+
+class LeaseLost extends Error {
+  constructor() {
+    super("the run was taken over by another worker");
+  }
+}
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { db, amazon, cipher } = options;
+  const log = options.log ?? QUIET;
+  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const leaseSeconds = options.leaseSeconds ?? 60;
+  const chunkSize = options.chunkSize ?? 5_000;
+  const maxAttempts = options.maxAttempts ?? 4;
+  const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  const poll = options.poll ?? { initialIntervalMs: 1_000, maxIntervalMs: 30_000 };
+  let recoverTimer: NodeJS.Timeout | undefined;
+
+  // ---- connections -------------------------------------------------------------------------
+
+  async function connectionsOf(sellerProfileId: string, api: "ads" | "sp") {
+    return db
+      .select()
+      .from(schema.amazonConnections)
+      .where(
+        and(
+          eq(schema.amazonConnections.sellerProfileId, sellerProfileId),
+          eq(schema.amazonConnections.api, api),
+          eq(schema.amazonConnections.status, "connected"),
+        ),
+      );
+  }
+
+  type Connection = typeof schema.amazonConnections.$inferSelect;
+
+  function refreshTokenOf(connection: Connection): string {
+    if (!connection.refreshTokenEncrypted) throw new Error("the connection has no token");
+    return cipher.decrypt(connection.refreshTokenEncrypted);
+  }
+
+  async function markFailing(connectionId: string, error: unknown) {
+    await db
+      .update(schema.amazonConnections)
+      .set({ status: "failing", lastError: String(error), updatedAt: new Date() })
+      .where(eq(schema.amazonConnections.id, connectionId));
+  }
+
+  async function adsFor(sellerProfileId: string, region: Region) {
+    const [connection] = (await connectionsOf(sellerProfileId, "ads")).filter(
+      (c) => c.region === region,
+    );
+    if (!connection) throw new Error(`no Ads API connection for region ${region}`);
+    return { connection, ads: amazon.ads({ refreshToken: refreshTokenOf(connection), region }) };
+  }
+
+  async function activeProfiles(sellerProfileId: string) {
+    return db
+      .select()
+      .from(schema.advertisingProfiles)
+      .where(
+        and(
+          eq(schema.advertisingProfiles.sellerProfileId, sellerProfileId),
+          eq(schema.advertisingProfiles.active, true),
+        ),
+      )
+      .orderBy(schema.advertisingProfiles.countryCode);
+  }
+
+  async function profileById(id: string) {
+    const [profile] = await db
+      .select()
+      .from(schema.advertisingProfiles)
+      .where(eq(schema.advertisingProfiles.id, id));
+    if (!profile) throw new Error(`advertising profile ${id} no longer exists`);
+    const region = getMarketplace(profile.countryCode)?.region ?? "EU";
+    return { profile, region: region as Region };
+  }
+
+  // ---- planning ----------------------------------------------------------------------------
+
+  const step = (key: string, label: string): Step => ({ key, label, status: "pending", rows: 0 });
+
+  async function initialSteps(sellerProfileId: string, kind: SyncKind): Promise<Step[]> {
+    const ads = await connectionsOf(sellerProfileId, "ads");
+    const sp = await connectionsOf(sellerProfileId, "sp");
+    const profiles = ads.map((c) => step(`profiles:${c.id}`, `profiles ${c.region}`));
+    const participations = sp.map((c) => step(`participations:${c.id}`, "participations"));
+    const listings = sp.length ? [step("plan:listings", "plan listings")] : [];
+    switch (kind) {
+      case "initial":
+        return [
+          ...profiles,
+          ...participations,
+          ...(ads.length ? [step("plan:entities:full", "plan entities")] : []),
+          ...(ads.length
+            ? [step(`plan:reports:${options.initialReportDays ?? 90}`, "plan reports")]
+            : []),
+          ...listings,
+        ];
+      case "daily":
+        return [
+          ...participations,
+          ...(ads.length ? [step("plan:entities:incremental", "plan entities")] : []),
+          ...(ads.length
+            ? [step(`plan:reports:${options.dailyReportDays ?? 14}`, "plan reports")]
+            : []),
+          ...listings,
+        ];
+      case "profiles":
+        return profiles;
+      case "entities":
+        return [step("plan:entities:full", "plan entities")];
+      case "entities_incremental":
+        return [step("plan:entities:incremental", "plan entities")];
+      case "reports":
+        return [step(`plan:reports:${options.dailyReportDays ?? 14}`, "plan reports")];
+      case "participations":
+        return participations;
+      case "listings":
+        return [...participations, ...listings];
+      case "write":
+        return [step("write", "write changes")];
+    }
+  }
+
+  async function expand(run: SyncRun, key: string): Promise<Step[]> {
+    const [, what, arg] = key.split(":");
+    if (what === "entities") {
+      const profiles = await activeProfiles(run.sellerProfileId);
+      return profiles.flatMap((p) =>
+        ENTITY_SPECS.map((s) =>
+          step(`entities:${arg}:${p.id}:${s.name}`, `${s.name} ${p.countryCode}`),
+        ),
+      );
+    }
+    if (what === "reports") {
+      const days = Number(arg);
+      const windows = reportWindows(await today(), days);
+      const profiles = await activeProfiles(run.sellerProfileId);
+      return profiles.flatMap((p) =>
+        windows.flatMap(([from, to]) =>
+          REPORT_SPECS.map((r) =>
+            step(
+              `report:${p.id}:${r.name}:${from}:${to}`,
+              `${r.name} ${p.countryCode} ${from}–${to}`,
+            ),
+          ),
+        ),
+      );
+    }
+    if (what === "listings") {
+      const sp = await connectionsOf(run.sellerProfileId, "sp");
+      return sp.map((c) => step(`listings:${c.id}`, "listings"));
+    }
+    throw new Error(`unknown plan step ${key}`);
+  }
+
+  // ---- steps -------------------------------------------------------------------------------
+
+  interface StepContext {
+    run: SyncRun;
+    signal: AbortSignal;
+    /** Adds written rows to the step and the run (progress). */
+    wrote(rows: number): Promise<void>;
+  }
+
+  async function syncProfiles(connectionId: string, ctx: StepContext) {
+    const [connection] = await db
+      .select()
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.id, connectionId));
+    if (connection?.status !== "connected") return;
+    const ads = amazon.ads({
+      refreshToken: refreshTokenOf(connection),
+      region: connection.region as Region,
+    });
+    try {
+      const profiles = (await ads.listProfiles({}, ctx.signal)).filter(
+        (p) => p.accountInfo.type === "seller",
+      );
+      const rows = profiles.map((p) => ({
+        seller_profile_id: connection.sellerProfileId,
+        amazon_profile_id: String(p.profileId),
+        country_code: p.countryCode === "GB" ? "UK" : p.countryCode,
+        currency: p.currencyCode,
+        timezone: p.timezone,
+      }));
+      await ctx.wrote(
+        await upsertRows(
+          db,
+          {
+            table: "advertising_profiles",
+            columns: {
+              seller_profile_id: "uuid",
+              amazon_profile_id: "text",
+              country_code: "text",
+              currency: "text",
+              timezone: "text",
+            },
+            key: ["seller_profile_id", "amazon_profile_id"],
+          },
+          rows,
+        ),
+      );
+      // Profiles this connection no longer reaches in its region are not synced any more.
+      const reached = rows.map((r) => r.amazon_profile_id);
+      const regionCountries = MARKETPLACES.filter((m) => m.region === connection.region).map(
+        (m) => m.code,
+      );
+      const stale = await db
+        .update(schema.advertisingProfiles)
+        .set({ active: false })
+        .where(
+          and(
+            eq(schema.advertisingProfiles.sellerProfileId, connection.sellerProfileId),
+            eq(schema.advertisingProfiles.active, true),
+            inArray(schema.advertisingProfiles.countryCode, regionCountries),
+            reached.length
+              ? notInArray(schema.advertisingProfiles.amazonProfileId, reached)
+              : sql`true`,
+          ),
+        )
+        .returning({ id: schema.advertisingProfiles.id });
+      if (stale.length) await ctx.wrote(stale.length);
+    } catch (error) {
+      if (error instanceof AmazonAuthError) await markFailing(connection.id, error);
+      throw error;
+    }
+  }
+
+  async function syncEntities(
+    mode: string,
+    advertisingProfileId: string,
+    specName: string,
+    ctx: StepContext,
+  ) {
+    const spec = ENTITY_SPECS.find((s) => s.name === specName) as EntitySpec;
+    const { profile, region } = await profileById(advertisingProfileId);
+    const { ads } = await adsFor(profile.sellerProfileId, region);
+    const filter =
+      mode === "full"
+        ? { stateFilter: { include: ["ENABLED", "PAUSED", "ARCHIVED"] }, maxResults: 5000 }
+        : { stateFilter: { include: ["ENABLED", "PAUSED"] }, maxResults: 5000 };
+    const seen: string[] = [];
+    let batch: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const rows = batch;
+      batch = [];
+      await ctx.wrote(await upsertRows(db, spec.upsert, rows));
+    };
+    for await (const entity of spec.resource(ads).iterate(profile.amazonProfileId, filter)) {
+      const e = entity as Record<string, unknown>;
+      seen.push(spec.amazonId(e));
+      batch.push(spec.toRow(e, profile.id));
+      if (batch.length >= 1000) await flush();
+    }
+    await flush();
+    if (mode === "full") {
+      // Rows Amazon no longer lists are archived there (v3 lists archived entities too).
+      const result = await db.execute(
+        sql`update ${sql.raw(spec.table)} set state = 'ARCHIVED', synced_at = now()
+            where advertising_profile_id = ${profile.id} and state <> 'ARCHIVED'
+            ${sql.raw(spec.where ? `and ${spec.where}` : "")}
+            and ${sql.raw(spec.idColumn)} not in (select json_array_elements_text(${JSON.stringify(seen)}::json))`,
+      );
+      await ctx.wrote(affected(result));
+    }
+  }
+
+  async function syncReport(
+    advertisingProfileId: string,
+    reportName: string,
+    from: string,
+    to: string,
+    ctx: StepContext,
+  ) {
+    const spec = REPORT_SPECS.find((r) => r.name === reportName) as ReportSpec;
+    const { profile, region } = await profileById(advertisingProfileId);
+    const { ads } = await adsFor(profile.sellerProfileId, region);
+    await ingestReport(ads, profile.amazonProfileId, profile.id, spec, from, to, ctx);
+  }
+
+  async function ingestReport(
+    ads: AdsClient,
+    amazonProfileId: string,
+    profileId: string,
+    spec: ReportSpec,
+    from: string,
+    to: string,
+    ctx: StepContext,
+  ) {
+    let batch: Record<string, unknown>[] = [];
+    for await (const row of ads.runReport(amazonProfileId, spec.request(from, to), {
+      ...poll,
+      signal: ctx.signal,
+    })) {
+      const mapped = spec.toRow(row, profileId);
+      if (mapped) batch.push(mapped);
+      if (batch.length >= chunkSize) {
+        const rows = batch;
+        batch = [];
+        await ctx.wrote(await upsertRows(db, spec.upsert, rows));
+      }
+    }
+    if (batch.length) await ctx.wrote(await upsertRows(db, spec.upsert, batch));
+  }
+
+  async function syncParticipations(connectionId: string, ctx: StepContext) {
+    const [connection] = await db
+      .select()
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.id, connectionId));
+    if (connection?.status !== "connected") return;
+    const sp = amazon.sp({
+      refreshToken: refreshTokenOf(connection),
+      region: connection.region as Region,
+      ...(connection.sellingPartnerId ? { sellingPartnerId: connection.sellingPartnerId } : {}),
+    });
+    let list: Awaited<ReturnType<typeof sp.getMarketplaceParticipations>>;
+    try {
+      list = await sp.getMarketplaceParticipations(ctx.signal);
+    } catch (error) {
+      if (error instanceof AmazonAuthError) await markFailing(connection.id, error);
+      throw error;
+    }
+    const participations = list.flatMap((p) => {
+      const code = getMarketplaceByAmazonId(p.marketplace.id)?.code;
+      return code ? [{ marketplace: code, isParticipating: p.participation.isParticipating }] : [];
+    });
+    const storeName = list.find((p) => p.storeName)?.storeName;
+    const changed = await db.transaction(async (tx) => {
+      const accounts = await tx
+        .select()
+        .from(schema.sellerAccounts)
+        .where(eq(schema.sellerAccounts.sellerProfileId, connection.sellerProfileId))
+        .for("update");
+      const existing =
+        accounts.find((a) => a.sellingPartnerId === connection.sellingPartnerId) ??
+        accounts.find((a) => a.sellingPartnerId === null && a.region === connection.region);
+      if (existing) {
+        const same =
+          JSON.stringify(existing.marketplaceParticipations) === JSON.stringify(participations) &&
+          existing.sellingPartnerId === connection.sellingPartnerId;
+        if (same) return false;
+        await tx
+          .update(schema.sellerAccounts)
+          .set({
+            sellingPartnerId: connection.sellingPartnerId,
+            marketplaceParticipations: participations,
+            region: connection.region,
+          })
+          .where(eq(schema.sellerAccounts.id, existing.id));
+      } else {
+        await tx.insert(schema.sellerAccounts).values({
+          sellerProfileId: connection.sellerProfileId,
+          name: storeName ?? `Amazon ${connection.sellingPartnerId ?? connection.region}`,
+          sellingPartnerId: connection.sellingPartnerId,
+          region: connection.region,
+          marketplaceParticipations: participations,
+        });
+      }
+      return true;
+    });
+    if (changed) await ctx.wrote(1);
+  }
+
+  async function syncListings(connectionId: string, ctx: StepContext) {
+    const [connection] = await db
+      .select()
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.id, connectionId));
+    if (connection?.status !== "connected" || !connection.sellingPartnerId) return;
+    const [account] = await db
+      .select()
+      .from(schema.sellerAccounts)
+      .where(
+        and(
+          eq(schema.sellerAccounts.sellerProfileId, connection.sellerProfileId),
+          eq(schema.sellerAccounts.sellingPartnerId, connection.sellingPartnerId),
+        ),
+      );
+    if (!account) return;
+    const sp = amazon.sp({
+      refreshToken: refreshTokenOf(connection),
+      region: connection.region as Region,
+      sellingPartnerId: connection.sellingPartnerId,
+    });
+    for (const participation of account.marketplaceParticipations) {
+      if (!participation.isParticipating) continue;
+      const marketplace = getMarketplace(participation.marketplace);
+      if (!marketplace?.marketplaceId || marketplace.region !== connection.region) continue;
+      let batch: Record<string, unknown>[] = [];
+      // SP-API createReport is not retried on 5xx by the client (it could create two reports);
+      // a repeated report is harmless here, so the step tries again a few times.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          for await (const row of sp.merchantListings([marketplace.marketplaceId], {
+            ...poll,
+            signal: ctx.signal,
+          })) {
+            const sku = row["seller-sku"];
+            if (!sku) continue;
+            batch.push({
+              seller_account_id: account.id,
+              marketplace: marketplace.code,
+              marketplace_id: marketplace.marketplaceId,
+              sku,
+              asin: row.asin1 || row["product-id"] || null,
+              title: row["item-name"] ?? "",
+              price_micros: toMicros(row.price),
+              currency: marketplace.currency,
+              quantity:
+                row.quantity === undefined || row.quantity === "" ? null : Number(row.quantity),
+              status: row.status ?? "",
+              fulfillment_channel: row["fulfillment-channel"] || null,
+              open_date: row["open-date"] || null,
+            });
+            if (batch.length >= 1000) {
+              await ctx.wrote(await upsertRows(db, PRODUCT_UPSERT, batch));
+              batch = [];
+            }
+          }
+          break;
+        } catch (error) {
+          const status = (error as { status?: number }).status ?? 0;
+          if (ctx.signal.aborted || status < 500 || attempt >= 5) throw error;
+          batch = [];
+        }
+      }
+      await ctx.wrote(await upsertRows(db, PRODUCT_UPSERT, batch));
+    }
+  }
+
+  const ENTITY_TABLE: Record<string, { table: string; idColumn: string; spec: string }> = {
+    campaigns: { table: "campaigns", idColumn: "amazon_campaign_id", spec: "campaigns" },
+    ad_groups: { table: "ad_groups", idColumn: "amazon_ad_group_id", spec: "ad_groups" },
+    keywords: { table: "keywords", idColumn: "amazon_keyword_id", spec: "keywords" },
+    targets: { table: "targets", idColumn: "amazon_target_id", spec: "targets" },
+    product_ads: { table: "product_ads", idColumn: "amazon_ad_id", spec: "product_ads" },
+  };
+
+  /** Sends bid, state and budget changes to Amazon; rows Amazon accepted are updated locally. */
+  async function writeChanges(run: SyncRun, ctx: StepContext): Promise<WriteResult[]> {
+    const entity = String(run.options.entity);
+    const changes = (run.options.changes ?? []) as WriteChange[];
+    const target = ENTITY_TABLE[entity];
+    if (!target) throw new Error(`${entity} cannot be written`);
+    const results = new Map<string, WriteResult>();
+    const ids = changes.map((c) => c.id);
+    const rows = ids.length
+      ? rowsOf<{ id: string; amazon_id: string; advertising_profile_id: string }>(
+          await db.execute(
+            sql`select t.id, t.${sql.raw(target.idColumn)} as amazon_id, t.advertising_profile_id
+                from ${sql.raw(target.table)} t
+                join advertising_profiles p on p.id = t.advertising_profile_id
+                where p.seller_profile_id = ${run.sellerProfileId}
+                and t.id in (select (json_array_elements_text(${JSON.stringify(ids)}::json))::uuid)`,
+          ),
+        )
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const change of changes) {
+      if (!byId.has(change.id))
+        results.set(change.id, { id: change.id, ok: false, error: "not found" });
+    }
+    const byProfile = new Map<string, WriteChange[]>();
+    for (const change of changes) {
+      const row = byId.get(change.id);
+      if (!row) continue;
+      const list = byProfile.get(row.advertising_profile_id) ?? [];
+      list.push(change);
+      byProfile.set(row.advertising_profile_id, list);
+    }
+    for (const [profileId, list] of byProfile) {
+      const { profile, region } = await profileById(profileId);
+      const { ads } = await adsFor(profile.sellerProfileId, region);
+      const spec = ENTITY_SPECS.find((s) => s.name === target.spec) as EntitySpec;
+      const idField = {
+        campaigns: "campaignId",
+        ad_groups: "adGroupId",
+        keywords: "keywordId",
+        targets: "targetId",
+        product_ads: "adId",
+      }[entity] as string;
+      const items = list.map((c) => {
+        const item: Record<string, unknown> = { [idField]: byId.get(c.id)?.amazon_id };
+        if (c.state) item.state = c.state;
+        if (c.bid !== undefined) item[entity === "ad_groups" ? "defaultBid" : "bid"] = c.bid;
+        if (c.budget !== undefined) item.budget = { budget: c.budget, budgetType: "DAILY" };
+        return item;
+      });
+      const resource = spec.resource(ads) as unknown as {
+        update(
+          profileId: string,
+          items: unknown[],
+          o: object,
+        ): Promise<{
+          success: { index: number; entity?: unknown }[];
+          error: { index: number; errors: unknown[] }[];
+        }>;
+      };
+      const answer = await resource.update(profile.amazonProfileId, items, {
+        returnRepresentation: true,
+        signal: ctx.signal,
+      });
+      const accepted: Record<string, unknown>[] = [];
+      for (const s of answer.success) {
+        const change = list[s.index];
+        if (!change) continue;
+        results.set(change.id, { id: change.id, ok: true });
+        if (s.entity) accepted.push(spec.toRow(s.entity as Record<string, unknown>, profile.id));
+      }
+      for (const e of answer.error) {
+        const change = list[e.index];
+        if (!change) continue;
+        const first = e.errors[0] as
+          | { errorValue?: Record<string, { message?: string }> }
+          | undefined;
+        const message =
+          Object.values(first?.errorValue ?? {})[0]?.message ?? JSON.stringify(e.errors[0] ?? {});
+        results.set(change.id, { id: change.id, ok: false, error: message });
+      }
+      await ctx.wrote(await upsertRows(db, spec.upsert, accepted));
+    }
+    return changes.map((c) => results.get(c.id) ?? { id: c.id, ok: false, error: "no answer" });
+  }
+
+  async function execute(run: SyncRun, key: string, ctx: StepContext): Promise<Step[]> {
+    const parts = key.split(":");
+    switch (parts[0]) {
+      case "plan":
+        return expand(run, key);
+      case "profiles":
+        await syncProfiles(parts[1] as string, ctx);
+        return [];
+      case "participations":
+        await syncParticipations(parts[1] as string, ctx);
+        return [];
+      case "listings":
+        await syncListings(parts[1] as string, ctx);
+        return [];
+      case "entities":
+        await syncEntities(parts[1] as string, parts[2] as string, parts[3] as string, ctx);
+        return [];
+      case "report":
+        await syncReport(
+          parts[1] as string,
+          parts[2] as string,
+          parts[3] as string,
+          parts[4] as string,
+          ctx,
+        );
+        return [];
+      case "write": {
+        const results = await writeChanges(run, ctx);
+        await db
+          .update(schema.syncRuns)
+          .set({ result: { results } })
+          .where(eq(schema.syncRuns.id, run.id));
+        return [];
+      }
+      default:
+        throw new Error(`unknown step ${key}`);
+    }
+  }
+
+  // ---- runs --------------------------------------------------------------------------------
+
+  /** Creates a run (or returns the one already waiting or running) and queues its job. */
+  async function requestSync(
+    sellerProfileId: string,
+    kind: SyncKind,
+    runOptions: Record<string, unknown> = {},
+  ): Promise<SyncRun> {
+    if (kind !== "write") {
+      const [pending] = await db
+        .select()
+        .from(schema.syncRuns)
+        .where(
+          and(
+            eq(schema.syncRuns.sellerProfileId, sellerProfileId),
+            eq(schema.syncRuns.kind, kind),
+            // A queued run plans its steps when it starts, so it covers what is connected by then.
+            inArray(schema.syncRuns.status, ["queued"]),
+          ),
+        )
+        .limit(1);
+      if (pending) return pending;
+    }
+    const [run] = await db
+      .insert(schema.syncRuns)
+      .values({ sellerProfileId, kind, options: runOptions })
+      .returning();
+    if (!run) throw new Error("sync run not created");
+    if (options.boss) await enqueue(run.id);
+    return run;
+  }
+
+  async function enqueue(runId: string) {
+    await options.boss?.send(
+      SYNC_QUEUE,
+      { syncRunId: runId },
+      { singletonKey: `run:${runId}`, retryLimit: maxAttempts, retryDelay: 5, retryBackoff: true },
+    );
+  }
+
+  /** Runs a short sync (profiles, participations) in this request, without the queue. */
+  async function runInline(sellerProfileId: string, kind: SyncKind): Promise<SyncRun["status"]> {
+    const [run] = await db.insert(schema.syncRuns).values({ sellerProfileId, kind }).returning();
+    if (!run) throw new Error("sync run not created");
+    const status = await runSync(run.id);
+    if (status === "retrying") {
+      // Nobody else will pick it up: leave it to the queue when there is one, else fail it.
+      if (options.boss) await enqueue(run.id);
+      else
+        await db
+          .update(schema.syncRuns)
+          .set({ status: "failed" })
+          .where(eq(schema.syncRuns.id, run.id));
+    }
+    return status;
+  }
+
+  /** Takes the run if nobody holds a live lease on it; null when it is done or held elsewhere. */
+  async function claim(runId: string): Promise<SyncRun | null> {
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        update sync_runs set lease_owner = ${workerId},
+          lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
+          status = 'running', attempts = attempts + 1, error = null,
+          started_at = coalesce(started_at, now()), updated_at = now()
+        where id = ${runId} and status in ('queued', 'running', 'retrying')
+          and (lease_expires_at is null or lease_expires_at < now() or lease_owner = ${workerId})
+        returning id`),
+    );
+    if (!rows.length) return null;
+    const [run] = await db.select().from(schema.syncRuns).where(eq(schema.syncRuns.id, runId));
+    return run ?? null;
+  }
+
+  async function renew(runId: string): Promise<boolean> {
+    const result = await db.execute(sql`
+      update sync_runs set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+      where id = ${runId} and lease_owner = ${workerId} and status = 'running'`);
+    return affected(result) > 0;
+  }
+
+  /**
+   * Runs (or resumes) a sync run to its end. Steps already done are skipped, so a run killed
+   * mid-way continues where it stopped. Returns the run's status afterwards: "retrying" means a
+   * step failed and another attempt is due.
+   */
+  async function runSync(runId: string): Promise<SyncRun["status"]> {
+    const claimed = await claim(runId);
+    if (!claimed) {
+      const [current] = await db
+        .select()
+        .from(schema.syncRuns)
+        .where(eq(schema.syncRuns.id, runId));
+      return current?.status ?? "failed";
+    }
+    let run: SyncRun = claimed;
+    const controller = new AbortController();
+    const renewal = setInterval(
+      () => {
+        renew(runId)
+          .then((held) => {
+            if (!held) controller.abort(new LeaseLost());
+          })
+          .catch(() => {});
+      },
+      Math.max(500, (leaseSeconds * 1000) / 3),
+    );
+    // Planned when the run first starts (the checkpoint from then on).
+    const planned =
+      run.steps.length > 0
+        ? run.steps
+        : await initialSteps(run.sellerProfileId, run.kind as SyncKind);
+    const steps: Step[] = planned.map((s) =>
+      s.status === "failed" ? { ...s, status: "pending", error: undefined } : s,
+    );
+    let rowsWritten = run.rowsWritten;
+    let authFailure = false;
+    const save = async (extra: Partial<typeof schema.syncRuns.$inferInsert> = {}) => {
+      const [saved] = await db
+        .update(schema.syncRuns)
+        .set({
+          steps,
+          stepsDone: steps.filter((s) => s.status !== "pending").length,
+          stepsTotal: steps.length,
+          rowsWritten,
+          updatedAt: new Date(),
+          ...extra,
+        })
+        .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, workerId)))
+        .returning();
+      if (!saved) throw new LeaseLost();
+      run = saved;
+      options.onProgress?.(saved);
+    };
+    try {
+      for (let i = 0; i < steps.length; i++) {
+        const current = steps[i] as Step;
+        if (current.status !== "pending") continue;
+        if (controller.signal.aborted) throw controller.signal.reason;
+        let stepRows = 0;
+        const ctx: StepContext = {
+          run,
+          signal: controller.signal,
+          wrote: async (n) => {
+            stepRows += n;
+            rowsWritten += n;
+            current.rows = stepRows;
+            await save();
+          },
+        };
+        try {
+          const more = await execute(run, current.key, ctx);
+          steps.splice(i + 1, 0, ...more);
+          current.status = "done";
+          current.rows = stepRows;
+        } catch (error) {
+          if (error instanceof LeaseLost || controller.signal.aborted) throw error;
+          current.status = "failed";
+          current.error = error instanceof Error ? error.message : String(error);
+          if (error instanceof AmazonAuthError) authFailure = true;
+          log.warn({ runId, step: current.key, err: error }, "sync step failed");
+        }
+        await save();
+      }
+      const failed = steps.filter((s) => s.status === "failed");
+      const status =
+        failed.length === 0
+          ? "succeeded"
+          : authFailure || run.attempts >= maxAttempts
+            ? "failed"
+            : "retrying";
+      await save({
+        status,
+        error: failed.length ? `${failed.length} step(s) failed: ${failed[0]?.error}` : null,
+        finishedAt: status === "retrying" ? null : new Date(),
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      });
+      return status;
+    } catch (error) {
+      if (error instanceof LeaseLost || controller.signal.aborted) return "running";
+      throw error;
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  /**
+   * Queues runs nobody works on: those whose worker died (lease expired while running) and those
+   * waiting without a job (created while the job engine was down). A run's job has the singleton
+   * key `run:<id>`, so a run already waiting in the queue is not queued twice.
+   */
+  async function recover(): Promise<number> {
+    const stale = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select id from sync_runs
+            where (status = 'running' and lease_expires_at < now())
+               or (status in ('queued', 'retrying') and (lease_expires_at is null or lease_expires_at < now()))`,
+      ),
+    );
+    for (const { id } of stale) await enqueue(id);
+    return stale.length;
+  }
+
+  /** Queues a "daily" run for every seller profile with a working connection; one profile each. */
+  async function requestDailySyncs(): Promise<number> {
+    const profiles = await db
+      .selectDistinct({ id: schema.amazonConnections.sellerProfileId })
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.status, "connected"));
+    for (const { id } of profiles) {
+      try {
+        await requestSync(id, "daily");
+      } catch (error) {
+        log.error({ err: error, sellerProfileId: id }, "daily sync could not be queued");
+      }
+    }
+    return profiles.length;
+  }
+
+  /** Registers the job workers (sync runs, the daily schedule) and the recovery loop. */
+  async function start(): Promise<void> {
+    const boss = options.boss;
+    if (!boss) throw new Error("start() needs the job engine");
+    await boss.createQueue(SYNC_QUEUE, { policy: "short", retryLimit: maxAttempts });
+    await boss.work<{ syncRunId: string }>(
+      SYNC_QUEUE,
+      { localConcurrency: options.concurrency ?? 2, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (!job) return;
+        const status = await runSync(job.data.syncRunId);
+        if (status === "retrying") throw new Error("sync run has failed steps; retrying");
+      },
+    );
+    await boss.createQueue(DAILY_SYNC_QUEUE);
+    await boss.schedule(DAILY_SYNC_QUEUE, DAILY_SYNC_CRON, {}, { tz: "Europe/Berlin" });
+    await boss.work(DAILY_SYNC_QUEUE, async () => {
+      await requestDailySyncs();
+    });
+    await recover();
+    recoverTimer = setInterval(
+      () => {
+        recover().catch((error) => log.error({ err: error }, "sync recovery failed"));
+      },
+      (options.recoverSeconds ?? 30) * 1000,
+    );
+    recoverTimer.unref();
+  }
+
+  async function stop(): Promise<void> {
+    if (recoverTimer) clearInterval(recoverTimer);
+  }
+
+  return {
+    workerId,
+    requestSync,
+    requestDailySyncs,
+    runInline,
+    runSync,
+    recover,
+    start,
+    stop,
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

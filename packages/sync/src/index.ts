@@ -1,0 +1,20 @@
+export { type Checksums, syncChecksums } from "./checksums.ts";
+export { type AmazonApi, disconnect, type NewConnection, saveConnection } from "./connections.ts";
+export {
+  createSyncEngine,
+  DAILY_SYNC_CRON,
+  DAILY_SYNC_QUEUE,
+  reportWindows,
+  SYNC_QUEUE,
+  type SyncEngine,
+  type SyncEngineOptions,
+  type SyncKind,
+  type SyncLogger,
+  type SyncRun,
+  WRITABLE_ENTITIES,
+  type WriteChange,
+  type WriteResult,
+} from "./engine.ts";
+export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
+export { ENTITY_SPECS, PERFORMANCE_UPSERT, REPORT_SPECS, SEARCH_TERM_UPSERT } from "./specs.ts";
+export { affected, rowsOf, type UpsertSpec, upsertRows } from "./upsert.ts";
