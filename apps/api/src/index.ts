@@ -12,6 +12,7 @@ import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
+import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
 import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -29,6 +30,12 @@ export {
 } from "./errors.ts";
 
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
+
+/**
+ * Every Hydra resource the API serves: the core entities and the synced advertising data. The one
+ * registry: adding a resource here serves it, documents it and adds its tenant-isolation rows.
+ */
+export const ALL_RESOURCES: readonly AnyResource[] = [...RESOURCES, ...ADVERTISING_RESOURCES];
 
 export interface ApiDependencies {
   db: Database;
@@ -87,7 +94,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {
     db: deps.db,
-    resources: [...RESOURCES, ...ADVERTISING_RESOURCES],
+    resources: ALL_RESOURCES,
     settings: { prefix: deps.hydraPrefix ?? true },
   });
 }

@@ -1,7 +1,9 @@
+import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnyResource } from "../src/hydra/resource.ts";
 import { isShared } from "../src/hydra/tenant.ts";
-import { RESOURCES } from "../src/resources/index.ts";
+import { ALL_RESOURCES } from "../src/index.ts";
 import {
   type ActorName,
   type HydraTestApp,
@@ -12,10 +14,11 @@ import {
 } from "./support/hydra-app.ts";
 
 /**
- * The tenant-isolation matrix, generated from the resource registry: every resource ×
- * {own, foreign, admin, anonymous} × {GET, POST, PATCH, DELETE}. Rows belong to customer A;
- * "own" acts for A, "foreign" for B. A resource added to the registry gets its rows here and
- * fails until it has an example below.
+ * The tenant-isolation matrix, generated from the API's resource registry (ALL_RESOURCES: the core
+ * entities and the synced advertising data): every resource × {own, foreign, admin, anonymous} ×
+ * {GET, POST, PATCH, DELETE}, plus listing visibility. Rows belong to customer A; "own" acts for
+ * A, "foreign" for B. A resource added to the registry gets its rows here and fails until it has
+ * an example below.
  */
 
 let serial = 0;
@@ -23,11 +26,35 @@ const unique = () => `${Date.now().toString(36)}-${++serial}`;
 const profileA = `/api/seller_profiles/${IDS.profileA}`;
 const customerA = `/api/customers/${IDS.customerA}`;
 
-/** A valid POST body whose relations point at customer A's items, and a valid merge patch. */
-const EXAMPLES: Record<
-  string,
-  { body(): Record<string, unknown>; patch(): Record<string, unknown> }
-> = {
+type Db = HydraTestApp["db"];
+
+/** Parents of customer A that synced rows hang from, inserted once per database. */
+interface Fixtures {
+  db: Db;
+  advertisingProfileOfA(): Promise<string>;
+  sellerAccountOfA(): Promise<string>;
+}
+
+/**
+ * How the matrix gets an item of customer A and writes to it. Resources that allow creation: a
+ * valid POST body whose relations point at customer A's items (an admin posts it). Read-only ones
+ * (synced from Amazon): `insert` writes a row of customer A directly and returns its id. Resources
+ * that allow updates: a valid merge patch.
+ */
+interface Example {
+  body?(): Record<string, unknown>;
+  patch?(): Record<string, unknown>;
+  insert?(fixtures: Fixtures): Promise<string>;
+}
+
+/** Amazon ids of a synced ads row, unique per call. */
+const amazonIds = () => {
+  const n = String(7_000_000_000 + ++serial);
+  return { campaign: `1${n}`, adGroup: `2${n}`, own: `3${n}` };
+};
+const STATE = "ENABLED";
+
+const EXAMPLES: Record<string, Example> = {
   customers: {
     body: () => ({ name: `Customer ${unique()}` }),
     patch: () => ({ name: `Renamed ${unique()}` }),
@@ -82,7 +109,170 @@ const EXAMPLES: Record<
     body: () => ({ customer: customerA, marketplace: "DE", rate: 19, validFrom: "2026-01-01" }),
     patch: () => ({ rate: 7, type: "reduced" }),
   },
+  campaigns: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const [row] = await db
+        .insert(schema.campaigns)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonCampaignId: ids.campaign,
+          name: `Campaign ${unique()}`,
+          state: STATE,
+          targetingType: "MANUAL",
+          budgetMicros: 25_000_000,
+        })
+        .returning({ id: schema.campaigns.id });
+      return row!.id;
+    },
+  },
+  ad_groups: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const [row] = await db
+        .insert(schema.adGroups)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonAdGroupId: ids.adGroup,
+          amazonCampaignId: ids.campaign,
+          name: `Ad group ${unique()}`,
+          state: STATE,
+          defaultBidMicros: 750_000,
+        })
+        .returning({ id: schema.adGroups.id });
+      return row!.id;
+    },
+  },
+  keywords: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const [row] = await db
+        .insert(schema.keywords)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonKeywordId: ids.own,
+          amazonCampaignId: ids.campaign,
+          amazonAdGroupId: ids.adGroup,
+          keywordText: `keyword ${unique()}`,
+          matchType: "EXACT",
+          state: STATE,
+          bidMicros: 900_000,
+        })
+        .returning({ id: schema.keywords.id });
+      return row!.id;
+    },
+  },
+  negative_keywords: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const [row] = await db
+        .insert(schema.negativeKeywords)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonKeywordId: ids.own,
+          level: "adGroup",
+          amazonCampaignId: ids.campaign,
+          amazonAdGroupId: ids.adGroup,
+          keywordText: `negative ${unique()}`,
+          matchType: "NEGATIVE_EXACT",
+          state: STATE,
+        })
+        .returning({ id: schema.negativeKeywords.id });
+      return row!.id;
+    },
+  },
+  targets: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const asin = `B0${ids.own.slice(-8)}`;
+      const [row] = await db
+        .insert(schema.targets)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonTargetId: ids.own,
+          amazonCampaignId: ids.campaign,
+          amazonAdGroupId: ids.adGroup,
+          expressionType: "MANUAL",
+          expression: [{ type: "asinSameAs", value: asin }],
+          expressionText: `asin="${asin}"`,
+          state: STATE,
+        })
+        .returning({ id: schema.targets.id });
+      return row!.id;
+    },
+  },
+  negative_targets: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const asin = `B0${ids.own.slice(-8)}`;
+      const [row] = await db
+        .insert(schema.negativeTargets)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonTargetId: ids.own,
+          level: "adGroup",
+          amazonCampaignId: ids.campaign,
+          amazonAdGroupId: ids.adGroup,
+          expression: [{ type: "asinSameAs", value: asin }],
+          expressionText: `asin="${asin}"`,
+          state: STATE,
+        })
+        .returning({ id: schema.negativeTargets.id });
+      return row!.id;
+    },
+  },
+  product_ads: {
+    insert: async ({ db, advertisingProfileOfA }) => {
+      const ids = amazonIds();
+      const [row] = await db
+        .insert(schema.productAds)
+        .values({
+          advertisingProfileId: await advertisingProfileOfA(),
+          amazonAdId: ids.own,
+          amazonCampaignId: ids.campaign,
+          amazonAdGroupId: ids.adGroup,
+          sku: `SKU-${unique()}`,
+          asin: `B0${ids.own.slice(-8)}`,
+          state: STATE,
+        })
+        .returning({ id: schema.productAds.id });
+      return row!.id;
+    },
+  },
+  products: {
+    insert: async ({ db, sellerAccountOfA }) => {
+      const [row] = await db
+        .insert(schema.products)
+        .values({
+          sellerAccountId: await sellerAccountOfA(),
+          marketplace: "DE",
+          marketplaceId: "A1PA6795UKMFR9",
+          sku: `SKU-${unique()}`,
+          title: `Product ${unique()}`,
+          priceMicros: 19_990_000,
+          currency: "EUR",
+          quantity: 12,
+          status: "Active",
+        })
+        .returning({ id: schema.products.id });
+      return row!.id;
+    },
+  },
+  sync_runs: {
+    insert: async ({ db }) => {
+      const [row] = await db
+        .insert(schema.syncRuns)
+        .values({ sellerProfileId: IDS.profileA, kind: "entities" })
+        .returning({ id: schema.syncRuns.id });
+      return row!.id;
+    },
+  },
 };
+
+/** Whether the declaration allows the operation at all (else the layer answers 405). */
+const allows = (resource: AnyResource, op: "create" | "update" | "delete") =>
+  resource.operations[op] !== false;
+const resourceAt = (path: string) => ALL_RESOURCES.find((r) => r.path === path)!;
 
 const ACTORS: ActorName[] = ["own", "foreign", "admin", "anonymous"];
 const METHODS = ["GET", "POST", "PATCH", "DELETE"] as const;
@@ -90,7 +280,7 @@ type Method = (typeof METHODS)[number];
 
 /** What the declaration says each actor may do. */
 function expected(path: string, actor: ActorName, method: Method): number {
-  const resource = RESOURCES.find((r) => r.path === path)!;
+  const resource = resourceAt(path);
   if (actor === "anonymous") return 401;
   const shared = isShared(resource);
   const canSee = actor === "admin" || actor === "own" || shared;
@@ -117,25 +307,94 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   });
   afterAll(() => t?.dispose());
 
-  /** A fresh item of customer A (or shared), created by an admin; customers: A itself. */
-  async function itemOfA(path: string): Promise<string> {
-    const resource = RESOURCES.find((r) => r.path === path)!;
+  const once = <T>(make: () => Promise<T>) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= make();
+      return made;
+    };
+  };
+  const fixtures: Fixtures = {
+    get db() {
+      return t.db;
+    },
+    advertisingProfileOfA: once(async () => {
+      const [row] = await t.db
+        .insert(schema.advertisingProfiles)
+        .values({
+          sellerProfileId: IDS.profileA,
+          amazonProfileId: "4400000000000001",
+          countryCode: "DE",
+          currency: "EUR",
+          timezone: "Europe/Berlin",
+        })
+        .returning({ id: schema.advertisingProfiles.id });
+      return row!.id;
+    }),
+    sellerAccountOfA: once(async () => {
+      const [row] = await t.db
+        .insert(schema.sellerAccounts)
+        .values({ sellerProfileId: IDS.profileA, name: "Alpha EU" })
+        .returning({ id: schema.sellerAccounts.id });
+      return row!.id;
+    }),
+  };
+
+  /** A new item of customer A (or shared): customers: A itself; else inserted or posted by an admin. */
+  async function newItemOfA(path: string): Promise<string> {
+    const resource = resourceAt(path);
     if (resource.owner.kind === "self") return `/api/${path}/${IDS.customerA}`;
+    const example = EXAMPLES[path]!;
+    if (example.insert) return `/api/${path}/${await example.insert(fixtures)}`;
     const response = await t.request("admin", {
       method: "POST",
       url: `/api/${path}`,
       headers: LD,
-      payload: EXAMPLES[path]!.body(),
+      payload: example.body!(),
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json()["@id"];
   }
 
-  it("has an example for every registered resource", () => {
-    expect(RESOURCES.map((r) => r.path).filter((p) => !EXAMPLES[p])).toEqual([]);
+  /**
+   * One item of customer A per resource, shared by the rows that leave it in place (reads,
+   * refused writes, patches, listings, filters); DELETE rows take a fresh one.
+   */
+  const sharedItems = new Map<string, Promise<string>>();
+  function itemOfA(path: string, options: { fresh?: boolean } = {}): Promise<string> {
+    if (options.fresh) return newItemOfA(path);
+    let item = sharedItems.get(path);
+    if (!item) {
+      item = newItemOfA(path);
+      sharedItems.set(path, item);
+    }
+    return item;
+  }
+
+  it("has an example or fixture for every registered resource", () => {
+    const gaps = ALL_RESOURCES.flatMap((resource) => {
+      const example = EXAMPLES[resource.path];
+      if (!example) return [`${resource.path}: no example`];
+      const missing: string[] = [];
+      if (allows(resource, "create") && !example.body) missing.push("a POST body");
+      if (allows(resource, "update") && !example.patch) missing.push("a merge patch");
+      if (resource.owner.kind !== "self" && !example.body && !example.insert)
+        missing.push("a POST body or an insert fixture");
+      return missing.map((what) => `${resource.path}: no ${what}`);
+    });
+    const unregistered = Object.keys(EXAMPLES).filter(
+      (path) => !ALL_RESOURCES.some((r) => r.path === path),
+    );
+    expect({ gaps, unregistered }).toEqual({ gaps: [], unregistered: [] });
   });
 
-  const cells = RESOURCES.flatMap((resource) =>
+  it("shares only the resources meant to be reference data", () => {
+    // The matrix expects what each declaration says, so a tenant resource re-declared as shared
+    // (owner "global", or a path through a global parent) would pass it: pin the shared ones.
+    expect(ALL_RESOURCES.filter(isShared).map((r) => r.path)).toEqual(["conversion_rates"]);
+  });
+
+  const cells = ALL_RESOURCES.flatMap((resource) =>
     ACTORS.flatMap((actor) =>
       METHODS.map((method) => ({
         path: resource.path,
@@ -147,12 +406,15 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   );
 
   it.each(cells)("$method $path as $actor → $status", async ({ path, actor, method, status }) => {
-    const iri = method === "POST" ? `/api/${path}` : await itemOfA(path);
+    const example = EXAMPLES[path]!;
+    const iri =
+      method === "POST" ? `/api/${path}` : await itemOfA(path, { fresh: method === "DELETE" });
+    // Read-only resources have no body or patch: the layer refuses the method before reading it.
     const response = await t.request(actor, {
       method,
       url: iri,
-      ...(method === "POST" ? { headers: LD, payload: EXAMPLES[path]!.body() } : {}),
-      ...(method === "PATCH" ? { headers: MERGE_PATCH, payload: EXAMPLES[path]!.patch() } : {}),
+      ...(method === "POST" ? { headers: LD, payload: example.body?.() ?? {} } : {}),
+      ...(method === "PATCH" ? { headers: MERGE_PATCH, payload: example.patch?.() ?? {} } : {}),
     });
     expect(response.statusCode, response.body).toBe(status);
     if (status >= 400) {
@@ -170,7 +432,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     }
   });
 
-  const listings = RESOURCES.flatMap((resource) =>
+  const listings = ALL_RESOURCES.flatMap((resource) =>
     (["own", "foreign", "admin"] as const).map((actor) => ({ path: resource.path, actor })),
   );
 
@@ -178,7 +440,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     "GET /api/$path lists customer A's item to $actor only if visible",
     async ({ path, actor }) => {
       const iri = await itemOfA(path);
-      const resource = RESOURCES.find((r) => r.path === path)!;
+      const resource = resourceAt(path);
       const visible = actor !== "foreign" || isShared(resource);
       const members: { "@id": string }[] = [];
       for (let page = 1; page <= 50; page++) {
@@ -194,7 +456,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     },
   );
 
-  it.each(RESOURCES.flatMap((r) => (r.subresources ?? []).map((s) => ({ path: s.path }))))(
+  it.each(ALL_RESOURCES.flatMap((r) => (r.subresources ?? []).map((s) => ({ path: s.path }))))(
     "GET /api$path of customer A's profile is a 404 to the foreign actor",
     async ({ path }) => {
       const url = `/api${path.replace("{id}", IDS.profileA)}`;
@@ -206,7 +468,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   );
 
   it.each(
-    RESOURCES.flatMap((r) =>
+    ALL_RESOURCES.flatMap((r) =>
       (r.filters ?? []).flatMap((f) =>
         f.type === "relation" ? [{ path: r.path, parameter: f.parameter, target: f.target() }] : [],
       ),
@@ -214,8 +476,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   )(
     "GET /api/$path?$parameter=<customer A's item> is a 404 to the foreign actor",
     async ({ path, parameter, target }) => {
-      const id = target.owner.kind === "self" ? IDS.customerA : IDS.profileA;
-      const url = `/api/${path}?${parameter}=${encodeURIComponent(`/api/${target.path}/${id}`)}`;
+      const url = `/api/${path}?${parameter}=${encodeURIComponent(await itemOfA(target.path))}`;
       expect((await t.request("own", { url })).statusCode).toBe(200);
       expect((await t.request("foreign", { url })).statusCode).toBe(404);
     },
