@@ -33,7 +33,7 @@ export interface Violation {
   message: string;
 }
 
-/** A 422 (or 400) carrying violations, as API Platform's ConstraintViolationList (spec §5). */
+/** A 422 (or 400) carrying violations, as API Platform's ConstraintViolation (spec §5). */
 export class ValidationError extends DomainError {
   readonly violations: Violation[];
   constructor(violations: Violation[], status = 422) {
@@ -51,24 +51,12 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
-const STATUS_TITLES: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  503: "Service Unavailable",
-};
+/** API Platform's title of every error body; the status and detail say what happened. */
+const ERROR_TITLE = "An error occurred";
 
 /** An error body as API Platform writes it (hydra:Error, also valid problem+json). */
 export function hydraError(status: number, detail: string) {
-  const title = STATUS_TITLES[status] ?? "An error occurred";
+  const title = ERROR_TITLE;
   return {
     "@context": "/api/contexts/Error",
     "@type": "hydra:Error",
@@ -101,8 +89,8 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
           .type("application/problem+json; charset=utf-8")
           .send({
             ...hydraError(error.status, error.message),
-            "@context": "/api/contexts/ConstraintViolationList",
-            "@type": "ConstraintViolationList",
+            "@context": "/api/contexts/ConstraintViolation",
+            "@type": "ConstraintViolation",
             violations: error.violations,
           });
       }

@@ -119,7 +119,11 @@ describe.each(TEST_DATABASE_KINDS)("accounts and sessions on %s", (kind) => {
     const blocked = await post("/api/login", { email, password: "guess-4" }, {}, "10.1.0.99");
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
-    expect(blocked.json()).toMatchObject({ status: 429, title: "Too Many Requests" });
+    expect(blocked.json()).toMatchObject({
+      status: 429,
+      title: "An error occurred",
+      type: "/errors/429",
+    });
     // Another address is not affected; the window passes.
     expect(
       (await post("/api/login", { email: "other@starport.dev", password: "x" }, {}, "10.1.0.98"))
@@ -205,7 +209,7 @@ describe.each(TEST_DATABASE_KINDS)("accounts and sessions on %s", (kind) => {
       "10.4.0.1",
     );
     expect(response.statusCode).toBe(422);
-    expect(response.json()["@type"]).toBe("ConstraintViolationList");
+    expect(response.json()["@type"]).toBe("ConstraintViolation");
     expect(
       Object.fromEntries(
         response
@@ -313,7 +317,11 @@ describe.each(TEST_DATABASE_KINDS)("accounts and sessions on %s", (kind) => {
     });
     expect(seller.statusCode).toBe(403);
     expect(seller.headers["content-type"]).toContain("application/problem+json");
-    expect(seller.json()).toMatchObject({ status: 403, title: "Forbidden" });
+    expect(seller.json()).toMatchObject({
+      status: 403,
+      title: "An error occurred",
+      type: "/errors/403",
+    });
     const admin = await api.app.inject({
       url: "/api/admin/users",
       headers: bearer(await api.login(ADMIN.email, ADMIN.password)),

@@ -87,7 +87,8 @@ describe("API errors", () => {
     expect(response.json()).toMatchObject({
       "@type": "hydra:Error",
       status: 400,
-      title: "Bad Request",
+      title: "An error occurred",
+      type: "/errors/400",
     });
     expect(response.body).not.toContain("    at ");
   });

@@ -207,7 +207,7 @@ describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
     });
   });
 
-  it("answers invalid values with a 422 ConstraintViolationList and writes nothing", async () => {
+  it("answers invalid values with a 422 ConstraintViolation and writes nothing", async () => {
     const response = await t.request("own", {
       method: "PATCH",
       url: profileA,
@@ -219,10 +219,10 @@ describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
     const detail =
       "name: This value should not be blank.\nsettings.defaultCurrency: The value you selected is not a valid choice.";
     expect(response.json()).toEqual({
-      "@context": "/api/contexts/ConstraintViolationList",
-      "@type": "ConstraintViolationList",
-      title: "Unprocessable Entity",
-      "hydra:title": "Unprocessable Entity",
+      "@context": "/api/contexts/ConstraintViolation",
+      "@type": "ConstraintViolation",
+      title: "An error occurred",
+      "hydra:title": "An error occurred",
       detail,
       "hydra:description": detail,
       status: 422,
@@ -263,8 +263,8 @@ describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
     expect(response.json()).toEqual({
       "@context": "/api/contexts/Error",
       "@type": "hydra:Error",
-      title: "Unsupported Media Type",
-      "hydra:title": "Unsupported Media Type",
+      title: "An error occurred",
+      "hydra:title": "An error occurred",
       detail,
       "hydra:description": detail,
       status: 415,
@@ -280,8 +280,8 @@ describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
     const expected = {
       "@context": "/api/contexts/Error",
       "@type": "hydra:Error",
-      title: "Not Found",
-      "hydra:title": "Not Found",
+      title: "An error occurred",
+      "hydra:title": "An error occurred",
       detail: "Not Found",
       "hydra:description": "Not Found",
       status: 404,
@@ -578,7 +578,7 @@ describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
       text: "Tag/text",
     });
     expect((await t.request("own", { url: "/api" })).json()).toMatchObject({ tag: "/api/tags" });
-    for (const name of ["Error", "ConstraintViolationList", "Entrypoint"]) {
+    for (const name of ["Error", "ConstraintViolation", "Entrypoint"]) {
       expect((await t.request("anonymous", { url: `/api/contexts/${name}` })).statusCode).toBe(200);
     }
     expect((await t.request("anonymous", { url: "/api/contexts/Nope" })).statusCode).toBe(404);

@@ -152,7 +152,7 @@ export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTING
       const terms: Record<string, readonly string[]> = {
         Entrypoint: resources.map((r) => lowerFirst(r.shortName)),
         Error: ["title", "detail", "status", "type"],
-        ConstraintViolationList: ["title", "detail", "status", "type", "violations"],
+        ConstraintViolation: ["title", "detail", "status", "type", "violations"],
       };
       const fields = terms[name];
       if (!fields) return null;
