@@ -59,6 +59,16 @@ const EXAMPLES: Record<string, Example> = {
     body: () => ({ name: `Customer ${unique()}` }),
     patch: () => ({ name: `Renamed ${unique()}` }),
   },
+  users: {
+    insert: async ({ db }) => {
+      const [row] = await db
+        .insert(schema.users)
+        .values({ customerId: IDS.customerA, email: `user-${unique()}@a.test`, name: "A User" })
+        .returning({ id: schema.users.id });
+      return row!.id;
+    },
+    patch: () => ({ name: `Renamed ${unique()}`, roles: ["ROLE_USER"] }),
+  },
   seller_profiles: {
     body: () => ({
       name: `Store ${unique()}`,

@@ -8,6 +8,7 @@ import { sellerAccounts } from "./seller-accounts.ts";
 import { sellerProfiles } from "./seller-profiles.ts";
 import { tags } from "./tags.ts";
 import { taxes } from "./taxes.ts";
+import { users } from "./users.ts";
 
 /** Every Hydra resource of the API. Adding one here serves it, documents it and tests its isolation. */
 export const RESOURCES: readonly AnyResource[] = [
@@ -20,6 +21,7 @@ export const RESOURCES: readonly AnyResource[] = [
   productCollections,
   conversionRates,
   taxes,
+  users,
 ];
 
 export {
@@ -32,4 +34,5 @@ export {
   sellerProfiles,
   tags,
   taxes,
+  users,
 };

@@ -1,0 +1,60 @@
+import { schema } from "@starport/db";
+import { z } from "zod";
+import { defineResource } from "../hydra/resource.ts";
+
+type Row = typeof schema.users.$inferSelect;
+
+const ROLES = ["ROLE_USER", "ROLE_ADMIN"] as const;
+
+const input = z.object({
+  name: z.string().trim().min(1).max(200),
+  locale: z.enum(["de", "en"]),
+  roles: z.array(z.enum(ROLES)).min(1),
+});
+
+/**
+ * The people of a customer. Accounts are created by registration (POST /api/register), never
+ * here; names, languages and roles are managed by administrators. Password hashes never leave.
+ */
+export const users = defineResource<Row, typeof input>({
+  shortName: "User",
+  path: "users",
+  description: "A user of a customer: name, email, roles, language, theme and onboarding state.",
+  table: schema.users,
+  id: schema.users.id,
+  owner: { kind: "customer", column: schema.users.customerId },
+  output: z.object({
+    id: z.uuid(),
+    customer: z.string(),
+    email: z.string(),
+    name: z.string(),
+    roles: z.array(z.string()),
+    locale: z.string(),
+    theme: z.object({ name: z.string(), dark: z.boolean() }),
+    finishedOnboardingAt: z.string().nullable(),
+  }),
+  toOutput: (row) => ({
+    id: row.id,
+    customer: `/api/customers/${row.customerId}`,
+    email: row.email,
+    name: row.name,
+    roles: row.roles,
+    locale: row.locale,
+    theme: { name: row.themeName, dark: row.darkTheme },
+    finishedOnboardingAt: row.finishedOnboardingAt?.toISOString() ?? null,
+  }),
+  input,
+  toWritable: (row) => ({ name: row.name, locale: row.locale, roles: row.roles }),
+  toValues: (value) => ({
+    name: value.name,
+    locale: value.locale,
+    roles: [...new Set(value.roles)],
+  }),
+  operations: { create: false, update: "admin", delete: "admin" },
+  filters: [
+    { type: "partial", parameter: "email", column: schema.users.email },
+    { type: "partial", parameter: "name", column: schema.users.name },
+  ],
+  order: { email: schema.users.email, name: schema.users.name },
+  defaultOrder: [["email", "asc"]],
+});

@@ -1,0 +1,71 @@
+import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type HydraTestApp, IDS, MERGE_PATCH, openHydraTestApp } from "./support/hydra-app.ts";
+
+describe.each(TEST_DATABASE_KINDS)("users resource on %s", (kind) => {
+  let t: HydraTestApp;
+  beforeAll(async () => {
+    t = await openHydraTestApp(kind);
+  });
+  afterAll(() => t?.dispose());
+
+  const userA = `/api/users/${IDS.userA}`;
+
+  it("lists the customer's users without password hashes", async () => {
+    const response = await t.request("own", { url: "/api/users" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body["hydra:member"].map((u: { "@id": string }) => u["@id"])).toEqual([userA]);
+    const [user] = body["hydra:member"];
+    expect(Object.keys(user).sort()).toEqual(
+      [
+        "@id",
+        "@type",
+        "customer",
+        "email",
+        "finishedOnboardingAt",
+        "id",
+        "locale",
+        "name",
+        "roles",
+        "theme",
+      ].sort(),
+    );
+    expect(user).toMatchObject({ "@type": "User", customer: `/api/customers/${IDS.customerA}` });
+    expect(response.body).not.toMatch(/password/i);
+  });
+
+  it("lets an administrator grant a role and refuses an unknown one with a 422 on the field", async () => {
+    const granted = await t.request("admin", {
+      method: "PATCH",
+      url: userA,
+      headers: MERGE_PATCH,
+      payload: { roles: ["ROLE_USER", "ROLE_ADMIN"] },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().roles).toEqual(["ROLE_USER", "ROLE_ADMIN"]);
+
+    const refused = await t.request("admin", {
+      method: "PATCH",
+      url: userA,
+      headers: MERGE_PATCH,
+      payload: { roles: ["ROLE_GOD"] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations[0].propertyPath).toMatch(/^roles/);
+    expect((await t.request("admin", { url: userA })).json().roles).toEqual([
+      "ROLE_USER",
+      "ROLE_ADMIN",
+    ]);
+  });
+
+  it("does not let a seller change roles, not even their own", async () => {
+    const response = await t.request("own", {
+      method: "PATCH",
+      url: userA,
+      headers: MERGE_PATCH,
+      payload: { roles: ["ROLE_ADMIN"] },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
