@@ -4,10 +4,10 @@
 // Usage: DATABASE_URL=postgres://user:pass@host:5432/postgres node scripts/bench/hydra-collection.ts [iterations]
 // EXPLAIN=1 also prints the raw queries' plans.
 // Not a test: run by hand. The throw-away database is dropped at the end.
-import { randomBytes } from "node:crypto";
 import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
 import { migrateDatabase, openDatabase } from "@starport/db";
+import { createThrowawayDatabase } from "@starport/db/testing";
 import { fastify } from "fastify";
 import pg from "pg";
 
@@ -22,16 +22,9 @@ const PROFILES = 100; // 10,000 tags per profile
 const CUSTOMER = "00000000-0000-4000-8000-00000000b001";
 const PROFILE = "00000000-0000-4000-8000-00000000c001";
 
-const name = `starport_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-
-const connection = await openDatabase({ databaseUrl: url.toString() });
-const raw = new pg.Pool({ connectionString: url.toString(), max: 4 });
+const throwaway = await createThrowawayDatabase(adminUrl, "starport_bench");
+const connection = await openDatabase({ databaseUrl: throwaway.url });
+const raw = new pg.Pool({ connectionString: throwaway.url, max: 4 });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -51,7 +44,9 @@ async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p99:
 
 try {
   await migrateDatabase(connection);
-  console.log(`seeding ${ROWS.toLocaleString("en")} tags in ${name} …`);
+  console.log(
+    `seeding ${ROWS.toLocaleString("en")} tags in ${new URL(throwaway.url).pathname.slice(1)} …`,
+  );
   const seedStarted = performance.now();
   await raw.query(
     `insert into customers (id, name) values ($1, 'Bench'), (gen_random_uuid(), 'Other')`,
@@ -163,10 +158,7 @@ try {
 } finally {
   await raw.end();
   await connection.close();
-  const cleanup = new pg.Client({ connectionString: adminUrl });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${name} with (force)`);
-  await cleanup.end();
+  await throwaway.drop();
 }
 
 function randomUuid(): string {

@@ -12,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { createAmazon } from "@starport/amazon";
 import { createSandbox, DEMO_CLIENT } from "@starport/amazon-sandbox";
 import { migrateDatabase, openDatabase, schema } from "@starport/db";
+import { createThrowawayDatabase } from "@starport/db/testing";
 import {
   createSyncEngine,
   createTokenCipher,
@@ -20,7 +21,6 @@ import {
   saveConnection,
   upsertRows,
 } from "@starport/sync";
-import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 
 const adminUrl = process.env.DATABASE_URL;
@@ -31,13 +31,8 @@ if (!adminUrl?.startsWith("postgres")) {
 const total = Number(process.argv[2] ?? 1_000_000);
 const chunk = Number(process.env.CHUNK ?? 5_000);
 
-const name = `starport_bench_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const connection = await openDatabase({ databaseUrl: url.toString() });
+const throwaway = await createThrowawayDatabase(adminUrl, "starport_bench");
+const connection = await openDatabase({ databaseUrl: throwaway.url });
 
 function fmt(n: number): string {
   return Math.round(n).toLocaleString("en-US");
@@ -205,6 +200,5 @@ try {
   // Dropping the database ends connections still open; they are done with.
   if (connection.kind === "postgres") connection.pool.on("error", () => {});
   await connection.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await throwaway.drop();
 }

@@ -2,25 +2,11 @@ import type { z } from "zod";
 import { ValidationError, type Violation } from "./errors.ts";
 
 /**
- * Stable violation codes; the web translates them under `formValidationError.<code>` and shows
- * the English message only as a fallback.
+ * The API's one mapping from invalid input to constraint violations (spec §5): propertyPath in
+ * Symfony's notation, the English message, and a stable code the web translates under
+ * `formValidationError.<code>` (the message is only the fallback).
  */
-export type ViolationCode =
-  | "required"
-  | "invalid"
-  | "email"
-  | "tooShort"
-  | "tooLong"
-  | "tooSmall"
-  | "tooLarge"
-  | "emailTaken"
-  | "bodyNotObject";
-
-export interface CodedViolation extends Violation {
-  code: ViolationCode;
-}
-
-const MESSAGES: Record<ViolationCode, string> = {
+const MESSAGES = {
   required: "This value should not be blank.",
   invalid: "This value is not valid.",
   email: "This value is not a valid email address.",
@@ -28,24 +14,46 @@ const MESSAGES: Record<ViolationCode, string> = {
   tooLong: "This value is too long.",
   tooSmall: "This value is too small.",
   tooLarge: "This value is too large.",
+  choice: "The value you selected is not a valid choice.",
+  date: "This value is not a valid date.",
+  unique: "This value is already used.",
   emailTaken: "This email address is already registered.",
   bodyNotObject: "The request body must be a JSON object.",
-};
+} as const;
+
+export type ViolationCode = keyof typeof MESSAGES;
+
+export interface CodedViolation extends Violation {
+  code: ViolationCode;
+}
 
 export function violation(propertyPath: string, code: ViolationCode): CodedViolation {
   return { propertyPath, message: MESSAGES[code], code };
 }
 
-function codeOf(issue: z.core.$ZodIssue, input: unknown): ViolationCode {
+/** `settings.defaultCurrency`, `marketplaceParticipations[0].marketplace`. */
+export function propertyPath(path: readonly PropertyKey[]): string {
+  let result = "";
+  for (const part of path) {
+    if (typeof part === "number") result += `[${part}]`;
+    else result += result ? `.${String(part)}` : String(part);
+  }
+  return result;
+}
+
+/** The value at the issue's path (zod does not report inputs unless asked). */
+function valueAt(document: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (node, key) =>
+      node && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    document,
+  );
+}
+
+function codeOf(issue: z.core.$ZodIssue, document: unknown): ViolationCode {
   switch (issue.code) {
     case "invalid_type": {
-      const value = issue.path.reduce<unknown>(
-        (node, key) =>
-          node && typeof node === "object"
-            ? (node as Record<PropertyKey, unknown>)[key]
-            : undefined,
-        input,
-      );
+      const value = valueAt(document, issue.path);
       return value === undefined || value === null ? "required" : "invalid";
     }
     case "too_small":
@@ -53,27 +61,34 @@ function codeOf(issue: z.core.$ZodIssue, input: unknown): ViolationCode {
       return issue.origin === "array" ? "required" : "tooSmall";
     case "too_big":
       return issue.origin === "string" ? "tooLong" : "tooLarge";
+    case "invalid_value":
+      return "choice";
     case "invalid_format":
-      return issue.format === "email" ? "email" : "invalid";
+      return issue.format === "email" ? "email" : issue.format === "date" ? "date" : "invalid";
     default:
       return "invalid";
   }
 }
 
-/** Parses a request body with the schema; failures are a 422 naming each field (spec §5). */
+/** One violation per property path (the first issue), as a 422. */
+export function validationErrorFromZod(error: z.ZodError, document: unknown): ValidationError {
+  const seen = new Set<string>();
+  const violations: CodedViolation[] = [];
+  for (const issue of error.issues) {
+    const path = propertyPath(issue.path);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    violations.push(violation(path, codeOf(issue, document)));
+  }
+  return new ValidationError(violations);
+}
+
+/** Parses a request body with the schema; a non-object is a 400, invalid fields a 422. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw new ValidationError([violation("", "bodyNotObject")], 400);
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const seen = new Set<string>();
-  const violations: CodedViolation[] = [];
-  for (const issue of result.error.issues) {
-    const path = issue.path.join(".");
-    if (seen.has(path)) continue;
-    seen.add(path);
-    violations.push(violation(path, codeOf(issue, body)));
-  }
-  throw new ValidationError(violations);
+  throw validationErrorFromZod(result.error, body);
 }

@@ -19,6 +19,34 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+export interface ThrowawayDatabase {
+  /** Connection URL of the new, empty database. */
+  url: string;
+  /** Drops it, ending connections still open. */
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database next to the one `adminUrl` names (tests and benchmarks). */
+export async function createThrowawayDatabase(
+  adminUrl: string,
+  prefix = "starport_test",
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /** A fresh, migrated database of the given kind, private to the caller. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === "pglite") {
@@ -28,23 +56,14 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `starport_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const connection = await openDatabase({ databaseUrl: url.toString() });
+  const throwaway = await createThrowawayDatabase(adminUrl);
+  const connection = await openDatabase({ databaseUrl: throwaway.url });
   await migrateDatabase(connection);
   return {
     connection,
     async dispose() {
       await connection.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await throwaway.drop();
     },
   };
 }

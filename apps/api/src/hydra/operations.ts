@@ -1,6 +1,7 @@
 import type { Database } from "@starport/db";
 import type { Principal } from "../auth/principal.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { validationErrorFromZod, violation } from "../validation.ts";
 import { parseFilters, searchMappings } from "./filters.ts";
 import { BadRequestError } from "./http-errors.ts";
 import { idFromIri, isRef, isUuid, refIri } from "./iri.ts";
@@ -11,7 +12,6 @@ import { deleteRow, findRow, insertRow, listRows, updateRow } from "./repository
 import type { Access, AnyResource, ReadContext } from "./resource.ts";
 import type { Serializer } from "./serializer.ts";
 import { isShared, scopeOf, visibleIn } from "./tenant.ts";
-import { resourceViolation, validationErrorFromZod } from "./violations.ts";
 
 /** The use cases behind every resource route: list, read, create, merge-patch, delete. */
 
@@ -124,7 +124,7 @@ async function resolveRelations(
     if (value === undefined || value === null) continue;
     const target = targetOf();
     if (typeof value !== "string") {
-      throw new ValidationError([resourceViolation(field, "invalid")]);
+      throw new ValidationError([violation(field, "invalid")]);
     }
     const id = idFromIri(target, value);
     if (!id) throw new BadRequestError(`Invalid IRI "${value}".`);
@@ -151,7 +151,7 @@ function uniqueViolation(resource: AnyResource, error: unknown): ValidationError
     if (candidate.code === "23505") {
       const path =
         (candidate.constraint && resource.uniqueConstraints?.[candidate.constraint]) ?? "";
-      return new ValidationError([resourceViolation(path, "unique")]);
+      return new ValidationError([violation(path, "unique")]);
     }
     current = candidate.cause;
   }
