@@ -1,12 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { expectHydrated } from "./helpers.ts";
+import { expectHydrated, type StarportProcess, startStarport } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
 test.describe("new build detection", () => {
@@ -73,10 +69,8 @@ test.describe("new build detection", () => {
 });
 
 test.describe("with a Sentry DSN configured", () => {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  let dataDir = "";
+  let server: StarportProcess | undefined;
+  let base = "";
   // A local stand-in for Sentry's ingest, receiving what the server process sends.
   const serverEnvelopes: string[] = [];
   const ingest = createServer((request, response) => {
@@ -96,34 +90,19 @@ test.describe("with a Sentry DSN configured", () => {
     test.setTimeout(90_000);
     await new Promise<void>((done) => ingest.listen(0, "127.0.0.1", done));
     dsnHost = `127.0.0.1:${(ingest.address() as AddressInfo).port}`;
-    dataDir = mkdtempSync(join(tmpdir(), "starport-sentry-"));
-    server = spawn(process.execPath, [resolve(import.meta.dirname, "../server.ts")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        DIAGNOSTIC_ROUTES: "true",
-        // Sentry sends envelopes to {host}/api/{project}/envelope/: the browser's are intercepted
-        // by the page, the server's reach the local ingest above.
-        SENTRY_DSN: `http://publickey@${dsnHost}/42`,
-      },
-      stdio: "ignore",
+    server = await startStarport({
+      SEED_DEMO: "false",
+      DIAGNOSTIC_ROUTES: "true",
+      // Sentry sends envelopes to {host}/api/{project}/envelope/: the browser's are intercepted
+      // by the page, the server's reach the local ingest above.
+      SENTRY_DSN: `http://publickey@${dsnHost}/42`,
     });
-    await expect
-      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, {
-        timeout: 80_000,
-      })
-      .toBe(200);
+    base = server.base;
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
+  test.afterAll(async () => {
+    await server?.stop();
     ingest.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("an unhandled error is reported through the Sentry SDK", async ({ page }) => {

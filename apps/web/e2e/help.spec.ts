@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectHydrated } from "./helpers.ts";
+import { expectHydrated, type StarportProcess, startStarport } from "./helpers.ts";
 import { STATE, sessionCookies } from "./session.ts";
 
 test.describe("help badge", () => {
@@ -82,38 +78,21 @@ test.describe("help badge", () => {
 });
 
 test.describe("with a support widget configured", () => {
-  const port = 3500 + Math.floor(Math.random() * 400);
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  let dataDir = "";
+  let server: StarportProcess | undefined;
+  let base = "";
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    dataDir = mkdtempSync(join(tmpdir(), "starport-widget-"));
-    server = spawn(process.execPath, [resolve(import.meta.dirname, "../server.ts")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "true",
-        LOG_LEVEL: "warn",
-        SUPPORT_WIDGET_PROVIDER: "hubspot",
-        SUPPORT_WIDGET_ACCOUNT: "4711:support-form",
-      },
-      stdio: "ignore",
+    server = await startStarport({
+      SEED_DEMO: "true",
+      SUPPORT_WIDGET_PROVIDER: "hubspot",
+      SUPPORT_WIDGET_ACCOUNT: "4711:support-form",
     });
-    await expect
-      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, {
-        timeout: 80_000,
-      })
-      .toBe(200);
+    base = server.base;
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   test("shows a spinner until the provider's script has loaded, then embeds the form for the account", async ({

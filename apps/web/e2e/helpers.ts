@@ -1,3 +1,8 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 export const VALID_ID = "0d3c1c6e-1a44-4c1a-8f3b-1e2f3a4b5c6d";
@@ -5,4 +10,86 @@ export const VALID_ID = "0d3c1c6e-1a44-4c1a-8f3b-1e2f3a4b5c6d";
 /** Waits until React has hydrated the page (the root marks <html data-hydrated>). */
 export async function expectHydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** A free TCP port on loopback, chosen by the OS (no collisions between parallel tests). */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+export interface StarportProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process printed so far, for assertions and failure messages. */
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+const SERVER_ENTRY = resolve(import.meta.dirname, "../server.ts");
+
+/**
+ * Starts a second Starport server for tests that need other settings than the shared one
+ * (production build, own data folder, free port), waits until /api/health answers 200 unless
+ * `waitForHealth` is false, and fails with the server's output when it does not.
+ */
+export async function startStarport(
+  env: Record<string, string>,
+  { waitForHealth = true }: { waitForHealth?: boolean } = {},
+): Promise<StarportProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "starport-e2e-server-"));
+  let output = "";
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const server: StarportProcess = {
+    base,
+    port,
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+        child.kill("SIGKILL");
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (waitForHealth) {
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null) return `exited with ${child.exitCode}`;
+          return (await fetch(`${base}/api/health`).catch(() => null))?.status;
+        },
+        { timeout: 80_000, message: `server on ${base} did not become healthy:\n${output}` },
+      )
+      .toBe(200);
+  }
+  return server;
 }
