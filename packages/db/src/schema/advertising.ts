@@ -105,6 +105,10 @@ export const campaigns = pgTable(
     endDate: date("end_date"),
     biddingStrategy: text("bidding_strategy"),
     portfolioId: text("portfolio_id"),
+    /** Placement bid adjustments in percent (0–900), from dynamicBidding.placementBidding. */
+    placementTopOfSearchPct: integer("placement_top_of_search_pct").notNull().default(0),
+    placementProductPagePct: integer("placement_product_page_pct").notNull().default(0),
+    placementRestOfSearchPct: integer("placement_rest_of_search_pct").notNull().default(0),
     syncedAt: syncedAt(),
   },
   (table) => [
@@ -346,6 +350,34 @@ export const adPerformanceDaily = pgTable(
       columns: [table.advertisingProfileId, table.entityType, table.amazonId, table.date],
     }),
     index("ad_performance_daily_profile_date").on(table.advertisingProfileId, table.date),
+  ],
+);
+
+/**
+ * Daily performance per campaign and placement (spCampaigns report grouped by campaignPlacement).
+ * placement is TOP_OF_SEARCH, REST_OF_SEARCH or PRODUCT_PAGES (Amazon's report labels
+ * normalised). Re-fetching a day overwrites it, as with ad_performance_daily.
+ */
+export const adPlacementDaily = pgTable(
+  "ad_placement_daily",
+  {
+    advertisingProfileId: profileRef(),
+    amazonCampaignId: text("amazon_campaign_id").notNull(),
+    placement: text("placement").notNull(),
+    date: date("date").notNull(),
+    impressions: bigint("impressions", { mode: "number" }).notNull(),
+    clicks: bigint("clicks", { mode: "number" }).notNull(),
+    costMicros: micros("cost_micros").notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    salesMicros: micros("sales_micros").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "ad_placement_daily_pk",
+      columns: [table.advertisingProfileId, table.amazonCampaignId, table.placement, table.date],
+    }),
+    index("ad_placement_daily_profile_date").on(table.advertisingProfileId, table.date),
   ],
 );
 
