@@ -7,7 +7,9 @@ import { type HydraTestApp, IDS, LD, MERGE_PATCH, openHydraTestApp } from "./sup
 
 const TAG = (n: number) => `3a000000-0000-4000-8000-00000000000${n}`;
 const profileA = `/api/seller_profiles/${IDS.profileA}`;
-const LINK = '</api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"';
+/** Absolute, on the host the request named (app.inject's default is localhost:80). */
+const LINK =
+  '<http://localhost:80/api/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"';
 
 describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
   let t: HydraTestApp;

@@ -1,6 +1,7 @@
 import { schema } from "@starport/db";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { iriOf } from "../hydra/fields.ts";
 import { type AnyResource, defineResource, type FilterDefinition, ref } from "../hydra/resource.ts";
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerAccounts } from "../resources/seller-accounts.ts";
@@ -66,7 +67,7 @@ export const campaigns = defineResource<typeof c.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: c.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
     amazonCampaignId: z.string(),
     name: z.string(),
     state: z.enum(STATES),
@@ -116,8 +117,8 @@ export const adGroups = defineResource<typeof g.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: g.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
+    campaign: iriOf(() => campaigns).nullable(),
     amazonAdGroupId: z.string(),
     amazonCampaignId: z.string(),
     name: z.string(),
@@ -153,9 +154,9 @@ export const keywords = defineResource<typeof k.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: k.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
+    campaign: iriOf(() => campaigns).nullable(),
+    adGroup: iriOf(() => adGroups).nullable(),
     amazonKeywordId: z.string(),
     keywordText: z.string(),
     matchType: z.string(),
@@ -196,10 +197,10 @@ export const negativeKeywords = defineResource<typeof nk.$inferSelect, z.ZodObje
   owner: { kind: "parent", column: nk.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
     level: z.enum(["adGroup", "campaign"]),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
+    campaign: iriOf(() => campaigns).nullable(),
+    adGroup: iriOf(() => adGroups).nullable(),
     amazonKeywordId: z.string(),
     keywordText: z.string(),
     matchType: z.string(),
@@ -237,9 +238,9 @@ export const targets = defineResource<typeof tg.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: tg.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
+    campaign: iriOf(() => campaigns).nullable(),
+    adGroup: iriOf(() => adGroups).nullable(),
     amazonTargetId: z.string(),
     expressionType: z.string(),
     expression: z.array(z.object({ type: z.string(), value: z.string().optional() })),
@@ -282,10 +283,10 @@ export const negativeTargets = defineResource<typeof nt.$inferSelect, z.ZodObjec
   owner: { kind: "parent", column: nt.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
     level: z.enum(["adGroup", "campaign"]),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
+    campaign: iriOf(() => campaigns).nullable(),
+    adGroup: iriOf(() => adGroups).nullable(),
     amazonTargetId: z.string(),
     expressionText: z.string(),
     state: z.enum(STATES),
@@ -317,9 +318,9 @@ export const productAds = defineResource<typeof pa.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: pa.advertisingProfileId, parent: () => advertisingProfiles },
   output: z.object({
     id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
+    advertisingProfile: iriOf(() => advertisingProfiles),
+    campaign: iriOf(() => campaigns).nullable(),
+    adGroup: iriOf(() => adGroups).nullable(),
     amazonAdId: z.string(),
     sku: z.string().nullable(),
     asin: z.string().nullable(),
@@ -356,7 +357,7 @@ export const products = defineResource<typeof p.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: p.sellerAccountId, parent: () => sellerAccounts },
   output: z.object({
     id: z.uuid(),
-    sellerAccount: z.string(),
+    sellerAccount: iriOf(() => sellerAccounts),
     marketplace: z.string(),
     sku: z.string(),
     asin: z.string().nullable(),
@@ -411,7 +412,7 @@ export const syncRuns = defineResource<typeof s.$inferSelect, z.ZodObject>({
   owner: { kind: "parent", column: s.sellerProfileId, parent: () => sellerProfiles },
   output: z.object({
     id: z.uuid(),
-    sellerProfile: z.string(),
+    sellerProfile: iriOf(() => sellerProfiles),
     kind: z.string(),
     status: z.enum(["queued", "running", "retrying", "succeeded", "failed"]),
     progress: z.number().describe("0 … 1"),

@@ -44,3 +44,17 @@ export function isRef(value: unknown): value is Ref {
     typeof (value as Ref).id === "string"
   );
 }
+
+/** A Host header we may echo into absolute URLs: a name or address with an optional port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin a request was made on (`http://127.0.0.1:3000`), for the few absolute URLs JSON-LD
+ * needs (the documentation's Link and vocabulary), as API Platform builds them from the request.
+ * Empty (so URLs stay relative) when the Host header is missing or malformed.
+ */
+export function requestOrigin(request: { protocol: string; host: string | undefined }): string {
+  const host = request.host;
+  if (!host || !HOST.test(host)) return "";
+  return `${request.protocol === "https" ? "https" : "http"}://${host}`;
+}

@@ -190,25 +190,3 @@ export function openApiDocument(registry: Registry): Json {
     security: [{ bearer: [] }],
   };
 }
-
-/** The Hydra API documentation (ApiDocumentation), the vocabulary the contexts point at. */
-export function hydraDocumentation(registry: Registry): Json {
-  return {
-    "@context": { "@vocab": "/api/docs.jsonld#", hydra: "http://www.w3.org/ns/hydra/core#" },
-    "@id": "/api/docs.jsonld",
-    "@type": "hydra:ApiDocumentation",
-    "hydra:title": "Starport API",
-    "hydra:entrypoint": "/api",
-    "hydra:supportedClass": registry.resources.map((resource) => ({
-      "@id": `#${resource.shortName}`,
-      "@type": "hydra:Class",
-      "hydra:title": resource.shortName,
-      "hydra:description": resource.description,
-      "hydra:supportedProperty": Object.keys(resource.output.shape).map((property) => ({
-        "@type": "hydra:SupportedProperty",
-        "hydra:property": { "@id": `#${resource.shortName}/${property}`, "rdfs:label": property },
-        "hydra:title": property,
-      })),
-    })),
-  };
-}

@@ -2,7 +2,9 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
-import { hydraDocumentation, openApiDocument } from "./openapi.ts";
+import { createDocumentation } from "./documentation.ts";
+import { requestOrigin } from "./iri.ts";
+import { openApiDocument } from "./openapi.ts";
 import { createRegistry, type Registry } from "./registry.ts";
 import type { AnyResource } from "./resource.ts";
 import { hydraRoutes } from "./routes.ts";
@@ -19,7 +21,7 @@ export function registerHydraHeaders(app: FastifyInstance, settings?: HydraSetti
   const { docsLink } = createSerializer(settings);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    reply.header("link", docsLink);
+    reply.header("link", docsLink(requestOrigin(request)));
   });
 }
 
@@ -38,8 +40,9 @@ export async function hydraPlugin(app: FastifyInstance, options: HydraOptions): 
     });
     await scope.register(fastifySwaggerUi, { routePrefix: "/docs" });
     scope.get("/docs.json", async () => document);
-    scope.get("/docs.jsonld", async (_request, reply) =>
-      reply.type(JSONLD).send(hydraDocumentation(registry)),
+    const documentation = createDocumentation(registry, serializer.settings.prefix);
+    scope.get("/docs.jsonld", async (request, reply) =>
+      reply.type(JSONLD).send(documentation(requestOrigin(request))),
     );
   });
   return registry;

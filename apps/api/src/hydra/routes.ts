@@ -2,7 +2,7 @@ import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requirePrincipal } from "../auth/authenticate.ts";
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
-import { collectionIri } from "./iri.ts";
+import { collectionIri, requestOrigin } from "./iri.ts";
 import {
   createItem,
   deleteItem,
@@ -125,9 +125,10 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
   app.get<{ Params: { shortName: string } }>("/contexts/:shortName", async (request, reply) => {
     const { shortName } = request.params;
     const resource = registry.resources.find((r) => r.shortName === shortName);
+    const origin = requestOrigin(request);
     const context = resource
-      ? serializer.context(resource)
-      : serializer.builtinContext(shortName, registry.resources);
+      ? serializer.context(resource, origin)
+      : serializer.builtinContext(shortName, registry.resources, origin);
     if (!context) return reply.callNotFound();
     return send(reply, 200, context);
   });

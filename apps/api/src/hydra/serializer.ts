@@ -1,3 +1,13 @@
+import {
+  BUILTIN_CLASSES,
+  COLLECTION_TERMS,
+  docsUrl,
+  entrypointTerm,
+  HYDRA_NS,
+  hydraTerms,
+  vocabulary,
+} from "./documentation.ts";
+import { documentedFields } from "./fields.ts";
 import { collectionIri, isRef, itemIri, refIri } from "./iri.ts";
 import type { AnyResource } from "./resource.ts";
 
@@ -14,8 +24,6 @@ export interface HydraSettings {
 export const DEFAULT_HYDRA_SETTINGS: HydraSettings = { prefix: true };
 
 export const JSONLD = "application/ld+json; charset=utf-8";
-export const HYDRA_NS = "http://www.w3.org/ns/hydra/core#";
-export const DOCS_JSONLD = "/api/docs.jsonld";
 
 export interface PageView {
   /** The request's query, in order; page links replace only `page`. */
@@ -37,7 +45,19 @@ export interface SearchMapping {
 export type Serializer = ReturnType<typeof createSerializer>;
 
 export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTINGS) {
-  const h = (term: string) => (settings.prefix ? `hydra:${term}` : term);
+  const { h, define } = hydraTerms(settings.prefix);
+
+  /** A context document: the vocabulary, Hydra's terms and the given ones. */
+  function contextOf(origin: string, terms: Record<string, unknown>) {
+    return {
+      "@context": {
+        "@vocab": vocabulary(origin),
+        hydra: HYDRA_NS,
+        ...define(COLLECTION_TERMS),
+        ...terms,
+      },
+    };
+  }
 
   /** Resource values → JSON-LD values: Refs become IRIs or embedded nodes. */
   function value(input: unknown, registry: ReadonlyMap<string, AnyResource>): unknown {
@@ -141,46 +161,50 @@ export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTING
         "@context": "/api/contexts/Entrypoint",
         "@id": "/api",
         "@type": "Entrypoint",
-        ...Object.fromEntries(
-          resources.map((r) => [lowerFirst(r.shortName), collectionIri(r)] as const),
+        ...Object.fromEntries(resources.map((r) => [entrypointTerm(r), collectionIri(r)] as const)),
+      };
+    },
+
+    /**
+     * Contexts of the documents that are no resource: the entrypoint (its terms are IRIs of
+     * collections) and error bodies. Null for any other name.
+     */
+    builtinContext(name: string, resources: readonly AnyResource[], origin: string) {
+      if (name === "Entrypoint") {
+        return contextOf(
+          origin,
+          Object.fromEntries(
+            resources.map((r) => {
+              const term = entrypointTerm(r);
+              return [term, { "@id": `Entrypoint/${term}`, "@type": "@id" }] as const;
+            }),
+          ),
+        );
+      }
+      const builtin = Object.hasOwn(BUILTIN_CLASSES, name) ? BUILTIN_CLASSES[name] : undefined;
+      if (!builtin) return null;
+      return contextOf(
+        origin,
+        Object.fromEntries(Object.keys(builtin.fields).map((f) => [f, `${name}/${f}`])),
+      );
+    },
+
+    /** A resource's context: its terms in the documentation's vocabulary, IRIs typed @id. */
+    context(resource: AnyResource, origin: string) {
+      return contextOf(
+        origin,
+        Object.fromEntries(
+          documentedFields(resource).map((field) => {
+            const id = `${resource.shortName}/${field.name}`;
+            return [field.name, field.relation?.link ? { "@id": id, "@type": "@id" } : id];
+          }),
         ),
-      };
+      );
     },
 
-    /** Contexts of the documents that are no resource: the entrypoint and error bodies. */
-    builtinContext(name: string, resources: readonly AnyResource[]) {
-      const terms: Record<string, readonly string[]> = {
-        Entrypoint: resources.map((r) => lowerFirst(r.shortName)),
-        Error: ["title", "detail", "status", "type"],
-        ConstraintViolation: ["title", "detail", "status", "type", "violations"],
-      };
-      const fields = terms[name];
-      if (!fields) return null;
-      return {
-        "@context": {
-          "@vocab": `${DOCS_JSONLD}#`,
-          hydra: HYDRA_NS,
-          ...Object.fromEntries(fields.map((f) => [f, `${name}/${f}`])),
-        },
-      };
+    /** The Link header every API answer carries (absolute: clients fetch it as it is). */
+    docsLink(origin: string) {
+      return `<${docsUrl(origin)}>; rel="${HYDRA_NS}apiDocumentation"`;
     },
-
-    context(resource: AnyResource) {
-      const fields = Object.keys(resource.output.shape);
-      return {
-        "@context": {
-          "@vocab": `${DOCS_JSONLD}#`,
-          hydra: HYDRA_NS,
-          ...Object.fromEntries(fields.map((f) => [f, `${resource.shortName}/${f}`])),
-        },
-      };
-    },
-
-    /** The Link header every API answer carries. */
-    docsLink: `<${DOCS_JSONLD}>; rel="${HYDRA_NS}apiDocumentation"`,
   };
-}
-
-function lowerFirst(value: string): string {
-  return value.charAt(0).toLowerCase() + value.slice(1);
 }

@@ -29,7 +29,7 @@ export const taxes = defineResource<Row, typeof input>({
     marketplace: z.string(),
     rate: z.number(),
     type: z.enum(["standard", "reduced"]),
-    validFrom: z.string(),
+    validFrom: isoDate,
   }),
   toOutput: (row) => ({
     id: row.id,

@@ -1,6 +1,8 @@
 import { schema } from "@starport/db";
 import { z } from "zod";
+import { iriOf } from "../hydra/fields.ts";
 import { defineResource } from "../hydra/resource.ts";
+import { customers } from "./customers.ts";
 
 type Row = typeof schema.users.$inferSelect;
 
@@ -25,7 +27,7 @@ export const users = defineResource<Row, typeof input>({
   owner: { kind: "customer", column: schema.users.customerId },
   output: z.object({
     id: z.uuid(),
-    customer: z.string(),
+    customer: iriOf(() => customers),
     email: z.string(),
     name: z.string(),
     roles: z.array(z.string()),
