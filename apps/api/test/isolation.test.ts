@@ -491,4 +491,40 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       expect((await t.request("foreign", { url })).statusCode).toBe(404);
     },
   );
+
+  it.each(ALL_RESOURCES.map((r) => ({ path: r.path, shortName: r.shortName })))(
+    "an item of /api/$path answers what /api/docs.jsonld documents for $shortName",
+    async ({ path, shortName }) => {
+      const docs = (await t.request("anonymous", { url: "/api/docs.jsonld" })).json();
+      const documented = new Map<string, { "@type": string; range?: string }>();
+      const hydraClass = docs["hydra:supportedClass"].find(
+        (c: { "@id": string }) => c["@id"] === `#${shortName}`,
+      );
+      for (const supported of hydraClass["hydra:supportedProperty"]) {
+        if (supported["hydra:readable"])
+          documented.set(supported["hydra:title"], supported["hydra:property"]);
+      }
+      const item = (await t.request("admin", { url: await itemOfA(path) })).json();
+      const { "@context": _context, "@id": _id, "@type": _type, ...fields } = item;
+      expect(Object.keys(fields).sort()).toEqual([...documented.keys()].sort());
+      // Relations: an IRI is a hydra:Link to its resource's class, an embedded item its range.
+      const targetOf = (iri: string) => {
+        const match = /^\/api\/([a-z_]+)\/[0-9a-f-]{36}$/.exec(iri);
+        return ALL_RESOURCES.find((r) => r.path === match?.[1]);
+      };
+      for (const [name, value] of Object.entries(fields)) {
+        const property = documented.get(name)!;
+        const iri = typeof value === "string" ? value : (value as { "@id"?: string })?.["@id"];
+        const target = typeof iri === "string" ? targetOf(iri) : undefined;
+        if (target) {
+          expect(property.range, name).toBe(`#${target.shortName}`);
+          expect(property["@type"], name).toBe(
+            typeof value === "string" ? "hydra:Link" : "rdf:Property",
+          );
+        } else if (property["@type"] === "hydra:Link") {
+          expect(value, name).toBeNull();
+        }
+      }
+    },
+  );
 });
