@@ -149,7 +149,10 @@ export function documentedFields(resource: AnyResource): readonly DocumentedFiel
     const shown = output.properties[name];
     const written = writable ? input.properties[name] : undefined;
     const relation = relations.get(name) ?? null;
-    const description = (shown?.description ?? written?.description ?? null) as string | null;
+    // An input relation's description only says "IRI"; the range says more.
+    const description = (shown?.description ??
+      (relation ? undefined : written?.description) ??
+      null) as string | null;
     return {
       name,
       readable: shown !== undefined,
