@@ -166,6 +166,32 @@ describe("Hydra documentation read by api-doc-parser", () => {
     }
   });
 
+  it("links the documentation absolutely, on the host the request named", async () => {
+    const { t } = server;
+    const rel = 'rel="http://www.w3.org/ns/hydra/core#apiDocumentation"';
+    const on = async (host: string) =>
+      (await t.request("own", { url: "/api/tags", headers: { host } })).headers.link;
+    expect(await on("example.test:8443")).toBe(
+      `<http://example.test:8443/api/docs.jsonld>; ${rel}`,
+    );
+    expect(await on("[::1]:3000")).toBe(`<http://[::1]:3000/api/docs.jsonld>; ${rel}`);
+    // A Host that is no host name is never echoed: the link stays relative.
+    expect(await on("evil.test/x?y")).toBe(`</api/docs.jsonld>; ${rel}`);
+    const context = async (name: string) =>
+      t.request("anonymous", { url: `/api/contexts/${name}`, headers: { host: "h.test" } });
+    expect((await context("Entrypoint")).json()["@context"]).toMatchObject({
+      "@vocab": "http://h.test/api/docs.jsonld#",
+      campaign: { "@id": "Entrypoint/campaign", "@type": "@id" },
+    });
+    expect((await context("Campaign")).json()["@context"]).toMatchObject({
+      name: "Campaign/name",
+      advertisingProfile: { "@id": "Campaign/advertisingProfile", "@type": "@id" },
+    });
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect((await context(name)).statusCode, name).toBe(404);
+    }
+  });
+
   it("reads a collection's search parameters with the token", async () => {
     const parameters = await resource(api, "tags").getParameters?.();
     expect(parameters?.map((p) => p.variable)).toEqual(
@@ -189,5 +215,23 @@ describe("Hydra documentation with HYDRA_PREFIX=false", () => {
     expect(field(tags, "sellerProfile").reference).toBe(resource(api, "seller_profiles"));
     expect(operationTypes(tags)).toEqual(["create", "delete", "edit", "list", "show"]);
     expect((await tags.getParameters?.())?.map((p) => p.variable)).toContain("profile");
+  });
+
+  it("defines the unprefixed Hydra terms in the contexts", async () => {
+    const context = (await server.t.request("anonymous", { url: "/api/contexts/Tag" })).json()[
+      "@context"
+    ];
+    expect(context).toMatchObject({
+      member: "hydra:member",
+      totalItems: "hydra:totalItems",
+      Collection: "hydra:Collection",
+      view: { "@id": "hydra:view", "@type": "@id" },
+      next: { "@id": "hydra:next", "@type": "@id" },
+      text: "Tag/text",
+    });
+    const docs = (await server.t.request("anonymous", { url: "/api/docs.jsonld" })).json();
+    expect(docs["@context"]).toMatchObject({ supportedClass: "hydra:supportedClass" });
+    expect(docs).toHaveProperty("supportedClass");
+    expect(docs).not.toHaveProperty("hydra:supportedClass");
   });
 });
