@@ -60,6 +60,7 @@ describe.each(TEST_DATABASE_KINDS)("daily conversion-rate refresh on %s", (kind)
       .orderBy(schema.conversionRates.currencyCode);
 
   it("stores the five currencies of the day, and again idempotently", async () => {
+    answer = { status: 200, body: SHEET };
     await refreshConversionRates(database.connection.db, { url });
     await refreshConversionRates(database.connection.db, { url });
     const rows = await ratesOn("2026-11-20");
@@ -73,13 +74,18 @@ describe.each(TEST_DATABASE_KINDS)("daily conversion-rate refresh on %s", (kind)
   });
 
   it("changes nothing when the source fails or is unreachable", async () => {
+    // The rates this test must see kept: its own successful refresh first.
+    answer = { status: 200, body: SHEET };
+    await refreshConversionRates(database.connection.db, { url });
+    const before = await ratesOn("2026-11-20");
+    expect(before).toHaveLength(5);
     answer = { status: 503, body: "down" };
     await expect(refreshConversionRates(database.connection.db, { url })).rejects.toThrow(/503/);
     answer = { status: 200, body: SHEET };
     await expect(
       refreshConversionRates(database.connection.db, { url: "http://127.0.0.1:1/closed.xml" }),
     ).rejects.toThrow();
-    expect(await ratesOn("2026-11-20")).toHaveLength(5);
+    expect(await ratesOn("2026-11-20")).toEqual(before);
   });
 
   it("is scheduled daily with pg-boss and runs once at start", async () => {

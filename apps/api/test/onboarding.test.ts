@@ -6,14 +6,28 @@ import { bearer, startTestApi, type TestApi } from "./support/api-app.ts";
 
 describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
   let api: TestApi;
-  let token: string;
   beforeAll(async () => {
     api = await startTestApi(kind);
-    token = await api.login("new@starport.dev", "starport-new");
   });
   afterAll(() => api.close());
 
-  const put = (step: string, payload: unknown) =>
+  let serial = 0;
+  /** A user of the calling test's own, just registered and signed in: onboarding not started. */
+  async function newUser(): Promise<{ token: string; email: string }> {
+    serial += 1;
+    const email = `onboarding-${serial}@example.com`;
+    const password = "onboarding-passwort-123";
+    const registered = await api.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { name: "Nico Neu", company: `Nico ${serial} GmbH`, email, password },
+      remoteAddress: `10.0.1.${serial}`,
+    });
+    expect(registered.statusCode).toBe(201);
+    return { token: await api.login(email, password), email };
+  }
+
+  const putAs = (token: string) => (step: string, payload: unknown) =>
     api.app.inject({
       method: "PUT",
       url: `/api/onboarding/steps/${step}`,
@@ -22,6 +36,7 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
     });
 
   it("starts at the seller-profile step and needs a signed-in user", async () => {
+    const { token } = await newUser();
     expect((await api.app.inject({ url: "/api/onboarding" })).statusCode).toBe(401);
     const response = await api.app.inject({ url: "/api/onboarding", headers: bearer(token) });
     expect(response.statusCode).toBe(200);
@@ -40,6 +55,8 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
   });
 
   it("validates each step and refuses to finish early", async () => {
+    const { token } = await newUser();
+    const put = putAs(token);
     const bad = await put("seller-profile", {
       name: "",
       defaultMarketplace: "XX",
@@ -66,6 +83,8 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
   });
 
   it("saves each step, resumes where it stopped, and finishing sets finishedOnboardingAt", async () => {
+    const { token, email } = await newUser();
+    const put = putAs(token);
     const profile = await put("seller-profile", {
       name: "Nico's Shop",
       defaultMarketplace: "de",
@@ -92,7 +111,7 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
     const [user] = await api.database.connection.db
       .select()
       .from(schema.users)
-      .where(eq(schema.users.email, "new@starport.dev"));
+      .where(eq(schema.users.email, email));
     const profiles = await api.database.connection.db
       .select()
       .from(schema.sellerProfiles)
@@ -129,6 +148,7 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
   });
 
   it("stores support requests of signed-in users and validates them", async () => {
+    const { token, email } = await newUser();
     expect(
       (
         await api.app.inject({
@@ -153,9 +173,10 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
       payload: { subject: "Bids", message: "Why did my bid change?" },
     });
     expect(created.statusCode).toBe(201);
-    const rows = await api.database.connection.db.select().from(schema.supportRequests);
-    expect(rows).toMatchObject([
-      { subject: "Bids", message: "Why did my bid change?", email: "new@starport.dev" },
-    ]);
+    const rows = await api.database.connection.db
+      .select()
+      .from(schema.supportRequests)
+      .where(eq(schema.supportRequests.email, email));
+    expect(rows).toMatchObject([{ subject: "Bids", message: "Why did my bid change?", email }]);
   });
 });

@@ -45,7 +45,7 @@ async function freshUser(request: APIRequestContext, finished: boolean) {
     await request.put("/api/onboarding/steps/target-acos", { headers, data: { targetAcos: 20 } });
     expect((await request.post("/api/onboarding/finish", { headers })).status()).toBe(200);
   }
-  return { token, profileId };
+  return { token, profileId, email, password };
 }
 
 test("a new seller connects Seller Central and Amazon Ads from the settings", async ({
@@ -85,6 +85,50 @@ test("a new seller connects Seller Central and Amazon Ads from the settings", as
   await expect(page.getByTestId("sync-progress")).toHaveAttribute("data-status", "succeeded", {
     timeout: 60_000,
   });
+});
+
+test("opened on another name of the server, connecting Amazon still ends signed in and connected", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // PUBLIC_URL is the 127.0.0.1 address (playwright.config.ts); localhost is the same server.
+  const canonical = new URL(baseURL as string).origin;
+  const other = `http://localhost:${new URL(canonical).port}`;
+  const { email, password } = await freshUser(request, true);
+
+  // The API answers on any host; pages move to PUBLIC_URL before anything is stored.
+  const health = await request.get(`${other}/api/health`, { maxRedirects: 0 });
+  expect(health.status()).toBe(200);
+  const page307 = await request.get(`${other}/en/login?next=x`, { maxRedirects: 0 });
+  expect(page307.status()).toBe(307);
+  expect(page307.headers().location).toBe(`${canonical}/en/login?next=x`);
+
+  await page.goto(`${other}/en/login`);
+  await expect(page).toHaveURL(`${canonical}/en/login`);
+  await expectHydrated(page);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(`${canonical}/en`);
+
+  await page.goto(`${other}/en/settings?tab=amazon`);
+  await expect(page).toHaveURL(`${canonical}/en/settings?tab=amazon`);
+  await expectHydrated(page);
+  await page.getByTestId("connect-sp").click();
+  await onAmazon(page);
+  // Amazon sends the seller back to PUBLIC_URL, where the session is.
+  await expect(page).toHaveURL(
+    (url) => url.origin === canonical && url.pathname === "/en/account-connection-successful",
+  );
+  await expect(page.getByTestId("participation").filter({ hasText: "Germany" })).toBeVisible();
+  await page.getByTestId("continue").click();
+  await expect(page).toHaveURL(`${canonical}/en/settings?tab=amazon`);
+  await expectHydrated(page);
+  await expect(page.getByTestId("amazon-sp")).toHaveAttribute("data-status", "connected");
+  await page.getByTestId("user-menu").click();
+  await expect(page.getByTestId("user-name")).toHaveText("Connie Connect");
 });
 
 test("the getting-started stepper connects Seller Central and moves on", async ({

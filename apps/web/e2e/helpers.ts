@@ -39,22 +39,29 @@ const SERVER_ENTRY = resolve(import.meta.dirname, "../server.ts");
  * `waitForHealth` is false, and fails with the server's output when it does not.
  */
 export async function startStarport(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   { waitForHealth = true }: { waitForHealth?: boolean } = {},
 ): Promise<StarportProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "starport-e2e-server-"));
   let output = "";
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    // Pages are served on PUBLIC_URL's host only; the tests open them on 127.0.0.1.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  // A variable set to undefined is left out (e.g. to see a default).
+  const childEnv = Object.fromEntries(
+    Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => {

@@ -17,7 +17,8 @@ test("a bad configuration stops the server at start with a message naming the va
 });
 
 test("SIGTERM shuts the server down gracefully", async () => {
-  const server = await startStarport({ LOG_LEVEL: "info" });
+  // PUBLIC_URL left unset: the default is printed.
+  const server = await startStarport({ LOG_LEVEL: "info", PUBLIC_URL: undefined });
   try {
     expect(server.output()).toContain(`Starport is running at http://localhost:${server.port}`);
     // Requests carry a request id, also echoed in the logs.

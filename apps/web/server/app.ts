@@ -13,6 +13,7 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { serverContext } from "#server-context";
 import { startAmazonRuntime } from "./amazon.ts";
+import { canonicalHostRedirect } from "./canonical-host.ts";
 import { captureServerError } from "./error-reporting.ts";
 
 const WEB_ROOT = resolve(import.meta.dirname, "..");
@@ -76,6 +77,8 @@ export async function buildServer({
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Vite's dev server has a port of its own; there PUBLIC_URL names no running server.
+  if (!vite) app.addHook("onRequest", canonicalHostRedirect(config.publicUrl));
 
   await app.register(fastifyCookie);
   const tokens = createTokenService({

@@ -1,5 +1,5 @@
 /**
- * The marketplace simulation (design: /work/shared/design/marketplace-simulation.md).
+ * The marketplace simulation (described in this package's README, "Simulation").
  * One call of `simulateDay` turns the current Ads setup into stored daily facts.
  */
 import { seasonality } from "./dates.ts";

@@ -11,7 +11,7 @@ describe("generated types", () => {
   it("are up to date with the official models (regeneration yields identical files)", () => {
     const out = mkdtempSync(join(tmpdir(), "amazon-gen-"));
     try {
-      execFileSync(process.execPath, ["generate-types.ts", "../../../shared/amazon-models", out], {
+      execFileSync(process.execPath, ["generate-types.ts", "models", out], {
         cwd: pkg,
         stdio: "pipe",
       });

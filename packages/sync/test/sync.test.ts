@@ -1,6 +1,6 @@
 import { schema } from "@starport/db";
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncChecksums } from "../src/checksums.ts";
 import { reportWindows } from "../src/engine.ts";
@@ -14,14 +14,59 @@ import {
 } from "./support/harness.ts";
 
 let h: SandboxHarness;
+type Db = TestDatabase["connection"]["db"];
 
-async function totalOrders(db: TestDatabase["connection"]["db"], before?: string): Promise<number> {
-  const where: SQL = before ? sql`where date < ${before}` : sql``;
+/** Days (YYYY-MM-DD) from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; ) {
+    days.push(d.toISOString().slice(0, 10));
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return days;
+}
+
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Only this seller profile's rows: each test owns its seller, whatever else the database holds. */
+const ofSeller = (sellerProfileId: string) =>
+  sql`advertising_profile_id in (select id from advertising_profiles where seller_profile_id = ${sellerProfileId})`;
+
+async function totalOrders(db: Db, sellerProfileId: string, before: string): Promise<number> {
   const [row] = rowsOf<{ n: string | number | null }>(
-    await db.execute(sql`select sum(orders) as n from ad_performance_daily ${where}`),
+    await db.execute(
+      sql`select sum(orders) as n from ad_performance_daily where ${ofSeller(sellerProfileId)} and date < ${before}`,
+    ),
   );
   return Number(row?.n ?? 0);
 }
+
+/** Per stored day of a daily fact table: how many rows it holds and how many still carry `marked`. */
+async function markedDays(
+  db: Db,
+  table: "ad_performance_daily" | "search_term_daily",
+  sellerProfileId: string,
+): Promise<{ reread: string[]; untouched: string[]; mixed: string[] }> {
+  const rows = rowsOf<{ date: string; n: string | number; marked: string | number }>(
+    await db.execute(
+      sql`select date::text as date, count(*) as n, count(*) filter (where impressions = ${MARK}) as marked
+          from ${sql.identifier(table)} where ${ofSeller(sellerProfileId)} group by date order by date`,
+    ),
+  );
+  const pick = (test: (n: number, marked: number) => boolean) =>
+    rows.filter((r) => test(Number(r.n), Number(r.marked))).map((r) => r.date);
+  return {
+    reread: pick((_, marked) => marked === 0),
+    untouched: pick((n, marked) => marked === n),
+    mixed: pick((n, marked) => marked > 0 && marked < n),
+  };
+}
+const MARK = -1;
+
 beforeAll(async () => {
   h = await startSandbox({ countries: ["DE", "FR"], days: 7, maxProducts: 4 });
 });
@@ -43,11 +88,9 @@ describe.each(TEST_DATABASE_KINDS)("sync on %s", (kind) => {
   });
   afterAll(() => t?.dispose());
 
-  let sellerProfileId: string;
-
   it("imports everything, and a second run changes nothing", async () => {
     const db = t.connection.db;
-    sellerProfileId = await connectedSeller(db, h);
+    const sellerProfileId = await connectedSeller(db, h);
     const engine = engineFor(db, h);
     const run = await engine.requestSync(sellerProfileId, "initial");
     expect(await runToEnd(engine, run.id)).toBe("succeeded");
@@ -78,13 +121,13 @@ describe.each(TEST_DATABASE_KINDS)("sync on %s", (kind) => {
     expect(account?.marketplaceParticipations.map((p) => p.marketplace)).toContain("DE");
 
     // Campaign facts equal the sum of the keyword and target facts (same auctions).
-    const [sums] = (
-      (await db.execute(
-        `select sum(case when entity_type = 'campaign' then cost_micros else 0 end) as campaigns,
-                sum(case when entity_type in ('keyword', 'target') then cost_micros else 0 end) as targets
-         from ad_performance_daily`,
-      )) as unknown as { rows: { campaigns: string; targets: string }[] }
-    ).rows;
+    const [sums] = rowsOf<{ campaigns: string; targets: string }>(
+      await db.execute(
+        sql`select sum(case when entity_type = 'campaign' then cost_micros else 0 end) as campaigns,
+                   sum(case when entity_type in ('keyword', 'target') then cost_micros else 0 end) as targets
+            from ad_performance_daily where ${ofSeller(sellerProfileId)}`,
+      ),
+    );
     expect(Number(sums?.campaigns)).toBeGreaterThan(0);
     expect(Number(sums?.campaigns)).toBe(Number(sums?.targets));
 
@@ -100,26 +143,60 @@ describe.each(TEST_DATABASE_KINDS)("sync on %s", (kind) => {
     expect(await syncChecksums(db, sellerProfileId)).toEqual(first);
   }, 120_000);
 
-  it("the daily run adds the new day and re-reads the recent ones", async () => {
-    const db = t.connection.db;
-    const engine = engineFor(db, h);
-    const newDay = h.sandbox.control.today();
-    const ordersBefore = await totalOrders(db);
-    h.sandbox.control.advance(1);
-    expect(await engine.requestDailySyncs()).toBe(1);
-    const [daily] = await db
-      .select()
-      .from(schema.syncRuns)
-      .where(eq(schema.syncRuns.kind, "daily"));
-    expect(await runToEnd(engine, daily?.id as string)).toBe("succeeded");
-    const [fresh] = rowsOf<{ n: string | number }>(
-      await db.execute(sql`select count(*) as n from ad_performance_daily where date = ${newDay}`),
-    );
-    expect(Number(fresh?.n)).toBeGreaterThan(0);
-    // Orders of earlier clicks keep arriving (7-day attribution): never fewer than before.
-    expect(await totalOrders(db, newDay)).toBeGreaterThanOrEqual(ordersBefore);
-    expect(sellerProfileId).toBeTruthy();
-  }, 60_000);
+  it("the daily run adds the new day and re-reads exactly the recent ones", async () => {
+    // Its own sandbox: the test moves Amazon's clock, which no other test may see.
+    const own = await startSandbox({ countries: ["DE"], days: 7, maxProducts: 4 });
+    try {
+      const db = t.connection.db;
+      const sellerProfileId = await connectedSeller(db, own, "Daily GmbH");
+      const engine = engineFor(db, own, { initialReportDays: 7, dailyReportDays: 3 });
+      const initial = await engine.requestSync(sellerProfileId, "initial");
+      expect(await runToEnd(engine, initial.id)).toBe("succeeded");
+
+      const newDay = own.sandbox.control.today();
+      const imported = daysBetween(addDays(newDay, -7), addDays(newDay, -1));
+      // Every stored fact gets a value Amazon never reports; a day the daily run re-reads
+      // gets Amazon's values back, a day it leaves alone keeps the mark.
+      for (const table of ["ad_performance_daily", "search_term_daily"] as const) {
+        await db.execute(
+          sql`update ${sql.identifier(table)} set impressions = ${MARK} where ${ofSeller(sellerProfileId)}`,
+        );
+        expect((await markedDays(db, table, sellerProfileId)).untouched).toEqual(imported);
+      }
+      const ordersBefore = await totalOrders(db, sellerProfileId, newDay);
+
+      own.sandbox.control.advance(1);
+      expect(await engine.requestDailySyncs()).toBeGreaterThanOrEqual(1);
+      const daily = await db
+        .select()
+        .from(schema.syncRuns)
+        .where(
+          and(
+            eq(schema.syncRuns.sellerProfileId, sellerProfileId),
+            eq(schema.syncRuns.kind, "daily"),
+          ),
+        );
+      expect(daily).toHaveLength(1);
+      expect(await runToEnd(engine, daily[0]?.id as string)).toBe("succeeded");
+
+      // dailyReportDays = 3 before Amazon's new today: the two last imported days and the new one.
+      const reread = daysBetween(addDays(newDay, -2), newDay);
+      const untouched = daysBetween(addDays(newDay, -7), addDays(newDay, -3));
+      expect(await markedDays(db, "ad_performance_daily", sellerProfileId)).toEqual({
+        reread,
+        untouched,
+        mixed: [],
+      });
+      const terms = await markedDays(db, "search_term_daily", sellerProfileId);
+      expect(terms.mixed).toEqual([]);
+      expect(terms.untouched).toEqual(untouched);
+      expect(terms.reread).toEqual(reread);
+      // Orders of earlier clicks keep arriving (7-day attribution): never fewer than before.
+      expect(await totalOrders(db, sellerProfileId, newDay)).toBeGreaterThanOrEqual(ordersBefore);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 
   it("one account's failure does not block another's", async () => {
     const db = t.connection.db;

@@ -1,8 +1,9 @@
 /**
  * Public Ads API types. Sponsored Products v3 types derive from the generated official model
  * (`../generated/ads-sponsored-products.gen.ts`). Profiles and reporting v3 are not part of that
- * model (their official specs were not copied into shared/amazon-models), so their types follow
- * amazon-api-reference.md §2.2 and §2.8.
+ * model (no official model of theirs is in packages/amazon/models), so their types follow Amazon Ads'
+ * API reference: Profiles v2 (advertising.amazon.com/API/docs/en-us/reference/2/profiles) and
+ * reporting v3 (advertising.amazon.com/API/docs/en-us/guides/reporting/v3/overview).
  */
 import type { operations } from "../generated/ads-sponsored-products.gen.ts";
 
@@ -205,7 +206,7 @@ export type BidRecommendationResponse<V extends BidRecommendationVersion> = AdsR
   BidMt<V>
 >;
 
-/** `GET /v2/profiles` item (§2.2; Profiles model not in shared/amazon-models). */
+/** `GET /v2/profiles` item (Profiles v2; no model of it in packages/amazon/models). */
 export interface AdsProfile {
   /** int64 in JSON; send `String(profileId)` as the Scope header. */
   profileId: number;
@@ -231,7 +232,7 @@ export interface ListProfilesFilter {
   apiProgram?: string;
 }
 
-/** Reporting v3 (§2.8; OfflineReport model not in shared/amazon-models). */
+/** Reporting v3 (no OfflineReport model in packages/amazon/models). */
 export type AdProduct =
   | "SPONSORED_PRODUCTS"
   | "SPONSORED_BRANDS"

@@ -3,9 +3,10 @@
  * Pointing the endpoints at the sandbox is the only difference from production wiring.
  */
 import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandbox";
+import { afterEach, beforeEach, expect } from "vitest";
 import type { AmazonEndpoints } from "../../src/config.ts";
 import { type AmazonOptions, createAmazon } from "../../src/index.ts";
-import { SchemaChecker } from "./schema-check.ts";
+import { SchemaChecker, unexpectedViolations } from "./schema-check.ts";
 
 export const SELLER_ID = "A3SANDBOXDEMO01";
 export const DE = "A1PA6795UKMFR9";
@@ -102,4 +103,18 @@ export async function approveConsent(consentUrl: string, sellerId = SELLER_ID): 
 
 function decodeEntities(s: string): string {
   return s.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+}
+
+/**
+ * Every JSON answer a test receives must match Amazon's models (apart from the listed deviations),
+ * checked after each test on that test's own answers: no test needs another to have run first.
+ */
+export function checkAnswersAgainstModels(harness: () => Harness): void {
+  let before = 0;
+  beforeEach(() => {
+    before = harness().schema.violations.length;
+  });
+  afterEach(() => {
+    expect(unexpectedViolations(harness().schema.violations.slice(before))).toEqual([]);
+  });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DE, startSandbox } from "./harness.ts";
 import { SchemaChecker, unexpectedViolations } from "./schema-check.ts";
 
 describe("SchemaChecker (the contract tests' model check)", () => {
@@ -36,5 +37,21 @@ describe("SchemaChecker (the contract tests' model check)", () => {
     });
     expect(c.violations).toEqual([]);
     expect([...c.checked]).toEqual(["getCatalogItem 200", "getReport 404"]);
+  });
+
+  it("sits in the contract clients' fetch: every answer they receive is checked", async () => {
+    const h = await startSandbox();
+    try {
+      const sp = h.amazon.sp({ refreshToken: h.spRefreshToken, marketplace: "DE" });
+      const participations = await sp.getMarketplaceParticipations();
+      expect(participations.map((p) => p.marketplace.id)).toContain(DE);
+      await sp.getCatalogItem("B0NOTHERE0", { marketplaceIds: [DE] }).catch(() => undefined);
+      expect([...h.schema.checked]).toEqual([
+        "getMarketplaceParticipations 200",
+        "getCatalogItem 404",
+      ]);
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import type { FetchLike } from "../../src/transport.ts";
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
-const MODELS_DIR = fileURLToPath(new URL("../../../../../shared/amazon-models/", import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL("../../models/", import.meta.url));
 const MODEL_FILES = [
   "ads-api/SponsoredProducts_prod_3p.json",
   "sp-api/sellers.json",
