@@ -49,38 +49,35 @@ if (process.env.DATABASE_URL) {
   throwaway = await createThrowawayDatabase(process.env.DATABASE_URL, "starport_soak");
 }
 const { DATABASE_URL: _adminUrl, ...environment } = process.env;
-const server: ChildProcess = spawn(
-  process.execPath,
-  [
-    "--expose-gc",
-    "--import",
-    join(ROOT, "scripts/bench/support/memory-probe.ts"),
-    "apps/web/server.ts",
-  ],
-  {
-    cwd: ROOT,
-    env: {
-      ...environment,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      AMAZON_SANDBOX: "true",
-      AMAZON_SANDBOX_PORT: String(port + 1000),
-      CONVERSION_RATES_URL: "",
-      LOG_LEVEL: "warn",
-      ...(throwaway
-        ? {
-            DATABASE_URL: throwaway.url,
-            JWT_SECRET: "s".repeat(40),
-            TOKEN_ENCRYPTION_KEY: "t".repeat(40),
-          }
-        : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+// Exactly as `npm start` runs it (scripts/starport.sh: its runtime settings), plus the probe.
+const server: ChildProcess = spawn("bash", ["scripts/starport.sh", "serve"], {
+  cwd: ROOT,
+  env: {
+    ...environment,
+    NODE_OPTIONS: [
+      "--expose-gc",
+      `--import=${join(ROOT, "scripts/bench/support/memory-probe.ts")}`,
+      environment.NODE_OPTIONS ?? "",
+    ].join(" "),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    AMAZON_SANDBOX: "true",
+    AMAZON_SANDBOX_PORT: String(port + 1000),
+    CONVERSION_RATES_URL: "",
+    LOG_LEVEL: "warn",
+    ...(throwaway
+      ? {
+          DATABASE_URL: throwaway.url,
+          JWT_SECRET: "s".repeat(40),
+          TOKEN_ENCRYPTION_KEY: "t".repeat(40),
+        }
+      : {}),
   },
-);
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
 const serverExited = new Promise<number | null>((done) => server.on("exit", done));
 
 async function cleanUp() {
