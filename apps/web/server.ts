@@ -1,26 +1,45 @@
 import { pathToFileURL } from "node:url";
-import { ConfigError, loadConfig } from "@starport/config";
+import { type Config, ConfigError, loadConfig } from "@starport/config";
 import { DEMO_ACCOUNTS } from "@starport/db";
+import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
 import type { ViteDevServer } from "vite";
-import { startAmazonSandbox } from "./server/amazon-sandbox.ts";
-import { buildServer } from "./server/app.ts";
+import { type RunningSandbox, startAmazonSandbox } from "./server/amazon-sandbox.ts";
+import { buildServer, buildWorkerServer } from "./server/app.ts";
 import { flushServerErrorReporting, initServerErrorReporting } from "./server/error-reporting.ts";
 import { startRuntime } from "./server/lifecycle.ts";
 
-/** Factory used by `react-router dev` (through the Fastify Vite plugin) and by the main block below. */
-export async function createServer(vite?: ViteDevServer) {
+export interface CreateServerOptions {
+  /** Serve the web app besides /api (default true); see ServerDependencies.ssr. */
+  ssr?: boolean;
+}
+
+/**
+ * Factory used by `react-router dev` (through the Fastify Vite plugin) and by runServer below.
+ * STARPORT_ROLE decides what it builds: the web server (all, web) or a worker (worker).
+ */
+export async function createServer(
+  vite?: ViteDevServer,
+  { ssr = true }: CreateServerOptions = {},
+): Promise<FastifyInstance> {
   const config = loadConfig();
   initServerErrorReporting(config);
   const runtime = await startRuntime(config);
-  const app = await buildServer({ config, ...runtime, vite });
-  app.addHook("onClose", async () => runtime.stop());
-  return app;
+  try {
+    const app = config.servesHttp
+      ? await buildServer({ config, ...runtime, vite, ssr })
+      : await buildWorkerServer({ config, ...runtime });
+    app.addHook("onClose", async () => runtime.stop());
+    return app;
+  } catch (error) {
+    await runtime.stop().catch(() => {});
+    throw error;
+  }
 }
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`[starport] ${error.message}`);
@@ -28,12 +47,26 @@ async function main() {
     }
     throw error;
   }
-  const app = await createServer();
-  let sandboxUrl: string | null = null;
-  if (config.amazonSandbox.enabled) {
-    const sandbox = await startAmazonSandbox(config, app.log);
-    app.addHook("onClose", () => sandbox.close());
-    sandboxUrl = sandbox.url;
+}
+
+/** The process: config, the sandbox child (when on), the server, signals, listen. */
+export async function runServer(options: CreateServerOptions = {}): Promise<void> {
+  const config = loadConfigOrExit();
+  // Started first: the sandbox simulates its demo seller while this process migrates.
+  let sandbox: RunningSandbox | null = null;
+  if (config.servesHttp && config.amazonSandbox.enabled) {
+    sandbox = startAmazonSandbox(config, pino({ level: config.logLevel }));
+  }
+  let app: FastifyInstance;
+  try {
+    app = await createServer(undefined, options);
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
+  if (sandbox) {
+    const running = sandbox;
+    app.addHook("onClose", () => running.close());
   }
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,22 +90,34 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  if (sandbox) {
+    try {
+      await sandbox.ready;
+    } catch (error) {
+      await app.close().catch(() => {});
+      throw error;
+    }
+  }
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl;
+  if (!config.servesHttp) {
+    console.log(`\n  Starport worker ${process.pid} is running jobs (health: ${url}/api/health)\n`);
+    return;
+  }
   const logins = config.seedDemo
     ? DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.password}`).join("\n")
     : "";
   const lines = [
-    `  Starport is running at ${url}`,
+    `  Starport is running at ${url}${config.role === "web" ? " (web only: jobs run in workers)" : ""}`,
     `  English: ${url}/en`,
-    ...(sandboxUrl ? [`  Local Amazon sandbox: ${sandboxUrl}`] : []),
+    ...(sandbox ? [`  Local Amazon sandbox: ${sandbox.url}`] : []),
     ...(logins ? ["", "  Demo logins:", logins] : []),
   ];
   console.log(`\n${lines.join("\n")}\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error) => {
+  runServer().catch((error) => {
     console.error("[starport] failed to start:", error);
     process.exit(1);
   });

@@ -30,6 +30,7 @@ export {
 } from "./errors.ts";
 
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
+export { healthRoutes } from "./routes/health.ts";
 
 /**
  * Every Hydra resource the API serves: the core entities and the synced advertising data. The one

@@ -39,8 +39,9 @@ function sandboxEndpoints(base: string): AmazonEndpoints {
 }
 
 /**
- * Amazon clients, token encryption and the sync engine (jobs on pg-boss). Undefined without LwA
- * client credentials (and no sandbox): the connection routes are then not served.
+ * Amazon clients, token encryption and the sync engine (jobs on pg-boss): its workers start in the
+ * roles that run workers. Undefined without LwA client credentials (and no sandbox): the
+ * connection routes are then not served and no sync runs.
  */
 export async function startAmazonRuntime(
   config: Config,
@@ -69,8 +70,9 @@ export async function startAmazonRuntime(
     cipher,
     boss: jobs,
     log,
-    // The sandbox keeps its own calendar: its "today" ends the report windows.
-    ...(config.amazonSandbox.enabled && base
+    // One base URL for every endpoint is the sandbox's layout (started here or standalone): the
+    // sandbox keeps its own calendar, and its "today" ends the report windows.
+    ...(base
       ? {
           today: async () => {
             const state = (await (await fetch(`${base}/__sandbox/state`)).json()) as {
@@ -84,7 +86,8 @@ export async function startAmazonRuntime(
         }
       : {}),
   });
-  await engine.start();
+  // Workers (roles all and worker) run the queued syncs; a web process only queues them.
+  if (config.runsWorkers) await engine.start();
   const runtime: AmazonRuntime = {
     engine,
     deps: {
@@ -97,7 +100,7 @@ export async function startAmazonRuntime(
     },
     stop: () => engine.stop(),
   };
-  if (config.seedDemo && config.amazonSandbox.enabled && base) {
+  if (config.servesHttp && config.seedDemo && config.amazonSandbox.enabled && base) {
     // The sandbox starts right after the server: connect the demo seller once it answers.
     void connectDemoSeller(database, runtime, base, log);
   }

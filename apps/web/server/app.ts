@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { apiPlugin, scheduleConversionRateRefresh } from "@starport/api";
+import { apiPlugin, healthRoutes, scheduleConversionRateRefresh } from "@starport/api";
 import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
@@ -55,15 +55,14 @@ export interface ServerDependencies {
   database: DatabaseConnection;
   jobs: PgBoss;
   vite?: ViteDevServer | undefined;
+  /**
+   * Serves the server-rendered web app besides /api (default true). Only the multi-process test's
+   * web entry turns it off: it runs before the web build exists (`npm test` builds afterwards).
+   */
+  ssr?: boolean;
 }
 
-/** One Fastify process: the JSON API under /api and the server-rendered web app for the rest. */
-export async function buildServer({
-  config,
-  database,
-  jobs,
-  vite,
-}: ServerDependencies): Promise<FastifyInstance> {
+function createFastify(config: Config): FastifyInstance {
   const app = fastify({
     logger: {
       level: config.logLevel,
@@ -73,10 +72,54 @@ export async function buildServer({
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
   });
-
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  return app;
+}
+
+/** The jobs of a process that runs workers (roles all and worker) besides the sync engine's. */
+async function startWorkerJobs(
+  app: FastifyInstance,
+  { config, database, jobs }: ServerDependencies,
+) {
+  await scheduleConversionRateRefresh(jobs, database.db, {
+    url: config.conversionRatesUrl,
+    log: app.log,
+  });
+}
+
+/**
+ * A worker process (role worker): the job workers (Amazon syncs, conversion rates, schedules) and
+ * GET /api/health for the orchestrator; no API, no web app.
+ */
+export async function buildWorkerServer(deps: ServerDependencies): Promise<FastifyInstance> {
+  const { config, database, jobs } = deps;
+  const app = createFastify(config);
+  const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
+  if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
+  await app.register(
+    async (api) =>
+      healthRoutes(api, {
+        databaseDriver: database.kind,
+        pingDatabase: () => pingDatabase(database),
+        pingJobs: async () => {
+          await jobs.getQueues();
+        },
+      }),
+    { prefix: "/api" },
+  );
+  await startWorkerJobs(app, deps);
+  return app;
+}
+
+/**
+ * A web process (roles all and web): the JSON API under /api and the server-rendered web app for
+ * the rest; with role all also the job workers.
+ */
+export async function buildServer(deps: ServerDependencies): Promise<FastifyInstance> {
+  const { config, database, jobs, vite, ssr = true } = deps;
+  const app = createFastify(config);
   // Vite's dev server has a port of its own; there PUBLIC_URL names no running server.
   if (!vite) app.addHook("onRequest", canonicalHostRedirect(config.publicUrl));
 
@@ -101,10 +144,8 @@ export async function buildServer({
     devMode: config.devMode,
     hydraPrefix: config.hydraPrefix,
   });
-  await scheduleConversionRateRefresh(jobs, database.db, {
-    url: config.conversionRatesUrl,
-    log: app.log,
-  });
+  if (config.runsWorkers) await startWorkerJobs(app, deps);
+  if (!ssr) return app;
 
   const publicConfig = toPublicConfig(config);
   await app.register(fastifyReactRouter, {

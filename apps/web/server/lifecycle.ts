@@ -7,6 +7,7 @@ import {
   type PgBoss,
   seedDemoData,
   startJobs,
+  withStartupLock,
 } from "@starport/db";
 
 export interface Runtime {
@@ -15,14 +16,20 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-/** Opens the database, applies migrations, seeds demo data when asked, and starts the job engine. */
+/**
+ * Opens the database, applies migrations, seeds demo data when asked (one process at a time when
+ * several start on one PostgreSQL), and starts the job engine: with workers in roles all and
+ * worker, as a sender only in role web.
+ */
 export async function startRuntime(config: Config): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateDatabase(database);
-    if (config.seedDemo) await seedDemoData(database.db);
-    if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdmin);
-    const jobs = await startJobs(database);
+    await withStartupLock(database, async () => {
+      await migrateDatabase(database);
+      if (config.seedDemo) await seedDemoData(database.db);
+      if (config.initialAdmin) await ensureInitialAdmin(database.db, config.initialAdmin);
+    });
+    const jobs = await startJobs(database, { workers: config.runsWorkers });
     return {
       database,
       jobs,

@@ -18,7 +18,7 @@ import { marketplaceById } from "./marketplaces.ts";
 import { advance } from "./simulation.ts";
 import { relevanceOf } from "./simulation-truth.ts";
 import { registerSpRoutes } from "./sp-routes.ts";
-import type { SandboxState } from "./state.ts";
+import { FileStore, type SandboxState } from "./state.ts";
 import { createWorld, productKey, todayOf, type World, type WorldOptions } from "./world.ts";
 
 export interface SandboxOptions extends WorldOptions {
@@ -82,7 +82,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     baseUrl: normalizeBaseUrl(options.baseUrl),
     now,
     reportPollsUntilReady: Math.max(1, options.reportPollsUntilReady ?? 2),
-    files: new Map(),
+    files: new FileStore(now),
     resetHooks: [],
   };
 

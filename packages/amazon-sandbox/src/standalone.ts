@@ -1,4 +1,7 @@
-/** Standalone sandbox: `npm start -w @starport/amazon-sandbox` (port from SANDBOX_PORT, default 4010). */
+/**
+ * Standalone sandbox: `npm start -w @starport/amazon-sandbox` (port from SANDBOX_PORT, default
+ * 4010). The Starport server runs this file as its child process with AMAZON_SANDBOX on.
+ */
 import { createSandbox } from "./app.ts";
 import { DEMO_CLIENT } from "./auth.ts";
 
@@ -13,6 +16,19 @@ if (process.env.SANDBOX_DEMO !== "0") {
   console.log(
     `[amazon-sandbox] demo account: ${r.campaigns} campaigns, ${r.keywords + r.targets} keywords/targets, ${r.days} days in ${r.elapsedMs} ms`,
   );
+}
+// Started by the Starport server as its child: end with the parent, even when it was killed.
+if (process.env.SANDBOX_EXIT_WITH_PARENT === "1") {
+  process.stdin.on("close", () => process.exit(0));
+  process.stdin.resume();
+}
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    sandbox.app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
 }
 const address = await sandbox.app.listen({ port, host });
 console.log(`[amazon-sandbox] listening on ${baseUrl ?? address} (today ${sandbox.clock.today()})`);

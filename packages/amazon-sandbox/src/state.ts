@@ -9,6 +9,29 @@ export interface StoredFile {
   contentType: string;
 }
 
+/** How long an expired download stays known (answering 403 "expired" rather than 404). */
+const EXPIRED_FILE_GRACE_MS = 3600_000;
+
+/**
+ * Report and document downloads. Amazon's download URLs expire, and so do these: files long past
+ * their expiry are dropped whenever a new one is stored, so a sandbox serving syncs all day does
+ * not keep every report it ever generated in memory.
+ */
+export class FileStore extends Map<string, StoredFile> {
+  readonly now: () => number;
+
+  constructor(now: () => number) {
+    super();
+    this.now = now;
+  }
+
+  override set(key: string, file: StoredFile): this {
+    const cutoff = this.now() - EXPIRED_FILE_GRACE_MS;
+    for (const [stored, { expiresAt }] of this) if (expiresAt < cutoff) this.delete(stored);
+    return super.set(key, file);
+  }
+}
+
 export interface SandboxState {
   world: World;
   auth: AuthStore;

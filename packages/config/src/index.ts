@@ -12,6 +12,13 @@ const optionalString = z
   .transform((value) => (value.trim() === "" ? undefined : value.trim()))
   .optional();
 
+/**
+ * What a process runs. `web`: HTTP (API + SSR) and only enqueues jobs; `worker`: the job workers
+ * (sync runs, conversion rates, schedules) and a health endpoint; `all`: both (one-process default).
+ */
+export const PROCESS_ROLES = ["all", "web", "worker"] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -76,6 +83,8 @@ export const configSchema = z
       .default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
     /** Hydra terms with the "hydra:" prefix (API Platform 3 style, what the web reads) or without. */
     HYDRA_PREFIX: booleanFromEnv.default(true),
+    /** What this process runs: HTTP (API + SSR, enqueues jobs), job workers, or both. */
+    STARPORT_ROLE: z.enum(PROCESS_ROLES).default("all"),
   })
   .superRefine((config, ctx) => {
     if (config.DATABASE_URL && !config.JWT_SECRET) {
@@ -117,6 +126,13 @@ export const configSchema = z
         code: "custom",
         path: ["SUPPORT_WIDGET_ACCOUNT"],
         message: 'must be "<portalId>:<formId>" for HubSpot',
+      });
+    }
+    if (config.STARPORT_ROLE !== "all" && !config.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STARPORT_ROLE"],
+        message: `"${config.STARPORT_ROLE}" needs DATABASE_URL: the embedded database serves one process only`,
       });
     }
     if (config.DEV_MODE && config.NODE_ENV === "production") {
@@ -165,6 +181,11 @@ export interface Config {
   /** Where the daily job reads conversion rates; undefined: never refreshed. */
   conversionRatesUrl: string | undefined;
   hydraPrefix: boolean;
+  role: ProcessRole;
+  /** This process serves the API and the web app (roles all and web). */
+  servesHttp: boolean;
+  /** This process runs the job workers (roles all and worker). */
+  runsWorkers: boolean;
 }
 
 export interface SupportWidget {
@@ -242,6 +263,9 @@ export function loadConfig(
     },
     conversionRatesUrl: raw.CONVERSION_RATES_URL || undefined,
     hydraPrefix: raw.HYDRA_PREFIX,
+    role: raw.STARPORT_ROLE,
+    servesHttp: raw.STARPORT_ROLE !== "worker",
+    runsWorkers: raw.STARPORT_ROLE !== "web",
   };
 }
 

@@ -131,3 +131,33 @@ describe("error reporting", () => {
     expect(() => loadConfig({ SENTRY_DSN: "not a url" })).toThrow(/SENTRY_DSN/);
   });
 });
+
+describe("process role", () => {
+  it("runs everything in one process by default", () => {
+    const config = loadConfig({});
+    expect(config.role).toBe("all");
+    expect(config.servesHttp).toBe(true);
+    expect(config.runsWorkers).toBe(true);
+  });
+
+  it("splits HTTP and job workers for scale-out, on PostgreSQL only", () => {
+    const shared = {
+      DATABASE_URL: "postgres://starport@db/starport",
+      JWT_SECRET: "j".repeat(32),
+      TOKEN_ENCRYPTION_KEY: "k".repeat(32),
+    };
+    const web = loadConfig({ ...shared, STARPORT_ROLE: "web" });
+    expect([web.servesHttp, web.runsWorkers]).toEqual([true, false]);
+    const worker = loadConfig({ ...shared, STARPORT_ROLE: "worker" });
+    expect([worker.servesHttp, worker.runsWorkers]).toEqual([false, true]);
+  });
+
+  it("fails fast on an unknown role, naming the variable", () => {
+    expect(() => loadConfig({ STARPORT_ROLE: "scheduler" })).toThrow(/STARPORT_ROLE/);
+    expect(() => loadConfig({ STARPORT_ROLE: "" })).toThrow(/STARPORT_ROLE/);
+    // The embedded database lives in one process: a split role there would serve nobody's jobs.
+    expect(() => loadConfig({ STARPORT_ROLE: "worker" })).toThrow(
+      /STARPORT_ROLE: "worker" needs DATABASE_URL/,
+    );
+  });
+});

@@ -1,9 +1,10 @@
 export type { Database, DatabaseConnection, OpenDatabaseOptions, Schema } from "./client.ts";
 export { openDatabase, pingDatabase } from "./client.ts";
 export type { PgBoss } from "./jobs.ts";
-export { startJobs } from "./jobs.ts";
+export { type JobsOptions, startJobs } from "./jobs.ts";
 export { MIGRATIONS_FOLDER, migrateDatabase } from "./migrate.ts";
 export { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 export * as schema from "./schema/index.ts";
 export { DEMO_ACCOUNTS, seedDemoData } from "./seed/demo.ts";
 export { DEMO_SELLER_IDS, seedSellerDemoData } from "./seed/sellers.ts";
+export { withStartupLock } from "./startup.ts";

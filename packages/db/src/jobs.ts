@@ -1,12 +1,29 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { DatabaseConnection } from "./client.ts";
 
+export interface JobsOptions {
+  /**
+   * This process runs job workers (default true): it then also keeps the queues (maintenance,
+   * expiry) and fires the cron schedules. A web-only process just sends jobs.
+   */
+  workers?: boolean;
+}
+
 /** Starts pg-boss on the same database Starport uses (PGlite adapter in embedded mode). */
-export async function startJobs(connection: DatabaseConnection): Promise<PgBoss> {
+export async function startJobs(
+  connection: DatabaseConnection,
+  { workers = true }: JobsOptions = {},
+): Promise<PgBoss> {
+  const roles = { supervise: workers, schedule: workers };
   const boss =
     connection.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(connection.pglite), backend: "pglite", schema: "pgboss" })
-      : new PgBoss({ connectionString: connection.url, schema: "pgboss", max: 4 });
+      ? new PgBoss({
+          db: fromPglite(connection.pglite),
+          backend: "pglite",
+          schema: "pgboss",
+          ...roles,
+        })
+      : new PgBoss({ connectionString: connection.url, schema: "pgboss", max: 4, ...roles });
   await boss.start();
   return boss;
 }

@@ -734,16 +734,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return status;
   }
 
-  /** Takes the run if nobody holds a live lease on it; null when it is done or held elsewhere. */
-  async function claim(runId: string): Promise<SyncRun | null> {
+  /**
+   * Takes the run if nobody holds a live lease on it; null when it is done or held elsewhere. The
+   * lease belongs to this one execution (`owner`), not to the process: two jobs for the same run
+   * in one process (a duplicate queued by recovery while the first was starting) must not both
+   * run it, and a process never resumes a lease it lost.
+   */
+  async function claim(runId: string, owner: string): Promise<SyncRun | null> {
     const rows = rowsOf<{ id: string }>(
       await db.execute(sql`
-        update sync_runs set lease_owner = ${workerId},
+        update sync_runs set lease_owner = ${owner},
           lease_expires_at = now() + make_interval(secs => ${leaseSeconds}),
           status = 'running', attempts = attempts + 1, error = null,
           started_at = coalesce(started_at, now()), updated_at = now()
         where id = ${runId} and status in ('queued', 'running', 'retrying')
-          and (lease_expires_at is null or lease_expires_at < now() or lease_owner = ${workerId})
+          and (lease_expires_at is null or lease_expires_at < now())
         returning id`),
     );
     if (!rows.length) return null;
@@ -751,10 +756,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return run ?? null;
   }
 
-  async function renew(runId: string): Promise<boolean> {
+  async function renew(runId: string, owner: string): Promise<boolean> {
     const result = await db.execute(sql`
       update sync_runs set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
-      where id = ${runId} and lease_owner = ${workerId} and status = 'running'`);
+      where id = ${runId} and lease_owner = ${owner} and status = 'running'`);
     return affected(result) > 0;
   }
 
@@ -764,7 +769,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * step failed and another attempt is due.
    */
   async function runSync(runId: string): Promise<SyncRun["status"]> {
-    const claimed = await claim(runId);
+    const owner = `${workerId}:${randomUUID().slice(0, 8)}`;
+    const claimed = await claim(runId, owner);
     if (!claimed) {
       const [current] = await db
         .select()
@@ -776,7 +782,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const controller = new AbortController();
     const renewal = setInterval(
       () => {
-        renew(runId)
+        renew(runId, owner)
           .then((held) => {
             if (!held) controller.abort(new LeaseLost());
           })
@@ -805,7 +811,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           updatedAt: new Date(),
           ...extra,
         })
-        .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, workerId)))
+        .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, owner)))
         .returning();
       if (!saved) throw new LeaseLost();
       run = saved;
@@ -855,6 +861,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
         leaseOwner: null,
         leaseExpiresAt: null,
       });
+      log.info(
+        { syncRun: runId, worker: workerId, status, attempt: run.attempts, rows: rowsWritten },
+        "sync run ended",
+      );
       return status;
     } catch (error) {
       if (error instanceof LeaseLost || controller.signal.aborted) return "running";

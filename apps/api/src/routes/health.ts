@@ -4,7 +4,10 @@ import type { ApiDependencies } from "../index.ts";
 type ComponentState = { status: "up" | "down"; detail?: string };
 
 /** GET /api/health: 200 when the database and the job engine answer, 503 otherwise. */
-export async function healthRoutes(app: FastifyInstance, deps: ApiDependencies) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  deps: Pick<ApiDependencies, "pingDatabase" | "pingJobs" | "databaseDriver">,
+) {
   app.get("/health", async (_request, reply) => {
     const [database, jobs] = await Promise.all([
       check(() => deps.pingDatabase()),

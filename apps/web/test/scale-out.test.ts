@@ -1,0 +1,261 @@
+/**
+ * Scale-out on PostgreSQL: two worker processes (`node apps/web/server.ts` with
+ * STARPORT_ROLE=worker) and one web process (STARPORT_ROLE=web) start together on one empty
+ * database; syncs for several sellers are queued through the web process's API against the local
+ * Amazon sandbox. Every job runs exactly once, in a worker, and each seller's data equals what a
+ * single in-process run produces.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { hashPassword, migrateDatabase, openDatabase, schema } from "@starport/db";
+import {
+  createThrowawayDatabase,
+  openTestDatabase,
+  TEST_DATABASE_KINDS,
+  type ThrowawayDatabase,
+} from "@starport/db/testing";
+import { type Checksums, rowsOf, syncChecksums } from "@starport/sync";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  connectedSeller,
+  engineFor,
+  runToEnd,
+  type SandboxHarness,
+  startSandbox,
+} from "../../../packages/sync/test/support/harness.ts";
+
+const SERVER = resolve(import.meta.dirname, "../server.ts");
+const WEB = resolve(import.meta.dirname, "support/web-process.ts");
+const REPORT_DAYS = 5;
+const SELLERS = 4;
+/** The key harness.ts encrypts the sandbox tokens with: the processes must read them. */
+const TOKEN_KEY = "test-key-0123456789abcdef0123456789abcdef";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+interface Proc {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+async function start(name: string, entry: string, env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream as NodeJS.ReadableStream }).on("line", (l) => lines.push(l));
+  const exited = new Promise<number | null>((done) => child.on("exit", done));
+  return { name, base: `http://127.0.0.1:${port}`, child, lines, exited };
+}
+
+async function healthy(proc: Proc): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null)
+      throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.lines.join("\n")}`);
+    try {
+      const response = await fetch(`${proc.base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${proc.name} did not become healthy:\n${proc.lines.join("\n")}`);
+}
+
+/** pino's JSON lines "sync run ended" a process printed: which runs it executed. */
+function runsEndedBy(proc: Proc): { syncRun: string; worker: string; status: string }[] {
+  return proc.lines.flatMap((line) => {
+    if (!line.startsWith("{")) return [];
+    const entry = JSON.parse(line) as {
+      msg?: string;
+      syncRun: string;
+      worker: string;
+      status: string;
+    };
+    return entry.msg === "sync run ended" ? [entry] : [];
+  });
+}
+
+it("refuses a split role on the embedded database, naming the setting", async () => {
+  const proc = await start("worker", SERVER, {
+    STARPORT_ROLE: "worker",
+    DATABASE_URL: "",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "starport-role-")),
+  });
+  expect(await proc.exited).toBe(78);
+  expect(proc.lines.join("\n")).toContain('STARPORT_ROLE: "worker" needs DATABASE_URL');
+});
+
+describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === "postgres"))("on %s", () => {
+  let h: SandboxHarness;
+  let reference: Checksums;
+  let database: ThrowawayDatabase;
+  const procs: Proc[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), "starport-scale-"));
+
+  beforeAll(async () => {
+    h = await startSandbox({ countries: ["DE"], days: REPORT_DAYS, maxProducts: 6 });
+    // The single-process reference: the same sync in this process, on its own database.
+    const single = await openTestDatabase("pglite");
+    try {
+      const seller = await connectedSeller(single.connection.db, h);
+      const engine = engineFor(single.connection.db, h, { initialReportDays: REPORT_DAYS });
+      const run = await engine.requestSync(seller, "initial");
+      expect(await runToEnd(engine, run.id)).toBe("succeeded");
+      reference = await syncChecksums(single.connection.db, seller);
+    } finally {
+      await single.dispose();
+    }
+    database = await createThrowawayDatabase(process.env.TEST_DATABASE_URL as string);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null) p.child.kill("SIGKILL");
+    await Promise.all(procs.map((p) => p.exited));
+    await database?.drop();
+    await h?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("runs every queued sync exactly once in the workers, with the data of a single process", async () => {
+    const env = {
+      NODE_ENV: "production",
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: "scale-out-test-jwt-secret-0123456789abcdef",
+      TOKEN_ENCRYPTION_KEY: TOKEN_KEY,
+      // The local sandbox of this test, standalone: no process starts its own.
+      AMAZON_SANDBOX: "false",
+      AMAZON_API_BASE_URL: h.baseUrl,
+      AMAZON_SANDBOX_DEMO_DAYS: String(REPORT_DAYS),
+      CONVERSION_RATES_URL: "",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+    };
+    // All three at once on an empty database: the first migrates, the others wait for it.
+    procs.push(
+      await start("worker-1", SERVER, { ...env, STARPORT_ROLE: "worker" }),
+      await start("worker-2", SERVER, { ...env, STARPORT_ROLE: "worker" }),
+      await start("web", WEB, { ...env, STARPORT_ROLE: "web" }),
+    );
+    await Promise.all(procs.map(healthy));
+    const [worker1, worker2, web] = procs as [Proc, Proc, Proc];
+    // A worker serves its health endpoint only; the web process serves the API.
+    expect((await fetch(`${worker1.base}/api/tags`)).status).toBe(404);
+
+    const connection = await openDatabase({ databaseUrl: database.url });
+    try {
+      await migrateDatabase(connection); // a no-op: the processes migrated
+      const db = connection.db;
+      const passwordHash = await hashPassword("scale-out-password");
+      // The workers held still while the web process queues: it must not run a single job.
+      worker1.child.kill("SIGSTOP");
+      worker2.child.kill("SIGSTOP");
+      const runIds: string[] = [];
+      for (let i = 0; i < SELLERS; i++) {
+        const sellerProfileId = await connectedSeller(db, h, `Seller ${i} GmbH`);
+        const [profile] = rowsOf<{ customer_id: string }>(
+          await db.execute(
+            sql`select customer_id from seller_profiles where id = ${sellerProfileId}`,
+          ),
+        );
+        const email = `seller-${i}@scale.test`;
+        await db.insert(schema.users).values({
+          customerId: profile?.customer_id as string,
+          email,
+          name: `Seller ${i}`,
+          passwordHash,
+          finishedOnboardingAt: new Date(),
+        });
+        const login = await fetch(`${web.base}/api/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: "scale-out-password" }),
+        });
+        expect(login.status).toBe(200);
+        const { token } = (await login.json()) as { token: string };
+        const queued = await fetch(`${web.base}/api/amazon/syncs`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            sellerProfile: `/api/seller_profiles/${sellerProfileId}`,
+            kind: "initial",
+          }),
+        });
+        expect(queued.status).toBe(202);
+        runIds.push(((await queued.json()) as { id: string }).id);
+      }
+
+      await new Promise((r) => setTimeout(r, 3_000));
+      const waiting = await db.select().from(schema.syncRuns);
+      expect(waiting.map((r) => r.status)).toEqual(Array(SELLERS).fill("queued"));
+      worker1.child.kill("SIGCONT");
+      worker2.child.kill("SIGCONT");
+
+      // Until every run has ended.
+      const deadline = Date.now() + 150_000;
+      let runs: (typeof schema.syncRuns.$inferSelect)[] = [];
+      while (Date.now() < deadline) {
+        runs = await db.select().from(schema.syncRuns);
+        if (
+          runs.length === SELLERS &&
+          runs.every((r) => r.status === "succeeded" || r.status === "failed")
+        )
+          break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(runs.map((r) => r.id).sort()).toEqual([...runIds].sort());
+      for (const run of runs) {
+        expect(run.status).toBe("succeeded");
+        // Claimed once: no second execution took it (the lease is per execution).
+        expect(run.attempts).toBe(1);
+      }
+
+      // pg-boss delivered one job per run, completed once.
+      const jobs = rowsOf<{ run: string; state: string }>(
+        await db.execute(
+          sql`select data->>'syncRunId' as run, state from pgboss.job where name = 'amazon-sync'`,
+        ),
+      );
+      expect(jobs.map((j) => j.run).sort()).toEqual([...runIds].sort());
+      expect(jobs.every((j) => j.state === "completed")).toBe(true);
+
+      // Each run executed exactly once, all in the workers, both of which took part.
+      const ended = [worker1, worker2].flatMap(runsEndedBy);
+      expect(ended.map((e) => e.syncRun).sort()).toEqual([...runIds].sort());
+      expect(runsEndedBy(web)).toEqual([]);
+      expect(runsEndedBy(worker1).length).toBeGreaterThan(0);
+      expect(runsEndedBy(worker2).length).toBeGreaterThan(0);
+
+      // The data equals a single-process run, for every seller.
+      for (const run of runs) {
+        expect(await syncChecksums(db, run.sellerProfileId)).toEqual(reference);
+      }
+    } finally {
+      await connection.close();
+    }
+
+    // SIGTERM ends every role cleanly.
+    for (const p of procs) p.child.kill("SIGTERM");
+    expect(await Promise.all(procs.map((p) => p.exited))).toEqual([0, 0, 0]);
+  }, 240_000);
+});

@@ -1,0 +1,60 @@
+/**
+ * The lease is per execution: two executions of the same run at once (two jobs for it, in one
+ * process or in two) never both run it. Scale-out rests on this besides pg-boss' own once-only
+ * delivery: recovery may queue a second job for a run whose first job is just starting.
+ */
+import { schema } from "@starport/db";
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  connectedSeller,
+  engineFor,
+  type SandboxHarness,
+  startSandbox,
+} from "./support/harness.ts";
+
+let h: SandboxHarness;
+beforeAll(async () => {
+  h = await startSandbox({ countries: ["DE"], days: 3, maxProducts: 3 });
+});
+afterAll(() => h?.close());
+
+describe.each(TEST_DATABASE_KINDS)("lease on %s", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterAll(() => t?.dispose());
+
+  it("lets only one of two simultaneous executions of a run work on it", async () => {
+    const db = t.connection.db;
+    const sellerProfileId = await connectedSeller(db, h);
+    const ended: string[] = [];
+    const engine = engineFor(db, h, {
+      initialReportDays: 3,
+      log: {
+        info: (o, msg) => {
+          if (msg === "sync run ended") ended.push((o as { syncRun: string }).syncRun);
+        },
+        warn() {},
+        error() {},
+      },
+    });
+    const run = await engine.requestSync(sellerProfileId, "initial");
+    // The same engine (one process) twice, and a second engine (another process) once.
+    const other = engineFor(db, h, { initialReportDays: 3 });
+    const statuses = await Promise.all([
+      engine.runSync(run.id),
+      engine.runSync(run.id),
+      other.runSync(run.id),
+    ]);
+    expect(statuses.filter((s) => s === "succeeded")).toHaveLength(1);
+    const [after] = await db.select().from(schema.syncRuns).where(eq(schema.syncRuns.id, run.id));
+    expect(after?.status).toBe("succeeded");
+    expect(after?.attempts).toBe(1);
+    expect(after?.leaseOwner).toBeNull();
+    expect(after?.steps.every((s) => s.status === "done")).toBe(true);
+    expect(ended).toEqual([run.id]);
+  });
+});

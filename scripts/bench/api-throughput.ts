@@ -1,0 +1,198 @@
+// Throughput of an authenticated Hydra collection read, GET /api/tags?profile=… (30 tags), next
+// to a Fastify hello-world route, on the same machine in the same run: on the embedded PGlite
+// and on PostgreSQL (a throw-away database on the server DATABASE_URL names; skipped without it).
+// Each server runs in its own child process, the load comes from this one over keep-alive HTTP
+// on loopback; prints requests/s, p50/p99 and the ratio to hello-world.
+// Usage: [DATABASE_URL=postgres://user:pass@host:5432/postgres] node scripts/bench/api-throughput.ts
+//        [--seconds 10] [--connections 16]
+// Not a test: run by hand.
+import { type ChildProcess, spawn } from "node:child_process";
+import { Agent, request } from "node:http";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+  },
+});
+
+// ---- server mode: `api-throughput.ts serve hello|pglite|postgres` -------------------------------
+
+async function serve(kind: string): Promise<void> {
+  const { fastify } = await import("fastify");
+  const app = fastify({ logger: false });
+  let token = "";
+  let path = "/hello";
+  if (kind === "hello") {
+    app.get("/hello", async () => ({ hello: "world" }));
+  } else {
+    const { apiPlugin } = await import("@starport/api");
+    const { createTokenService } = await import("@starport/api/auth");
+    const { migrateDatabase, openDatabase, schema } = await import("@starport/db");
+    const { createThrowawayDatabase } = await import("@starport/db/testing");
+    const throwaway =
+      kind === "postgres"
+        ? await createThrowawayDatabase(process.env.DATABASE_URL as string, "starport_bench")
+        : undefined;
+    const connection = await openDatabase(
+      throwaway ? { databaseUrl: throwaway.url } : { dataDir: "memory://" },
+    );
+    await migrateDatabase(connection);
+    const [customer] = await connection.db
+      .insert(schema.customers)
+      .values({ name: "Bench GmbH" })
+      .returning();
+    const customerId = customer?.id as string;
+    const [profile] = await connection.db
+      .insert(schema.sellerProfiles)
+      .values({ customerId, name: "Bench" })
+      .returning();
+    const sellerProfileId = profile?.id as string;
+    await connection.db
+      .insert(schema.tags)
+      .values(Array.from({ length: 50 }, (_, i) => ({ sellerProfileId, text: `tag ${i}` })));
+    const tokens = createTokenService({ secret: "b".repeat(40), db: connection.db });
+    token = (await tokens.issue({ id: crypto.randomUUID(), customerId, roles: ["ROLE_USER"] }))
+      .token;
+    await app.register(
+      async (api) =>
+        apiPlugin(api, {
+          db: connection.db,
+          tokens,
+          databaseDriver: connection.kind,
+          pingDatabase: async () => {},
+          pingJobs: async () => {},
+        }),
+      { prefix: "/api" },
+    );
+    path = `/api/tags?profile=${sellerProfileId}&order[text]=ASC`;
+    app.addHook("onClose", async () => {
+      await connection.close();
+      await throwaway?.drop();
+    });
+  }
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  console.log(`READY ${JSON.stringify({ url: `${address}${path}`, token })}`);
+  process.on("SIGTERM", () => {
+    app.close().then(() => process.exit(0));
+  });
+}
+
+// ---- load mode -------------------------------------------------------------------------------
+
+interface Target {
+  url: string;
+  token: string;
+}
+
+async function startServer(kind: string): Promise<{ target: Target; child: ChildProcess }> {
+  const child = spawn(process.execPath, [import.meta.filename, "serve", kind], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const target = await new Promise<Target>((resolve, reject) => {
+    lines.on("line", (line) => {
+      if (line.startsWith("READY ")) resolve(JSON.parse(line.slice(6)) as Target);
+    });
+    child.on("exit", (code) => reject(new Error(`${kind} server exited (${code})`)));
+  });
+  return { target, child };
+}
+
+async function load(target: Target, seconds: number, connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(target.url);
+  const headers: Record<string, string> = { accept: "application/ld+json" };
+  if (target.token) headers.authorization = `Bearer ${target.token}`;
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+  const status = await once();
+  if (status !== 200) throw new Error(`${target.url} answered ${status}`);
+  const run = async (ms: number, latencies: number[] | null) => {
+    const until = performance.now() + ms;
+    let errors = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          const code = await once().catch(() => 0);
+          if (code !== 200) errors++;
+          latencies?.push(performance.now() - started);
+        }
+      }),
+    );
+    return errors;
+  };
+  await run(2_000, null); // warm-up: JIT, pools, caches
+  const latencies: number[] = [];
+  const started = performance.now();
+  const errors = await run(seconds * 1000, latencies);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+}
+
+async function main() {
+  const seconds = Number(args.seconds);
+  const connections = Number(args.connections);
+  const kinds = ["hello", "pglite", ...(process.env.DATABASE_URL ? ["postgres"] : [])];
+  console.log(
+    `${seconds} s each after a 2 s warm-up, ${connections} keep-alive connections, loopback\n`,
+  );
+  const results = new Map<string, Awaited<ReturnType<typeof load>>>();
+  for (const kind of kinds) {
+    const { target, child } = await startServer(kind);
+    try {
+      results.set(kind, await load(target, seconds, connections));
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+  }
+  const hello = results.get("hello");
+  const label = {
+    hello: "Fastify hello-world GET /hello",
+    pglite: "GET /api/tags (authenticated), PGlite",
+    postgres: "GET /api/tags (authenticated), PostgreSQL",
+  } as Record<string, string>;
+  console.log(
+    "route".padEnd(44),
+    "req/s".padStart(8),
+    "p50 ms".padStart(8),
+    "p99 ms".padStart(8),
+    "errors".padStart(7),
+    "  vs hello-world",
+  );
+  for (const [kind, r] of results) {
+    console.log(
+      (label[kind] ?? kind).padEnd(44),
+      r.rps.toFixed(0).padStart(8),
+      r.p50.toFixed(2).padStart(8),
+      r.p99.toFixed(2).padStart(8),
+      String(r.errors).padStart(7),
+      kind === "hello" || !hello
+        ? ""
+        : `  ${((r.rps / hello.rps) * 100).toFixed(1)} % (1 : ${(hello.rps / r.rps).toFixed(1)})`,
+    );
+  }
+  if (!process.env.DATABASE_URL) console.log("\n(PostgreSQL skipped: DATABASE_URL is not set)");
+}
+
+if (positionals[0] === "serve") await serve(positionals[1] ?? "hello");
+else await main();
