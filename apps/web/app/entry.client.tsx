@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { CspNonceContext, documentCspNonce } from "./lib/csp-nonce.tsx";
 import { reportError } from "./lifecycle/error-reporting.ts";
 
 // React Router's default browser entry, plus the error-reporting hook (spec §8).
@@ -13,7 +14,9 @@ try {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <CspNonceContext value={documentCspNonce()}>
+          <HydratedRouter />
+        </CspNonceContext>
       </StrictMode>,
       {
         onUncaughtError: (error) => reportError(error),

@@ -14,6 +14,7 @@ import type { ViteDevServer } from "vite";
 import { serverContext } from "#server-context";
 import { startAmazonRuntime } from "./amazon.ts";
 import { captureServerError } from "./error-reporting.ts";
+import { cspNonceOf, registerSecurityHeaders } from "./security-headers.ts";
 
 const WEB_ROOT = resolve(import.meta.dirname, "..");
 
@@ -77,6 +78,7 @@ export async function buildServer({
     reply.header("x-request-id", request.id);
   });
 
+  await registerSecurityHeaders(app, config, { devServer: Boolean(vite) });
   await app.register(fastifyCookie);
   const tokens = createTokenService({
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -114,6 +116,7 @@ export async function buildServer({
       const context = new RouterContextProvider();
       context.set(serverContext, {
         requestId: request.id,
+        cspNonce: cspNonceOf(request.raw),
         publicConfig,
         isProduction: config.isProduction,
         diagnosticRoutes: config.diagnosticRoutes,
