@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
-import { type ParamKind, ROUTES, type RouteEntry } from "../app/route-table.ts";
+import type { ParamKind, RouteEntry } from "../app/route-table.ts";
 import { VALID_ID } from "./helpers.ts";
 import { STATE } from "./session.ts";
 

@@ -14,3 +14,11 @@ export function useCspNonce(): string | undefined {
 export function documentCspNonce(): string | undefined {
   return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 }
+
+/**
+ * Libraries that add style elements at run time find the nonce here: react-remove-scroll (the
+ * scroll lock of Mantine's modals and drawers) reads it through get-nonce's `__webpack_nonce__`.
+ */
+export function shareCspNonce(nonce: string | undefined): void {
+  (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
+}
