@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { CspNonceContext, documentCspNonce, shareCspNonce } from "./lib/csp-nonce.tsx";
 import { reportError } from "./lifecycle/error-reporting.ts";
 
 // React Router's default browser entry, plus the error-reporting hook (spec §8).
@@ -8,12 +9,17 @@ import { reportError } from "./lifecycle/error-reporting.ts";
 window.addEventListener("error", (event) => reportError(event.error ?? event.message));
 window.addEventListener("unhandledrejection", (event) => reportError(event.reason));
 
+const nonce = documentCspNonce();
+shareCspNonce(nonce);
+
 try {
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <CspNonceContext value={nonce}>
+          <HydratedRouter />
+        </CspNonceContext>
       </StrictMode>,
       {
         onUncaughtError: (error) => reportError(error),

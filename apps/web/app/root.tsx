@@ -19,14 +19,16 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { getI18n } from "./i18n/i18n.ts";
 import { AppStateProvider, useAppState } from "./lib/app-state.tsx";
+import { useCspNonce } from "./lib/csp-nonce.tsx";
 import { TOAST_LIFETIME_MS } from "./lib/entry-toasts.ts";
 import { localeOfPath } from "./lib/locale.ts";
 import type { NotFoundData } from "./lib/not-found.ts";
 import { DEFAULT_THEME, parseTheme } from "./lib/theme.ts";
-import { mantineTheme } from "./lib/theme-config.ts";
+import { cssVariablesResolver, mantineTheme } from "./lib/theme-config.ts";
 import { BuildWatcher, CURRENT_BUILD_ID } from "./lifecycle/BuildWatcher.tsx";
 import { initErrorReporting, reportError } from "./lifecycle/error-reporting.ts";
 import { runClientRouteMiddleware, runRouteMiddleware } from "./middleware/run.ts";
+import { entryForRouteId, splitLocale } from "./route-table.ts";
 import { SessionKeeper } from "./session/SessionKeeper.tsx";
 import { secureCookies, sessionContext } from "./session/server-session.ts";
 
@@ -47,10 +49,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Every page has a title: the route table's page title, unless the route module says more
+ * (the deepest route's meta wins).
+ */
+export function meta({ matches, location }: Route.MetaArgs) {
+  const entry = entryForRouteId(matches.at(-1)?.id);
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: entry ? `${t(`pages.${entry.key}.title`)} · Starport` : "Starport" }];
+}
+
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { theme } = useAppState();
+  const nonce = useCspNonce();
   return (
-    <MantineProvider theme={mantineTheme} forceColorScheme={theme.dark ? "dark" : "light"}>
+    <MantineProvider
+      theme={mantineTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={theme.dark ? "dark" : "light"}
+      getStyleNonce={() => nonce ?? ""}
+    >
       {/* layout="stacked": the default layout would mark the toast roots data-layout="default", the attribute our page layouts are identified by. */}
       <Notifications position="top-right" autoClose={TOAST_LIFETIME_MS} layout="stacked" />
       {children}
@@ -64,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = localeOfPath(useLocation().pathname);
   const theme = root?.theme ?? DEFAULT_THEME;
   const sentryDsn = root?.publicConfig.sentryDsn ?? null;
+  const nonce = useCspNonce();
   useEffect(() => {
     // Error pages render without App, so error reporting starts here.
     void initErrorReporting({
@@ -90,8 +109,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <ThemedMantine>{children}</ThemedMantine>
           </AppStateProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

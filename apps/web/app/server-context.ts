@@ -8,6 +8,8 @@ import type { ApiTransport } from "./lib/api/client.ts";
  */
 export interface ServerContext {
   requestId: string;
+  /** This document's Content-Security-Policy nonce: inline scripts and style elements carry it. */
+  cspNonce: string;
   publicConfig: PublicConfig;
   isProduction: boolean;
   /** Routes that fail on purpose exist (end-to-end tests of the error pages). */

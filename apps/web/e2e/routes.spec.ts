@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { type RouteEntry, samplePaths, shellOf } from "../app/route-table.ts";
 import { expectHydrated, VALID_ID } from "./helpers.ts";
-import { STATE } from "./session.ts";
+import { visitor } from "./route-visits.ts";
 
 // The root path detects the browser language; German browsers stay on the unprefixed routes.
 test.use({ locale: "de-DE" });
@@ -12,16 +12,6 @@ test("the route table covers the spec's 54 paths", () => {
   expect(paths).toHaveLength(54);
   expect(new Set(paths.map((p) => p.url)).size).toBe(54);
 });
-
-/**
- * Who visits each route: onboarding is only reachable while unfinished (the newcomer), admin
- * pages only as administrator, everything else as the onboarded demo seller with a profile.
- */
-function visitor(entry: RouteEntry): string {
-  if (entry.key === "getting-started") return STATE.newcomer;
-  if (entry.path.startsWith("/admin/")) return STATE.admin;
-  return STATE.demo;
-}
 
 for (const { locale, entry, url } of paths) {
   test.describe(() => {

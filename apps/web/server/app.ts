@@ -15,6 +15,7 @@ import { serverContext } from "#server-context";
 import { startAmazonRuntime } from "./amazon.ts";
 import { canonicalHostRedirect } from "./canonical-host.ts";
 import { captureServerError } from "./error-reporting.ts";
+import { cspNonceOf, registerSecurityHeaders } from "./security-headers.ts";
 
 const WEB_ROOT = resolve(import.meta.dirname, "..");
 
@@ -123,6 +124,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // Vite's dev server has a port of its own; there PUBLIC_URL names no running server.
   if (!vite) app.addHook("onRequest", canonicalHostRedirect(config.publicUrl));
 
+  await registerSecurityHeaders(app, config, { devServer: Boolean(vite) });
   await app.register(fastifyCookie);
   const tokens = createTokenService({
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -158,6 +160,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       const context = new RouterContextProvider();
       context.set(serverContext, {
         requestId: request.id,
+        cspNonce: cspNonceOf(request.raw),
         publicConfig,
         isProduction: config.isProduction,
         diagnosticRoutes: config.diagnosticRoutes,

@@ -8,6 +8,7 @@ import {
   Paper,
   ScrollArea,
   Text,
+  useMantineTheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
@@ -25,6 +26,8 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useMatches } from "react-router";
+import { useCspNonce } from "../lib/csp-nonce.tsx";
+import { darkFrameCss, FRAME_ATTRIBUTE } from "../lib/theme-config.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { entryForRouteId, splitLocale } from "../route-table.ts";
 import { BackButton } from "./BackButton.tsx";
@@ -153,6 +156,19 @@ function ProfilePickerSlot() {
   );
 }
 
+/**
+ * The top bar and the sidebar are dark in both schemes (the interface reads as dark-framed on
+ * first visit, in the default light theme): they carry the dark scheme's variables.
+ */
+const DARK_FRAME = { [FRAME_ATTRIBUTE]: "", "data-mantine-color-scheme": "dark" } as const;
+
+function DarkFrameStyles() {
+  const theme = useMantineTheme();
+  const nonce = useCspNonce();
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS variables generated from our theme.
+  return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: darkFrameCss(theme) }} />;
+}
+
 /** The app shell of the `default` and `default-boxed` layouts. */
 export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactNode }) {
   const { t } = useTranslation();
@@ -177,7 +193,8 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
       padding="md"
       data-layout={boxed ? "default-boxed" : "default"}
     >
-      <AppShell.Header>
+      <DarkFrameStyles />
+      <AppShell.Header {...DARK_FRAME}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -199,7 +216,7 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" {...DARK_FRAME}>
         <ScrollArea>
           <Navigation />
         </ScrollArea>

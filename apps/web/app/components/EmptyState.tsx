@@ -10,7 +10,9 @@ export function EmptyState() {
         <ThemeIcon size={56} radius="xl" variant="light">
           <IconRocket size={28} />
         </ThemeIcon>
-        <Title order={3}>{t("page.emptyTitle")}</Title>
+        <Title order={2} size="h3">
+          {t("page.emptyTitle")}
+        </Title>
         <Text c="dimmed" ta="center">
           {t("page.emptyDescription")}
         </Text>

@@ -2,22 +2,15 @@ import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { EmptyState } from "../components/EmptyState.tsx";
-import { getI18n } from "../i18n/i18n.ts";
-import { entryForRouteId, splitLocale } from "../route-table.ts";
-import type { Route } from "./+types/placeholder";
+import { entryForRouteId } from "../route-table.ts";
 
 /**
  * A screen whose feature has not been built yet: its layout, heading and an honest empty state.
- * The loader makes client navigations pass the server's route middleware too.
+ * The loader makes client navigations pass the server's route middleware too; the title comes
+ * from the root's meta.
  */
 export async function loader() {
   return null;
-}
-
-export function meta({ matches, location }: Route.MetaArgs) {
-  const entry = entryForRouteId(matches.at(-1)?.id);
-  const t = getI18n(splitLocale(location.pathname).locale).t;
-  return [{ title: entry ? `${t(`pages.${entry.key}.title`)} · Starport` : "Starport" }];
 }
 
 export default function PlaceholderPage() {

@@ -1,0 +1,112 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import type { AxeResults } from "axe-core";
+import {
+  LOCALES,
+  type Locale,
+  localizePath,
+  ROUTES,
+  type RouteEntry,
+  shellOf,
+} from "../app/route-table.ts";
+import { expectHydrated } from "./helpers.ts";
+import { routeParamFiller, visitor } from "./route-visits.ts";
+
+// The root path detects the browser language; German browsers stay on the unprefixed routes.
+test.use({ locale: "de-DE" });
+
+const BLOCKING = new Set(["serious", "critical"]);
+
+/** Serious and critical axe violations, one readable line per offending element. */
+function blocking(results: AxeResults): string[] {
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ""))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.impact} ${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.replaceAll("\n", " ")}`,
+      ),
+    );
+}
+
+/**
+ * Records what a page must never log: Content-Security-Policy refusals, and same-origin requests
+ * that fail (a missing favicon shows up here).
+ */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.origin === new URL(page.url() || response.url()).origin && response.status() === 404) {
+      if (response.request().isNavigationRequest()) return;
+      problems.push(`404 for ${url.pathname}`);
+    }
+  });
+  return problems;
+}
+
+async function auditRoute(
+  page: Page,
+  request: Parameters<typeof routeParamFiller>[0],
+  entry: RouteEntry,
+  locale: Locale,
+) {
+  const problems = watchProblems(page);
+  const { url, synthetic } = await routeParamFiller(request)(
+    entry,
+    localizePath(entry.path, locale),
+  );
+  if (synthetic.length) {
+    test.info().annotations.push({
+      type: "synthetic params",
+      description: `${synthetic.join(", ")}: no demo data, a well-formed id was used`,
+    });
+  }
+  await page.goto(url);
+  await expectHydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  await page.waitForLoadState("networkidle");
+  const violations = blocking(await new AxeBuilder({ page }).analyze());
+  expect(violations, `axe on ${url}`).toEqual([]);
+  expect(problems, `console and requests on ${url}`).toEqual([]);
+}
+
+for (const locale of LOCALES) {
+  for (const entry of ROUTES) {
+    test.describe(() => {
+      test.use({ storageState: visitor(entry) });
+      test(`${localizePath(entry.path, locale)} has no serious accessibility violation`, async ({
+        page,
+        request,
+      }) => {
+        await auditRoute(page, request, entry, locale);
+      });
+    });
+  }
+}
+
+// The dark scheme is one switch away; one route per layout shell keeps it axe-clean too.
+const SHELL_SAMPLES = [...new Map(ROUTES.map((entry) => [shellOf(entry), entry])).values()];
+for (const locale of LOCALES) {
+  for (const entry of SHELL_SAMPLES) {
+    test.describe(() => {
+      test.use({ storageState: visitor(entry) });
+      test(`${localizePath(entry.path, locale)} in the dark scheme has no serious accessibility violation`, async ({
+        page,
+        request,
+        context,
+        baseURL,
+      }) => {
+        await context.addCookies([
+          { name: "theme", value: "light-indigo%3Adark", url: baseURL as string },
+        ]);
+        await auditRoute(page, request, entry, locale);
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+      });
+    });
+  }
+}
