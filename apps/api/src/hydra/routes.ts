@@ -1,6 +1,9 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { requirePrincipal } from "../auth/authenticate.ts";
+import { problems } from "../openapi.ts";
+import { anyQuery, searchParams } from "../request-input.ts";
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
 import { collectionIri } from "./iri.ts";
 import {
@@ -36,20 +39,56 @@ function requireMediaType(request: FastifyRequest, supported: readonly string[])
     throw new UnsupportedMediaTypeError(request.headers["content-type"], supported);
 }
 
+/** The path as requested (the collection's @id) and the query Fastify parsed (any keys). */
 function splitUrl(request: FastifyRequest) {
-  const [path = "", search = ""] = request.url.split("?", 2);
-  return { path, query: new URLSearchParams(search) };
+  const end = request.url.indexOf("?");
+  return {
+    path: end === -1 ? request.url : request.url.slice(0, end),
+    query: searchParams(request.query),
+  };
 }
+
+/** Documented from the registry (openapi.ts), so hidden from the route-schema document. */
+const HIDDEN = { schema: { hide: true } };
+const COLLECTION = { schema: { hide: true, querystring: anyQuery } };
+
+const ENTRYPOINT = {
+  schema: {
+    operationId: "api_entrypoint_get",
+    tags: ["Hydra"],
+    summary: "The entrypoint: the IRI of every collection.",
+    response: {
+      200: {
+        description: "The Hydra entrypoint",
+        content: { "application/ld+json": { schema: z.record(z.string(), z.string()) } },
+      },
+      ...problems(401),
+    },
+  },
+};
+const CONTEXT = {
+  schema: {
+    operationId: "api_contexts_get",
+    tags: ["Hydra"],
+    summary: "The JSON-LD context of a resource, the entrypoint or an error.",
+    security: [],
+    params: z.object({ shortName: z.string().max(200) }),
+    response: {
+      200: {
+        description: "A JSON-LD context",
+        content: {
+          "application/ld+json": {
+            schema: z.object({ "@context": z.record(z.string(), z.unknown()) }),
+          },
+        },
+      },
+      ...problems(404),
+    },
+  },
+};
 
 export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptions) {
   const { db, registry, serializer } = options;
-  // JSON-LD and merge-patch bodies are JSON; Fastify's parser keeps prototype poisoning out.
-  app.addContentTypeParser(
-    ["application/ld+json", "application/merge-patch+json"],
-    { parseAs: "string" },
-    app.getDefaultJsonParser("error", "error"),
-  );
-
   const context = (request: FastifyRequest): OperationContext => ({
     db,
     principal: requirePrincipal(request),
@@ -65,15 +104,15 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
 
   for (const resource of registry.resources) {
     const base = `/${resource.path}`;
-    app.get(base, async (request, reply) => {
+    app.get(base, COLLECTION, async (request, reply) => {
       const { path, query } = splitUrl(request);
       return send(reply, 200, await listCollection(context(request), resource, { path, query }));
     });
-    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+    app.get<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) =>
       send(reply, 200, await getItem(context(request), resource, request.params.id)),
     );
     if (resource.operations.create && resource.input) {
-      app.post(base, async (request, reply) => {
+      app.post(base, HIDDEN, async (request, reply) => {
         const ctx = context(request);
         requireMediaType(request, CREATE_TYPES);
         const body = await createItem(ctx, resource, request.body);
@@ -81,30 +120,31 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
         return send(reply, 201, body);
       });
     } else {
-      app.post(base, notAllowed);
+      app.post(base, HIDDEN, notAllowed);
     }
     if (resource.operations.update && resource.input) {
-      app.patch<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) => {
+      app.patch<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) => {
         const ctx = context(request);
         requireMediaType(request, PATCH_TYPES);
         return send(reply, 200, await updateItem(ctx, resource, request.params.id, request.body));
       });
     } else {
-      app.patch(`${base}/:id`, notAllowed);
+      app.patch(`${base}/:id`, HIDDEN, notAllowed);
     }
     if (resource.operations.delete) {
-      app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) => {
+      app.delete<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) => {
         await deleteItem(context(request), resource, request.params.id);
         return reply.code(204).send();
       });
     } else {
-      app.delete(`${base}/:id`, notAllowed);
+      app.delete(`${base}/:id`, HIDDEN, notAllowed);
     }
-    app.put(`${base}/:id`, notAllowed);
+    app.put(`${base}/:id`, HIDDEN, notAllowed);
 
     for (const sub of resource.subresources ?? []) {
       app.get<{ Params: { id: string } }>(
         sub.path.replace("{id}", ":id"),
+        COLLECTION,
         async (request, reply) => {
           const { path, query } = splitUrl(request);
           const fixed = { parameter: sub.relationFilter, value: request.params.id };
@@ -118,19 +158,23 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
     }
   }
 
-  app.get("", async (request, reply) => {
+  app.get("", ENTRYPOINT, async (request, reply) => {
     requirePrincipal(request);
     return send(reply, 200, serializer.entrypoint(registry.resources));
   });
-  app.get<{ Params: { shortName: string } }>("/contexts/:shortName", async (request, reply) => {
-    const { shortName } = request.params;
-    const resource = registry.resources.find((r) => r.shortName === shortName);
-    const context = resource
-      ? serializer.context(resource)
-      : serializer.builtinContext(shortName, registry.resources);
-    if (!context) return reply.callNotFound();
-    return send(reply, 200, context);
-  });
+  app.get<{ Params: { shortName: string } }>(
+    "/contexts/:shortName",
+    CONTEXT,
+    async (request, reply) => {
+      const { shortName } = request.params;
+      const resource = registry.resources.find((r) => r.shortName === shortName);
+      const context = resource
+        ? serializer.context(resource)
+        : serializer.builtinContext(shortName, registry.resources);
+      if (!context) return reply.callNotFound();
+      return send(reply, 200, context);
+    },
+  );
 }
 
 export function collectionPaths(resource: AnyResource): string[] {

@@ -154,7 +154,8 @@ export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTING
         Error: ["title", "detail", "status", "type"],
         ConstraintViolation: ["title", "detail", "status", "type", "violations"],
       };
-      const fields = terms[name];
+      // Own keys only: `constructor` or `__proto__` name no context.
+      const fields = Object.hasOwn(terms, name) ? terms[name] : undefined;
       if (!fields) return null;
       return {
         "@context": {
