@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { NotFoundError, ValidationError } from "./errors.ts";
+import { BadRequestError } from "./hydra/http-errors.ts";
 import { propertyPath, validationErrorFromZod, violation } from "./validation.ts";
 
 /**
@@ -19,21 +20,26 @@ export const JSON_MEDIA_TYPES = [
 /** PostgreSQL text cannot hold U+0000; such a value is refused here rather than failing there. */
 const NUL = "\u0000";
 
-/** The property path of the first string (or key) in the document that contains NUL. */
-function nulPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === "string") return value.includes(NUL) ? path : null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = nulPath(value[index], [...path, index]);
-      if (found) return found;
+/** Deeper JSON is refused before anything walks it recursively (merge patch, zod, serializer). */
+const MAX_DEPTH = 32;
+
+type Finding = { kind: "nul" | "depth"; path: PropertyKey[] };
+
+/** The first string or key holding NUL, or the first place nested deeper than MAX_DEPTH. */
+function inspect(document: unknown): Finding | null {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: document, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes(NUL)) return { kind: "nul", path };
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_DEPTH) return { kind: "depth", path };
     for (const [key, child] of Object.entries(value)) {
-      if (key.includes(NUL)) return [...path, key];
-      const found = nulPath(child, [...path, key]);
-      if (found) return found;
+      const childPath = [...path, Array.isArray(value) ? Number(key) : key];
+      if (key.includes(NUL)) return { kind: "nul", path: childPath };
+      stack.push({ value: child, path: childPath });
     }
   }
   return null;
@@ -57,6 +63,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 export function registerRequestInput(app: FastifyInstance): void {
+  // The API reads JSON only: any other body is a 415 (Fastify would read text/plain).
+  app.removeContentTypeParser("text/plain");
   // JSON-LD and merge-patch bodies are JSON; Fastify's parser keeps prototype poisoning out.
   app.addContentTypeParser(
     JSON_MEDIA_TYPES.filter((type) => type !== "application/json"),
@@ -65,11 +73,12 @@ export function registerRequestInput(app: FastifyInstance): void {
   );
 
   app.addHook("preValidation", async (request: FastifyRequest) => {
-    if (nulPath(request.params)) throw new NotFoundError();
-    const inQuery = nulPath(request.query);
-    if (inQuery) throw new ValidationError([violation(propertyPath(inQuery), "invalid")], 400);
-    const inBody = nulPath(request.body);
-    if (inBody) throw new ValidationError([violation(propertyPath(inBody), "invalid")]);
+    if (inspect(request.params)) throw new NotFoundError();
+    const inQuery = inspect(request.query);
+    if (inQuery) throw new ValidationError([violation(propertyPath(inQuery.path), "invalid")], 400);
+    const inBody = inspect(request.body);
+    if (inBody?.kind === "depth") throw new BadRequestError("The JSON body is nested too deeply.");
+    if (inBody) throw new ValidationError([violation(propertyPath(inBody.path), "invalid")]);
   });
 
   // Route schemas are zod: a bad path parameter names nothing (404), a bad query value is a
