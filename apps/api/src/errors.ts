@@ -141,5 +141,5 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
     );
   app.setNotFoundHandler(notFound);
   // The web app's catch-all would otherwise answer unknown API paths with an HTML page.
-  app.all("/*", notFound);
+  app.all("/*", { schema: { hide: true } }, notFound);
 }

@@ -458,6 +458,8 @@ function encode(value: string): string {
 
 export interface FuzzTarget {
   app: FastifyInstance;
+  /** Every route the API registered, and whether its schema hides it from the document. */
+  routes: { method: string; url: string; hidden: boolean }[];
   /** The Authorization header of the user of customer A, who owns seller profile PROFILE_A. */
   ownHeaders(): Record<string, string>;
   operations: Operation[];
@@ -507,6 +509,12 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     retry: { baseDelayMs: 1, maxDelayMs: 1 },
   });
   const app = fastify({ bodyLimit: BODY_LIMIT });
+  const routes: FuzzTarget["routes"] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, hidden: Boolean((route.schema as Json)?.hide) });
+    }
+  });
   // The error behind a 5xx, reported with the failure.
   let lastError: unknown = null;
   await app.register(apiPlugin, {
@@ -656,6 +664,7 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
 
   return {
     app,
+    routes,
     ownHeaders: () => ({ authorization: `Bearer ${session.own}` }),
     operations,
     components: document.components?.schemas ?? {},
