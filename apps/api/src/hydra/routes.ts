@@ -1,9 +1,7 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { requirePrincipal } from "../auth/authenticate.ts";
-import { problems } from "../openapi.ts";
-import { anyQuery, searchParams } from "../request-input.ts";
+import { searchParams } from "../request-input.ts";
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
 import { collectionIri } from "./iri.ts";
 import {
@@ -16,6 +14,7 @@ import {
 } from "./operations.ts";
 import type { Registry } from "./registry.ts";
 import type { AnyResource } from "./resource.ts";
+import { COLLECTION, CONTEXT, ENTRYPOINT, HIDDEN } from "./route-schemas.ts";
 import { JSONLD, type Serializer } from "./serializer.ts";
 
 /** Thin handlers: HTTP in, use case, JSON-LD out. Registered inside the /api prefix. */
@@ -47,45 +46,6 @@ function splitUrl(request: FastifyRequest) {
     query: searchParams(request.query),
   };
 }
-
-/** Documented from the registry (openapi.ts), so hidden from the route-schema document. */
-const HIDDEN = { schema: { hide: true } };
-const COLLECTION = { schema: { hide: true, querystring: anyQuery } };
-
-const ENTRYPOINT = {
-  schema: {
-    operationId: "api_entrypoint_get",
-    tags: ["Hydra"],
-    summary: "The entrypoint: the IRI of every collection.",
-    response: {
-      200: {
-        description: "The Hydra entrypoint",
-        content: { "application/ld+json": { schema: z.record(z.string(), z.string()) } },
-      },
-      ...problems(401),
-    },
-  },
-};
-const CONTEXT = {
-  schema: {
-    operationId: "api_contexts_get",
-    tags: ["Hydra"],
-    summary: "The JSON-LD context of a resource, the entrypoint or an error.",
-    security: [],
-    params: z.object({ shortName: z.string().max(200) }),
-    response: {
-      200: {
-        description: "A JSON-LD context",
-        content: {
-          "application/ld+json": {
-            schema: z.object({ "@context": z.record(z.string(), z.unknown()) }),
-          },
-        },
-      },
-      ...problems(404),
-    },
-  },
-};
 
 export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptions) {
   const { db, registry, serializer } = options;
