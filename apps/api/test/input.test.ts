@@ -72,6 +72,23 @@ describe("the API's input gate", () => {
     ]);
   });
 
+  it("filters timestamps by day (the 20,000-request fuzz run found a 500 there)", async () => {
+    const created = await send({
+      method: "POST",
+      url: "/api/tags",
+      payload: { text: "dated", sellerProfile: PROFILE_A },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const count = async (query: string) => {
+      const response = await send({ url: `/api/tags?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()["hydra:totalItems"];
+    };
+    expect(await count("createdAt[strictly_before]=2012-08-06")).toBe(0);
+    expect(await count("createdAt[after]=2012-08-06")).toBeGreaterThan(0);
+    expect(await count("createdAt[before]=2999-01-01")).toBeGreaterThan(0);
+  });
+
   it("answers every unknown or refused /api request with a JSON error", async () => {
     expectJsonError(
       await send({ method: "POST", url: "/api/amazon/callbacks/x", payload: {} }),

@@ -126,7 +126,9 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
         if (value === null) continue;
         const day = isoDate(p, value);
         const fn = { before: lte, strictly_before: lt, after: gte, strictly_after: gt }[op];
-        parsed.conditions.push(fn(filter.column, day));
+        // A timestamp column binds a Date (midnight UTC of the day), a date column the day.
+        const bound = filter.column.dataType === "date" ? new Date(`${day}T00:00:00Z`) : day;
+        parsed.conditions.push(fn(filter.column, bound));
       }
       return;
     case "boolean": {
