@@ -70,6 +70,10 @@ case "$cmd" in
     results="$(mktemp -d)"
     log "lint (biome)"
     npx biome check .
+    # The OpenAPI document as /api/docs.json serves it; the recommended rules, warnings as errors.
+    log "lint (OpenAPI, redocly recommended rules)"
+    node scripts/openapi-export.ts "$results/openapi.json"
+    npx redocly lint --extends=recommended-strict --format=stylish "$results/openapi.json"
     log "typecheck"
     npm run typecheck --silent --workspaces --if-present
     log "unit and API tests (vitest)"

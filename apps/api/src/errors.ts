@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 
 /** Domain errors raised by use cases; the one error handler below maps them to HTTP. */
 export class DomainError extends Error {
@@ -69,6 +70,30 @@ export function hydraError(status: number, detail: string) {
   };
 }
 
+/** The error body's schema (documented once, as the OpenAPI component "Error"). */
+export const errorBody = z
+  .object({
+    "@context": z.string(),
+    "@type": z.string(),
+    title: z.string(),
+    "hydra:title": z.string(),
+    detail: z.string(),
+    "hydra:description": z.string(),
+    status: z.int().min(400).max(599),
+    type: z.string(),
+    violations: z
+      .array(
+        z.object({
+          propertyPath: z.string(),
+          message: z.string(),
+          code: z.string().optional(),
+        }),
+      )
+      .optional()
+      .describe("Constraint violations (422, and 400 for query values)"),
+  })
+  .meta({ id: "Error", description: "A Hydra error, also valid application/problem+json" });
+
 export function sendHydraError(reply: FastifyReply, status: number, detail: string) {
   return reply
     .code(status)
@@ -116,5 +141,5 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
     );
   app.setNotFoundHandler(notFound);
   // The web app's catch-all would otherwise answer unknown API paths with an HTML page.
-  app.all("/*", notFound);
+  app.all("/*", { schema: { hide: true } }, notFound);
 }

@@ -14,6 +14,8 @@ import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
+import { registerOpenApi } from "./openapi.ts";
+import { registerRequestInput } from "./request-input.ts";
 import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { supportRoutes } from "./support/support.ts";
@@ -61,6 +63,9 @@ export interface ApiDependencies {
 /** Everything under /api: register with `{ prefix: "/api" }`. */
 export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Promise<void> {
   registerErrorHandling(app, deps.reportError);
+  registerRequestInput(app);
+  // Before every route: the document is built from the routes registered after it.
+  await registerOpenApi(app, ALL_RESOURCES);
   registerHydraHeaders(app);
   registerAuthentication(
     app,

@@ -2,31 +2,36 @@ import { type Database, schema } from "@starport/db";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Principal } from "../auth/principal.ts";
+import { NotFoundError } from "../errors.ts";
+import { isUuid } from "../hydra/iri.ts";
 import { syncRunView } from "./resources.ts";
 
 /**
  * Server-sent events with the progress of the caller's sync runs: every run that changed since
  * the last look, as `event: sync-run`. Read from the database each second, so progress written
- * by any worker process shows. Optional `?sellerProfile=<id>` narrows it to one profile.
+ * by any worker process shows. Optional `?sellerProfile=<id or IRI>` narrows it to one profile.
  */
 export async function streamSyncRuns(
   db: Database,
   principal: Principal,
+  sellerProfile: string | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const sellerProfile = new URLSearchParams(request.url.split("?")[1] ?? "").get("sellerProfile");
+  const profileId = sellerProfile === undefined ? undefined : sellerProfile.split("/").pop();
   const owned = db
     .select({ id: schema.sellerProfiles.id })
     .from(schema.sellerProfiles)
     .where(
       and(
         eq(schema.sellerProfiles.customerId, principal.customerId),
-        ...(sellerProfile
-          ? [eq(schema.sellerProfiles.id, sellerProfile.split("/").pop() ?? "")]
-          : []),
+        ...(profileId === undefined ? [] : [eq(schema.sellerProfiles.id, profileId)]),
       ),
     );
+  // A profile that is malformed or not the caller's is a 404, as everywhere.
+  if (profileId !== undefined && (!isUuid(profileId) || (await owned).length === 0)) {
+    throw new NotFoundError();
+  }
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {

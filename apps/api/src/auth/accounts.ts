@@ -24,19 +24,23 @@ export const INVALID_CREDENTIALS = "Invalid credentials.";
 type UserRow = typeof schema.users.$inferSelect;
 
 /** The user as POST /api/sign-in answers it (spec §3: roles, finishedOnboardingAt, …). */
-export interface UserView {
-  "@id": string;
-  "@type": "User";
-  id: string;
-  name: string;
-  email: string;
-  roles: string[];
-  isAdmin: boolean;
-  finishedOnboardingAt: string | null;
-  locale: string;
-  theme: { name: string; dark: boolean };
-  customer: { "@id": string; id: string };
-}
+export const userView = z
+  .object({
+    "@id": z.string(),
+    "@type": z.literal("User"),
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    roles: z.array(z.string()),
+    isAdmin: z.boolean(),
+    finishedOnboardingAt: z.iso.datetime().nullable(),
+    locale: z.string(),
+    theme: z.object({ name: z.string(), dark: z.boolean() }),
+    customer: z.object({ "@id": z.string(), id: z.uuid() }),
+  })
+  .meta({ id: "UserView" });
+
+export type UserView = z.infer<typeof userView>;
 
 export function toUserView(user: UserRow): UserView {
   return {

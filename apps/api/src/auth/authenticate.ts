@@ -42,3 +42,8 @@ export function requirePrincipal(request: FastifyRequest): Principal {
   if (!request.principal) throw new UnauthorizedError();
   return request.principal;
 }
+
+/** Route hook: anonymous calls get their 401 before the route validates its input. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  requirePrincipal(request);
+}

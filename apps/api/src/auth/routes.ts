@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
-import type { Accounts } from "./accounts.ts";
+import { BODY_PROBLEMS, problems } from "../openapi.ts";
+import { type Accounts, loginBody, registerBody, tokenBody, userView } from "./accounts.ts";
 import { requirePrincipal } from "./authenticate.ts";
 import type { Principal } from "./principal.ts";
 
@@ -17,27 +19,116 @@ function presentedToken(request: FastifyRequest): string {
   throw new UnauthorizedError("JWT Token not found");
 }
 
+const TAGS = ["Authentication"];
+const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const token = z.object({ token: z.string() });
+
 /** POST /api/login, /register, /sign-in, /refresh-token, /sign-out and GET /api/me. */
 export async function authRoutes(app: FastifyInstance, accounts: Accounts): Promise<void> {
-  app.post("/login", async (request) => accounts.login(request.body, request.ip));
+  app.post(
+    "/login",
+    {
+      schema: {
+        operationId: "login",
+        tags: TAGS,
+        summary: "Exchanges an email and a password for an access token.",
+        security: [],
+        body: loginBody,
+        response: {
+          200: json("An access token (JWT)", token),
+          ...problems(...BODY_PROBLEMS, 401, 429),
+        },
+      },
+    },
+    async (request) => accounts.login(request.body, request.ip),
+  );
 
-  app.post("/register", async (request, reply) => {
-    const answer = await accounts.register(request.body, request.ip);
-    return reply.code(201).send(answer);
-  });
+  app.post(
+    "/register",
+    {
+      schema: {
+        operationId: "register",
+        tags: TAGS,
+        summary: "Registers a company and its first user; answers an access token.",
+        security: [],
+        body: registerBody,
+        response: {
+          201: json("The new user's access token", token),
+          ...problems(...BODY_PROBLEMS, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await accounts.register(request.body, request.ip);
+      return reply.code(201).send(answer);
+    },
+  );
 
-  app.post("/sign-in", async (request) => accounts.signIn(request.body));
+  app.post(
+    "/sign-in",
+    {
+      schema: {
+        operationId: "signIn",
+        tags: TAGS,
+        summary: "Answers the user an access token belongs to.",
+        security: [],
+        body: tokenBody,
+        response: { 200: json("The signed-in user", userView), ...problems(...BODY_PROBLEMS, 401) },
+      },
+    },
+    async (request) => accounts.signIn(request.body),
+  );
 
-  app.post("/refresh-token", async (request) => accounts.refresh(presentedToken(request)));
+  app.post(
+    "/refresh-token",
+    {
+      schema: {
+        operationId: "refreshToken",
+        tags: TAGS,
+        summary: "Exchanges a valid token ({token} or the Bearer header) for a fresh one.",
+        body: tokenBody.partial().optional(),
+        response: {
+          200: json("A fresh access token", z.object({ access_token: z.string() })),
+          ...problems(...BODY_PROBLEMS, 401),
+        },
+      },
+    },
+    async (request) => accounts.refresh(presentedToken(request)),
+  );
 
-  app.post("/sign-out", async (request, reply) => {
-    if (request.principal && !request.principal.viaDevMode) {
-      await accounts.signOut(request.principal);
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    "/sign-out",
+    {
+      schema: {
+        operationId: "signOut",
+        tags: TAGS,
+        summary: "Revokes the access token it is called with (anonymous calls do nothing).",
+        response: { 204: z.null().describe("Signed out"), ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      if (request.principal && !request.principal.viaDevMode) {
+        await accounts.signOut(request.principal);
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.get("/me", async (request) => accounts.currentUser(requirePrincipal(request)));
+  app.get(
+    "/me",
+    {
+      schema: {
+        operationId: "me",
+        tags: TAGS,
+        summary: "The signed-in user.",
+        response: { 200: json("The signed-in user", userView), ...problems(401) },
+      },
+    },
+    async (request) => accounts.currentUser(requirePrincipal(request)),
+  );
 }
 
 /**

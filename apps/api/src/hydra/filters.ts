@@ -126,7 +126,9 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
         if (value === null) continue;
         const day = isoDate(p, value);
         const fn = { before: lte, strictly_before: lt, after: gte, strictly_after: gt }[op];
-        parsed.conditions.push(fn(filter.column, day));
+        // A timestamp column binds a Date (midnight UTC of the day), a date column the day.
+        const bound = filter.column.dataType === "date" ? new Date(`${day}T00:00:00Z`) : day;
+        parsed.conditions.push(fn(filter.column, bound));
       }
       return;
     case "boolean": {
@@ -167,6 +169,11 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
   }
 }
 
+/** A lookup by a request's word: `constructor` or `__proto__` are no field of anything. */
+function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** Parses filters and order; unknown parameters are ignored, malformed values of known ones are a 400. */
 export function parseFilters(resource: AnyResource, query: URLSearchParams): ParsedFilters {
   const parsed: ParsedFilters = {
@@ -188,14 +195,14 @@ export function parseFilters(resource: AnyResource, query: URLSearchParams): Par
   // Explicit order: `order[field]=ASC|DESC` in query order, or the resource's `sort` parameter.
   for (const [key, value] of query) {
     const match = /^order\[(.+)\]$/.exec(key);
-    const column = match ? orderFields[match[1]!] : undefined;
+    const column = match ? ownValue(orderFields, match[1]!) : undefined;
     if (column) parsed.order.push(orderBy(column, direction(key, value)));
   }
   const sortFilter = resource.filters?.find((f) => f.type === "sort");
   const sort = sortFilter ? query.get(sortFilter.parameter) : null;
   if (sortFilter && sort !== null && sort !== "") {
     const descending = sort.startsWith("-");
-    const column = orderFields[descending ? sort.slice(1) : sort];
+    const column = ownValue(orderFields, descending ? sort.slice(1) : sort);
     if (!column) invalid(sortFilter.parameter, sort);
     parsed.order.push(orderBy(column, descending ? "desc" : "asc"));
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorBody } from "../errors.ts";
 import { searchMappings } from "./filters.ts";
 import type { Registry } from "./registry.ts";
 import type { AnyResource } from "./resource.ts";
@@ -24,35 +25,41 @@ function jsonLd(resource: AnyResource): Json {
   };
 }
 
-const problem = (description: string) => ({
-  description,
-  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Error" } } },
-});
+const PROBLEMS: Record<number, string> = {
+  400: "Malformed request: a filter or paging value, JSON syntax or a body that is no JSON object",
+  401: "Not signed in, or the token is invalid or revoked",
+  403: "Signed in, but not allowed to do this",
+  404: "Not found, or not visible to the caller (also for a filter naming such an item)",
+  413: "The body is larger than allowed",
+  415: "The body's content type is not supported",
+  422: "Invalid input: the violations name each field",
+};
+
+/** The error answers of an operation, each a Hydra error (also problem+json). */
+const problems = (...statuses: (keyof typeof PROBLEMS)[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: PROBLEMS[status],
+        content: {
+          "application/problem+json": { schema: { $ref: "#/components/schemas/Error" } },
+        },
+      },
+    ]),
+  );
+
+/** API Platform's operation names: api_tags_get_collection, api_tags_id_patch, … */
+const operationId = (path: string, suffix: string) =>
+  `api_${path
+    .replace(/[{}]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_/, "")}_${suffix}`;
 
 export function openApiDocument(registry: Registry): Json {
   const paths: Record<string, Json> = {};
-  const schemas: Record<string, Json> = {
-    Error: {
-      type: "object",
-      properties: {
-        "@type": { type: "string" },
-        title: { type: "string" },
-        detail: { type: "string" },
-        status: { type: "integer" },
-        violations: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              propertyPath: { type: "string" },
-              message: { type: "string" },
-              code: { type: "string" },
-            },
-          },
-        },
-      },
-    },
-  };
+  const { id: _id, ...error } = schemaOf(errorBody, "output");
+  const schemas: Record<string, Json> = { Error: error };
   const idParameter = {
     name: "id",
     in: "path",
@@ -90,6 +97,7 @@ export function openApiDocument(registry: Registry): Json {
       })),
     ];
     const list = {
+      operationId: operationId(resource.path, "get_collection"),
       tags: [name],
       summary: `Retrieves the collection of ${name} resources.`,
       parameters: collectionParameters,
@@ -110,67 +118,80 @@ export function openApiDocument(registry: Registry): Json {
             },
           },
         },
-        401: problem("Not signed in"),
+        ...problems(400, 401, 404),
       },
     };
     const collectionPath: Json = { get: list };
     const itemPath: Json = {
       get: {
+        operationId: operationId(resource.path, "id_get"),
         tags: [name],
         summary: `Retrieves a ${name} resource.`,
         parameters: [idParameter],
         responses: {
           200: { description: name, content: { "application/ld+json": { schema: item } } },
-          404: problem("Not found"),
+          ...problems(401, 404),
         },
       },
     };
     if (resource.operations.create && resource.input) {
       collectionPath.post = {
+        operationId: operationId(resource.path, "post"),
         tags: [name],
         summary: `Creates a ${name} resource.`,
-        requestBody: { content: { "application/ld+json": { schema: write } } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/ld+json": { schema: write },
+            "application/json": { schema: write },
+          },
+        },
         responses: {
           201: {
             description: `${name} created`,
             content: { "application/ld+json": { schema: item } },
           },
-          400: problem("Invalid input"),
-          404: problem("A referenced item does not exist"),
-          422: problem("Unprocessable entity"),
+          ...problems(400, 401, 403, 404, 413, 415, 422),
         },
       };
     }
     if (resource.operations.update && resource.input) {
       itemPath.patch = {
+        operationId: operationId(resource.path, "id_patch"),
         tags: [name],
         summary: `Updates the ${name} resource (JSON Merge Patch).`,
         parameters: [idParameter],
-        requestBody: { content: { "application/merge-patch+json": { schema: write } } },
+        requestBody: {
+          required: true,
+          content: { "application/merge-patch+json": { schema: write } },
+        },
         responses: {
           200: {
             description: `${name} updated`,
             content: { "application/ld+json": { schema: item } },
           },
-          404: problem("Not found"),
-          415: problem("Not application/merge-patch+json"),
-          422: problem("Unprocessable entity"),
+          ...problems(400, 401, 403, 404, 413, 415, 422),
         },
       };
     }
     if (resource.operations.delete) {
       itemPath.delete = {
+        operationId: operationId(resource.path, "id_delete"),
         tags: [name],
         summary: `Removes the ${name} resource.`,
         parameters: [idParameter],
-        responses: { 204: { description: `${name} deleted` }, 404: problem("Not found") },
+        responses: { 204: { description: `${name} deleted` }, ...problems(401, 403, 404) },
       };
     }
     paths[`/api/${resource.path}`] = collectionPath;
     paths[`/api/${resource.path}/{id}`] = itemPath;
     for (const sub of resource.subresources ?? []) {
       paths[`/api${sub.path}`] = {
-        get: { ...list, parameters: [idParameter, ...collectionParameters] },
+        get: {
+          ...list,
+          operationId: operationId(sub.path, "get_collection"),
+          parameters: [idParameter, ...collectionParameters],
+        },
       };
     }
   }

@@ -1,4 +1,3 @@
-import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
@@ -25,23 +24,18 @@ export function registerHydraHeaders(app: FastifyInstance, settings?: HydraSetti
   });
 }
 
-/** Serves every resource of the registry, its documentation and JSON-LD contexts. */
+/** Serves every resource of the registry, its Hydra documentation and JSON-LD contexts. */
 export async function hydraPlugin(app: FastifyInstance, options: HydraOptions): Promise<Registry> {
   const registry = createRegistry(options.resources);
   const serializer = createSerializer(options.settings);
   await app.register(async (scope) => {
     await hydraRoutes(scope, { db: options.db, registry, serializer });
   });
-  const document = openApiDocument(registry);
+  // The OpenAPI document (registered first, by registerOpenApi) is browsable at /api/docs.
   await app.register(async (scope) => {
-    await scope.register(fastifySwagger, {
-      mode: "static",
-      specification: { document: document as never },
-    });
     await scope.register(fastifySwaggerUi, { routePrefix: "/docs" });
-    scope.get("/docs.json", async () => document);
     const documentation = createDocumentation(registry, serializer.settings.prefix);
-    scope.get("/docs.jsonld", async (request, reply) =>
+    scope.get("/docs.jsonld", { schema: { hide: true } }, async (request, reply) =>
       reply.type(JSONLD).send(documentation(requestOrigin(request))),
     );
   });

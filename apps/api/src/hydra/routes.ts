@@ -1,6 +1,7 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requirePrincipal } from "../auth/authenticate.ts";
+import { searchParams } from "../request-input.ts";
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
 import { collectionIri, requestOrigin } from "./iri.ts";
 import {
@@ -13,6 +14,7 @@ import {
 } from "./operations.ts";
 import type { Registry } from "./registry.ts";
 import type { AnyResource } from "./resource.ts";
+import { COLLECTION, CONTEXT, ENTRYPOINT, HIDDEN } from "./route-schemas.ts";
 import { JSONLD, type Serializer } from "./serializer.ts";
 
 /** Thin handlers: HTTP in, use case, JSON-LD out. Registered inside the /api prefix. */
@@ -36,20 +38,17 @@ function requireMediaType(request: FastifyRequest, supported: readonly string[])
     throw new UnsupportedMediaTypeError(request.headers["content-type"], supported);
 }
 
+/** The path as requested (the collection's @id) and the query Fastify parsed (any keys). */
 function splitUrl(request: FastifyRequest) {
-  const [path = "", search = ""] = request.url.split("?", 2);
-  return { path, query: new URLSearchParams(search) };
+  const end = request.url.indexOf("?");
+  return {
+    path: end === -1 ? request.url : request.url.slice(0, end),
+    query: searchParams(request.query),
+  };
 }
 
 export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptions) {
   const { db, registry, serializer } = options;
-  // JSON-LD and merge-patch bodies are JSON; Fastify's parser keeps prototype poisoning out.
-  app.addContentTypeParser(
-    ["application/ld+json", "application/merge-patch+json"],
-    { parseAs: "string" },
-    app.getDefaultJsonParser("error", "error"),
-  );
-
   const context = (request: FastifyRequest): OperationContext => ({
     db,
     principal: requirePrincipal(request),
@@ -65,15 +64,15 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
 
   for (const resource of registry.resources) {
     const base = `/${resource.path}`;
-    app.get(base, async (request, reply) => {
+    app.get(base, COLLECTION, async (request, reply) => {
       const { path, query } = splitUrl(request);
       return send(reply, 200, await listCollection(context(request), resource, { path, query }));
     });
-    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+    app.get<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) =>
       send(reply, 200, await getItem(context(request), resource, request.params.id)),
     );
     if (resource.operations.create && resource.input) {
-      app.post(base, async (request, reply) => {
+      app.post(base, HIDDEN, async (request, reply) => {
         const ctx = context(request);
         requireMediaType(request, CREATE_TYPES);
         const body = await createItem(ctx, resource, request.body);
@@ -81,30 +80,31 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
         return send(reply, 201, body);
       });
     } else {
-      app.post(base, notAllowed);
+      app.post(base, HIDDEN, notAllowed);
     }
     if (resource.operations.update && resource.input) {
-      app.patch<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) => {
+      app.patch<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) => {
         const ctx = context(request);
         requireMediaType(request, PATCH_TYPES);
         return send(reply, 200, await updateItem(ctx, resource, request.params.id, request.body));
       });
     } else {
-      app.patch(`${base}/:id`, notAllowed);
+      app.patch(`${base}/:id`, HIDDEN, notAllowed);
     }
     if (resource.operations.delete) {
-      app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) => {
+      app.delete<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) => {
         await deleteItem(context(request), resource, request.params.id);
         return reply.code(204).send();
       });
     } else {
-      app.delete(`${base}/:id`, notAllowed);
+      app.delete(`${base}/:id`, HIDDEN, notAllowed);
     }
-    app.put(`${base}/:id`, notAllowed);
+    app.put(`${base}/:id`, HIDDEN, notAllowed);
 
     for (const sub of resource.subresources ?? []) {
       app.get<{ Params: { id: string } }>(
         sub.path.replace("{id}", ":id"),
+        COLLECTION,
         async (request, reply) => {
           const { path, query } = splitUrl(request);
           const fixed = { parameter: sub.relationFilter, value: request.params.id };
@@ -118,20 +118,24 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
     }
   }
 
-  app.get("", async (request, reply) => {
+  app.get("", ENTRYPOINT, async (request, reply) => {
     requirePrincipal(request);
     return send(reply, 200, serializer.entrypoint(registry.resources));
   });
-  app.get<{ Params: { shortName: string } }>("/contexts/:shortName", async (request, reply) => {
-    const { shortName } = request.params;
-    const resource = registry.resources.find((r) => r.shortName === shortName);
-    const origin = requestOrigin(request);
-    const context = resource
-      ? serializer.context(resource, origin)
-      : serializer.builtinContext(shortName, registry.resources, origin);
-    if (!context) return reply.callNotFound();
-    return send(reply, 200, context);
-  });
+  app.get<{ Params: { shortName: string } }>(
+    "/contexts/:shortName",
+    CONTEXT,
+    async (request, reply) => {
+      const { shortName } = request.params;
+      const resource = registry.resources.find((r) => r.shortName === shortName);
+      const origin = requestOrigin(request);
+      const context = resource
+        ? serializer.context(resource, origin)
+        : serializer.builtinContext(shortName, registry.resources, origin);
+      if (!context) return reply.callNotFound();
+      return send(reply, 200, context);
+    },
+  );
 }
 
 export function collectionPaths(resource: AnyResource): string[] {

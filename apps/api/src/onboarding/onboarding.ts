@@ -3,10 +3,11 @@ import { MARKETPLACES, normalizeMarketplaceCode } from "@starport/marketplaces";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { toUserView } from "../auth/accounts.ts";
-import { requirePrincipal } from "../auth/authenticate.ts";
+import { toUserView, userView } from "../auth/accounts.ts";
+import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import type { Principal } from "../auth/principal.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { parseBody, violation } from "../validation.ts";
 
 /** The getting-started steps, in order (spec §4 onboarding; issue 3). */
@@ -238,12 +239,92 @@ export function createOnboarding(db: Database) {
   return { view, saveStep, finish };
 }
 
+const TAGS = ["Onboarding"];
+const onboardingView = z
+  .object({
+    "@id": z.literal("/api/onboarding"),
+    steps: z.array(
+      z.object({
+        key: z.enum(ONBOARDING_STEPS),
+        status: z.enum(["pending", "done", "skipped"]),
+      }),
+    ),
+    currentStep: z.enum(ONBOARDING_STEPS).nullable(),
+    sellerProfile: z
+      .object({
+        "@id": z.string(),
+        id: z.uuid(),
+        name: z.string(),
+        settings: z.object({
+          defaultMarketplace: z.string(),
+          defaultCurrency: z.string(),
+          defaultAdvertisingMetric: z.string(),
+        }),
+      })
+      .nullable(),
+    marketplaces: z.array(z.string()).nullable(),
+    targetAcos: z.number().nullable(),
+    finishedOnboardingAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "OnboardingView" });
+const progress = {
+  description: "The whole progress",
+  content: { "application/json": { schema: onboardingView } },
+};
+/** What each step accepts; the step in the path decides which (validated by saveStep). */
+const stepBody = z.union([sellerProfileStep, marketplacesStep, targetAcosStep, skipStep]);
+
 /** GET /api/onboarding, PUT /api/onboarding/steps/{step}, POST /api/onboarding/finish. */
 export async function onboardingRoutes(app: FastifyInstance, deps: { db: Database }) {
   const onboarding = createOnboarding(deps.db);
-  app.get("/onboarding", async (request) => onboarding.view(requirePrincipal(request)));
-  app.put<{ Params: { step: string } }>("/onboarding/steps/:step", async (request) =>
-    onboarding.saveStep(requirePrincipal(request), request.params.step, request.body),
+  app.get(
+    "/onboarding",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "getOnboarding",
+        tags: TAGS,
+        summary: "The signed-in user's getting-started progress.",
+        response: { 200: progress, ...problems(401) },
+      },
+    },
+    async (request) => onboarding.view(requirePrincipal(request)),
   );
-  app.post("/onboarding/finish", async (request) => onboarding.finish(requirePrincipal(request)));
+  app.put<{ Params: { step: string } }>(
+    "/onboarding/steps/:step",
+    {
+      onRequest: signedIn,
+      // The step decides the body's schema: saveStep validates it with that one.
+      attachValidation: true,
+      schema: {
+        operationId: "saveOnboardingStep",
+        tags: TAGS,
+        summary: "Saves one step (or skips it, where it may be skipped).",
+        params: z.object({ step: z.string().max(100) }),
+        body: stepBody,
+        response: { 200: progress, ...problems(...BODY_PROBLEMS, 401, 404) },
+      },
+    },
+    async (request) =>
+      onboarding.saveStep(requirePrincipal(request), request.params.step, request.body),
+  );
+  app.post(
+    "/onboarding/finish",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "finishOnboarding",
+        tags: TAGS,
+        summary: "Finishes onboarding once the required steps are done.",
+        response: {
+          200: {
+            description: "The user, now onboarded",
+            content: { "application/json": { schema: userView } },
+          },
+          ...problems(401, 422),
+        },
+      },
+    },
+    async (request) => onboarding.finish(requirePrincipal(request)),
+  );
 }
