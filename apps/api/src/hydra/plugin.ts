@@ -3,7 +3,6 @@ import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
 import { createDocumentation } from "./documentation.ts";
 import { requestOrigin } from "./iri.ts";
-import { openApiDocument } from "./openapi.ts";
 import { createRegistry, type Registry } from "./registry.ts";
 import type { AnyResource } from "./resource.ts";
 import { hydraRoutes } from "./routes.ts";
