@@ -252,9 +252,30 @@ function isLive(state: string): boolean {
   return state === "ENABLED";
 }
 
-/** Simulates the current day for every profile and advances the clock by one day. */
+/** Whether a seller takes part in the days the clock advances (its business is not pending). */
+export function isSimulated(world: World, sellerId: string | undefined): boolean {
+  if (sellerId === undefined) return false;
+  const business = world.businesses.get(sellerId);
+  return business === undefined || business === "ready";
+}
+
+/** Simulates the current day for every seller in business and advances the clock by one day. */
 export function simulateDay(world: World): void {
-  const day = world.day;
+  simulateSellersDay(world, world.day, (sellerId) => isSimulated(world, sellerId));
+  world.day += 1;
+}
+
+/**
+ * Simulates one day (the current one, or a past one when a seller's history is built later) for
+ * the sellers chosen. Sellers do not interact (each auctions against the simulated competitors),
+ * and every draw is seeded by (seed, day, entity), so a seller's history is the same whether it
+ * is simulated day by day with the others or on its own afterwards.
+ */
+export function simulateSellersDay(
+  world: World,
+  day: number,
+  includes: (sellerId: string) => boolean,
+): void {
   const date = dateOfDay(world, day);
   const season = seasonality(date);
   const adUnits = new Map<string, number>();
@@ -309,6 +330,7 @@ export function simulateDay(world: World): void {
   const campNegTg = byCampaign(world.entities.campaignNegativeTargets.values());
 
   for (const profile of world.profiles) {
+    if (!includes(profile.sellerId)) continue;
     const mp = marketplaceById(profile.marketplaceId);
     if (!mp) continue;
     const terms = world.terms.get(mp.id) ?? [];
@@ -558,7 +580,7 @@ export function simulateDay(world: World): void {
 
   // organic sales, stock and restocks for every seller product
   for (const p of world.products.values()) {
-    if (p.sellerId === undefined) continue;
+    if (p.sellerId === undefined || !includes(p.sellerId)) continue;
     const key = productKey(p.marketplaceId, p.asin);
     const rng = rngFor(world.seed, day, `organic|${key}`);
     let stock = stockLeft.get(key) ?? p.stock;
@@ -588,7 +610,6 @@ export function simulateDay(world: World): void {
     });
     world.productDays.set(key, list);
   }
-  world.day = day + 1;
 }
 
 /** Advances the virtual clock by `days` whole simulated days. */
