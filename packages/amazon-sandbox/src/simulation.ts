@@ -248,10 +248,6 @@ function lagOf(u: number): number {
   return MODEL.attributionLag.length - 1;
 }
 
-function isLive(state: string): boolean {
-  return state === "ENABLED";
-}
-
 /** Whether a seller takes part in the days the clock advances (its business is not pending). */
 export function isSimulated(world: World, sellerId: string | undefined): boolean {
   if (sellerId === undefined) return false;
@@ -291,30 +287,37 @@ export function simulateSellersDay(
     campaignNegativeKeywords,
   } = world.entities;
 
-  // index children by parent once per day
+  // index children by parent once per day (only the chosen sellers' entities)
+  const profileIds = new Set(
+    world.profiles.filter((p) => includes(p.sellerId)).map((p) => p.profileId),
+  );
+  const isLive = (e: { state: string; profileId: number }): boolean =>
+    e.state === "ENABLED" && profileIds.has(e.profileId);
   const groupsByCampaign = new Map<string, AdGroup[]>();
   for (const g of adGroups.values()) {
-    if (!isLive(g.state)) continue;
+    if (!isLive(g)) continue;
     const list = groupsByCampaign.get(g.campaignId) ?? [];
     list.push(g);
     groupsByCampaign.set(g.campaignId, list);
   }
-  const byAdGroup = <T extends { adGroupId: string | undefined; state: string }>(
+  const byAdGroup = <T extends { adGroupId: string | undefined; state: string; profileId: number }>(
     items: Iterable<T>,
   ) => {
     const m = new Map<string, T[]>();
     for (const it of items) {
-      if (!isLive(it.state) || it.adGroupId === undefined) continue;
+      if (!isLive(it) || it.adGroupId === undefined) continue;
       const list = m.get(it.adGroupId) ?? [];
       list.push(it);
       m.set(it.adGroupId, list);
     }
     return m;
   };
-  const byCampaign = <T extends { campaignId: string; state: string }>(items: Iterable<T>) => {
+  const byCampaign = <T extends { campaignId: string; state: string; profileId: number }>(
+    items: Iterable<T>,
+  ) => {
     const m = new Map<string, T[]>();
     for (const it of items) {
-      if (!isLive(it.state)) continue;
+      if (!isLive(it)) continue;
       const list = m.get(it.campaignId) ?? [];
       list.push(it);
       m.set(it.campaignId, list);
@@ -336,7 +339,7 @@ export function simulateSellersDay(
     const terms = world.terms.get(mp.id) ?? [];
     const best = new Map<number, Candidate>();
     for (const c of campaigns.values()) {
-      if (c.profileId !== profile.profileId || !isLive(c.state)) continue;
+      if (c.profileId !== profile.profileId || !isLive(c)) continue;
       if (c.startDate > date || (c.endDate !== undefined && c.endDate < date)) continue;
       const adj = placementAdjustments(c);
       for (const g of groupsByCampaign.get(c.campaignId) ?? []) {
