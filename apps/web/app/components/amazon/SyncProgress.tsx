@@ -2,6 +2,7 @@ import { Group, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionStore } from "../../session/store.ts";
+import { SyncArrivals, type SyncArrivalsView } from "./SyncArrivals.tsx";
 
 export interface SyncRunView {
   "@id": string;
@@ -14,6 +15,8 @@ export interface SyncRunView {
   rowsWritten: number;
   currentStep: string | null;
   error: string | null;
+  /** What arrived so far (counts per kind of entity, days of reports), when the API sends it. */
+  arrived?: SyncArrivalsView;
 }
 
 /**
@@ -84,6 +87,7 @@ export function SyncProgress({ initial }: { initial: SyncRunView | null }) {
       <Text size="xs" c="dimmed">
         {t("sync.rows", { count: run.rowsWritten })}
       </Text>
+      {run.arrived ? <SyncArrivals arrived={run.arrived} /> : null}
     </Stack>
   );
 }
