@@ -11,6 +11,8 @@ export {
   type AmazonAdsResource,
   type AmazonPlacement,
   amazonFieldOf,
+  type EntityField,
+  entityFields,
   expressionText,
   FACT_ENTITIES,
   type FactEntityName,

@@ -452,3 +452,34 @@ export function amazonFieldOf(entity: SyncedEntity, property: string): string | 
   const w = entity.columns.find((c) => c.property === property)?.wire;
   return w && (w.kind === "field" || w.kind === "money") ? w.path : undefined;
 }
+
+export interface EntityField {
+  /** Drizzle property of the column. */
+  property: string;
+  /** Name for the API: money columns lose their `Micros` suffix (`budgetMicros` → `budget`). */
+  field: string;
+  kind: "text" | "money" | "integer" | "date" | "json" | "placement";
+  nullable: boolean;
+}
+
+/**
+ * The stored columns as an API would show them (for deriving output schemas): money in major
+ * units, placement adjustments (the API groups them as placementBidding), the rest as stored.
+ */
+export function entityFields(entity: SyncedEntity): EntityField[] {
+  return entity.columns.map((c) => ({
+    property: c.property,
+    field: c.wire.kind === "money" ? c.property.replace(/Micros$/, "") : c.property,
+    kind:
+      c.wire.kind === "money" || c.wire.kind === "placement"
+        ? c.wire.kind
+        : c.sqlType === "jsonb"
+          ? "json"
+          : c.sqlType === "date"
+            ? "date"
+            : c.sqlType === "integer" || c.sqlType === "bigint"
+              ? "integer"
+              : "text",
+    nullable: !c.notNull,
+  }));
+}
