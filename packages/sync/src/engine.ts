@@ -16,6 +16,7 @@ import {
 } from "@starport/db";
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { syncArrivals } from "./arrivals.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
@@ -855,6 +856,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
           stepsTotal: steps.length,
           rowsWritten,
           updatedAt: new Date(),
+          // Reads report what arrived so far (a write run's result is its per-row outcome).
+          ...(run.kind === "write" ? {} : { result: { arrived: syncArrivals(steps) } }),
           ...extra,
         })
         .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, workerId)))

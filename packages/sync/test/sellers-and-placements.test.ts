@@ -56,6 +56,8 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
       .from(schema.syncRuns)
       .where(eq(schema.syncRuns.id, run.id));
     const arrived = syncArrivals(finished?.steps ?? []);
+    // The run's result carries it too, so every view of a run (API, events) shows it.
+    expect(finished?.result).toEqual({ arrived });
     expect(arrived.campaigns).toBeGreaterThan(0);
     expect(arrived).toMatchObject({
       campaigns: count(truth.campaigns),

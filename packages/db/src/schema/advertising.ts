@@ -452,7 +452,10 @@ export const syncRuns = pgTable(
     stepsDone: integer("steps_done").notNull().default(0),
     stepsTotal: integer("steps_total").notNull().default(0),
     rowsWritten: bigint("rows_written", { mode: "number" }).notNull().default(0),
-    /** Per-row outcome of write-backs and the last error. */
+    /**
+     * Write runs: the per-row outcome (`results`). Other runs: what arrived so far (`arrived`,
+     * counts per kind and days of reports, see @starport/sync syncArrivals).
+     */
     result: jsonb("result").$type<Record<string, unknown>>(),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),

@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
 /**
- * What a sync brought from Amazon, as the API sends it (`arrived` of a sync run: counts per kind,
+ * What a sync brought from Amazon, as the API sends it (`result.arrived` of a sync run: counts per kind,
  * summed from the run's steps by @starport/sync's syncArrivals), worded for the user's language:
  * "48 Kampagnen, 612 Anzeigengruppen, 3.600 Keywords und Berichte für 90 Tage".
  */

@@ -15,8 +15,8 @@ export interface SyncRunView {
   rowsWritten: number;
   currentStep: string | null;
   error: string | null;
-  /** What arrived so far (counts per kind of entity, days of reports), when the API sends it. */
-  arrived?: SyncArrivalsView;
+  /** Write runs: per-row outcome; other runs: `arrived`, what came from Amazon so far. */
+  result?: { arrived?: SyncArrivalsView } | null;
 }
 
 /**
@@ -87,7 +87,7 @@ export function SyncProgress({ initial }: { initial: SyncRunView | null }) {
       <Text size="xs" c="dimmed">
         {t("sync.rows", { count: run.rowsWritten })}
       </Text>
-      {run.arrived ? <SyncArrivals arrived={run.arrived} /> : null}
+      {run.result?.arrived ? <SyncArrivals arrived={run.result.arrived} /> : null}
     </Stack>
   );
 }
