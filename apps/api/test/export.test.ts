@@ -71,14 +71,12 @@ describe.each(TEST_DATABASE_KINDS)("exports on %s", (kind) => {
   });
 
   it("exports every page, not just the first", async () => {
-    await t.db
-      .insert(schema.tags)
-      .values(
-        Array.from({ length: 230 }, (_, i) => ({
-          sellerProfileId: IDS.profileA,
-          text: `etikett ${String(i).padStart(3, "0")}`,
-        })),
-      );
+    await t.db.insert(schema.tags).values(
+      Array.from({ length: 230 }, (_, i) => ({
+        sellerProfileId: IDS.profileA,
+        text: `etikett ${String(i).padStart(3, "0")}`,
+      })),
+    );
     const res = await t.request("own", {
       url: "/api/tags?order[text]=asc&format=csv&locale=en&columns[]=text",
     });
