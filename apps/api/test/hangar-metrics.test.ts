@@ -5,6 +5,7 @@
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdsFixture,
@@ -294,6 +295,50 @@ describe.each(TEST_DATABASE_KINDS)("Hangar metrics on %s", (kind) => {
     ]) {
       expect((await get(`/api/metrics?${bad}`)).statusCode, bad).toBe(400);
     }
+  });
+
+  it("shows restated, new and deleted facts at once (the running totals follow the facts)", async () => {
+    const keyword = a.keywords[0]!;
+    const url = `/api/keywords?id[]=${keyword.id}&from=${FROM}&to=${day(TO, 20)}`;
+    const before = (await get(url)).json()["hydra:member"][0].metrics;
+    // Amazon restates a day inside the range, and a new day arrives after the last one.
+    await t.db
+      .update(schema.adPerformanceDaily)
+      .set({ clicks: 1000, costMicros: 500_000_000 })
+      .where(
+        and(
+          eq(schema.adPerformanceDaily.advertisingProfileId, a.profileId),
+          eq(schema.adPerformanceDaily.amazonId, keyword.amazonId),
+          eq(schema.adPerformanceDaily.date, day(FROM, 2)),
+        ),
+      );
+    const old = a.facts.find((f) => f.amazonId === keyword.amazonId && f.date === day(FROM, 2))!;
+    const lastDay = a.days.at(-1)!;
+    await t.db.insert(schema.adPerformanceDaily).values({
+      ...old,
+      advertisingProfileId: a.profileId,
+      date: day(lastDay, 3),
+      clicks: 7,
+      costMicros: 7_000_000,
+    });
+    const after = (await get(url)).json()["hydra:member"][0].metrics;
+    expect(after.clicks).toBe(before.clicks - old.clicks + 1000 + 7);
+    expect(after.cost).toBeCloseTo(before.cost - old.costMicros / 1e6 + 500 + 7, 2);
+    // A range entirely after the newest day sums to nothing.
+    const later = (
+      await get(`/api/keywords?id[]=${keyword.id}&from=${day(lastDay, 4)}&to=${day(lastDay, 9)}`)
+    ).json()["hydra:member"][0].metrics;
+    expect(later.clicks).toBe(0);
+    await t.db
+      .delete(schema.adPerformanceDaily)
+      .where(
+        and(
+          eq(schema.adPerformanceDaily.advertisingProfileId, a.profileId),
+          eq(schema.adPerformanceDaily.date, day(lastDay, 3)),
+        ),
+      );
+    const deleted = (await get(url)).json()["hydra:member"][0].metrics;
+    expect(deleted.clicks).toBe(after.clicks - 7);
   });
 
   it("joins the product of a product ad from the catalogue", async () => {
