@@ -6,7 +6,6 @@ import { z } from "zod";
 import { type AmazonDependencies, createAmazonConnections } from "../amazon/connections.ts";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
-import { parseMetricsQuery, queryMetrics } from "./metrics.ts";
 import { streamSyncRuns } from "./sync-events.ts";
 
 const TAGS = ["Amazon"];
@@ -71,16 +70,11 @@ const connectionList = z.object({
   ),
 });
 
-/** Amazon connections, sync requests and progress, write-back and metrics. Handlers stay thin. */
+/** Amazon connections, sync requests and progress, write-back. Handlers stay thin. */
 export async function advertisingRoutes(
   app: FastifyInstance,
   deps: { db: Database; amazon?: AmazonDependencies | undefined },
 ) {
-  app.get("/metrics", async (request) => {
-    const principal = requirePrincipal(request);
-    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-    return queryMetrics(deps.db, principal, parseMetricsQuery(query));
-  });
   app.get(
     "/sync_runs/events",
     {

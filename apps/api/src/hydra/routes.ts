@@ -2,6 +2,7 @@ import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requirePrincipal } from "../auth/authenticate.ts";
 import { searchParams } from "../request-input.ts";
+import { exportCollection, exportFormat } from "./export.ts";
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
 import { collectionIri, requestOrigin } from "./iri.ts";
 import {
@@ -65,11 +66,18 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
   for (const resource of registry.resources) {
     const base = `/${resource.path}`;
     app.get(base, COLLECTION, async (request, reply) => {
+      const ctx = context(request);
       const { path, query } = splitUrl(request);
-      return send(reply, 200, await listCollection(context(request), resource, { path, query }));
+      const format = exportFormat(request, query);
+      if (format) return exportCollection(reply, format, ctx, resource, { path, query });
+      return send(reply, 200, await listCollection(ctx, resource, { path, query }));
     });
     app.get<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) =>
-      send(reply, 200, await getItem(context(request), resource, request.params.id)),
+      send(
+        reply,
+        200,
+        await getItem(context(request), resource, request.params.id, splitUrl(request).query),
+      ),
     );
     if (resource.operations.create && resource.input) {
       app.post(base, HIDDEN, async (request, reply) => {
