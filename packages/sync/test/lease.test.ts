@@ -17,7 +17,7 @@ import {
 let h: SandboxHarness;
 beforeAll(async () => {
   h = await startSandbox({ countries: ["DE"], days: 3, maxProducts: 3 });
-});
+}, 120_000);
 afterAll(() => h?.close());
 
 describe.each(TEST_DATABASE_KINDS)("lease on %s", (kind) => {
