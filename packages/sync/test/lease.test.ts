@@ -17,7 +17,7 @@ import {
 let h: SandboxHarness;
 beforeAll(async () => {
   h = await startSandbox({ countries: ["DE"], days: 3, maxProducts: 3 });
-});
+}, 120_000);
 afterAll(() => h?.close());
 
 describe.each(TEST_DATABASE_KINDS)("lease on %s", (kind) => {
@@ -31,19 +31,17 @@ describe.each(TEST_DATABASE_KINDS)("lease on %s", (kind) => {
     const db = t.connection.db;
     const sellerProfileId = await connectedSeller(db, h);
     const ended: string[] = [];
-    const engine = engineFor(db, h, {
-      initialReportDays: 3,
-      log: {
-        info: (o, msg) => {
-          if (msg === "sync run ended") ended.push((o as { syncRun: string }).syncRun);
-        },
-        warn() {},
-        error() {},
+    const log = {
+      info: (o: object, msg?: string) => {
+        if (msg === "sync run ended") ended.push((o as { syncRun: string }).syncRun);
       },
-    });
+      warn() {},
+      error() {},
+    };
+    const engine = engineFor(db, h, { initialReportDays: 3, log });
     const run = await engine.requestSync(sellerProfileId, "initial");
     // The same engine (one process) twice, and a second engine (another process) once.
-    const other = engineFor(db, h, { initialReportDays: 3 });
+    const other = engineFor(db, h, { initialReportDays: 3, log });
     const statuses = await Promise.all([
       engine.runSync(run.id),
       engine.runSync(run.id),
