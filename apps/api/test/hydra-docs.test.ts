@@ -157,7 +157,7 @@ describe("Hydra documentation read by api-doc-parser", () => {
       const writable = declared.input !== undefined;
       const expected = [
         "list",
-        "show",
+        ...(declared.itemOperation === false ? [] : ["show"]),
         ...(create && writable ? ["create"] : []),
         ...(update && writable ? ["edit"] : []),
         ...(remove ? ["delete"] : []),

@@ -180,15 +180,19 @@ export function createDocumentation(registry: Registry, prefix: boolean) {
   /** GET and (when allowed) PATCH and DELETE on an item: the class carries them. */
   function itemOperations(resource: AnyResource): Json[] {
     const name = resource.shortName;
-    const operations = [
-      operation(
-        "GET",
-        `get${name}`,
-        `Retrieves a ${name} resource.`,
-        ["hydra:Operation", "schema:FindAction"],
-        { returns: `#${name}` },
-      ),
-    ];
+    // Computed rows (sums over a range) have no IRI of their own, so no item is read.
+    const operations =
+      resource.itemOperation === false
+        ? []
+        : [
+            operation(
+              "GET",
+              `get${name}`,
+              `Retrieves a ${name} resource.`,
+              ["hydra:Operation", "schema:FindAction"],
+              { returns: `#${name}` },
+            ),
+          ];
     if (resource.operations.update && resource.input) {
       operations.push(
         operation("PATCH", `patch${name}`, `Updates the ${name} resource.`, ["hydra:Operation"], {
@@ -217,7 +221,7 @@ export function createDocumentation(registry: Registry, prefix: boolean) {
   function supportedProperty(className: string, field: DocumentedField): Json {
     const property: Json = {
       "@id": `#${className}/${field.name}`,
-      "@type": field.relation?.link ? "hydra:Link" : "rdf:Property",
+      "@type": field.relation?.link || field.anyLink ? "hydra:Link" : "rdf:Property",
       "rdfs:label": field.name,
       domain: `#${className}`,
     };
@@ -293,6 +297,7 @@ export function createDocumentation(registry: Registry, prefix: boolean) {
           required: false,
           range,
           relation: null,
+          anyLink: false,
           description: null,
         }),
       ),

@@ -17,6 +17,18 @@ export function iriOf(target: () => AnyResource): z.ZodString {
   return schema;
 }
 
+const anyLinks = new WeakSet<z.ZodType>();
+
+/**
+ * An output field holding the IRI of an item of one of several resources (a metrics row's entity,
+ * a search term's keyword or target): documented as a hydra:Link without one range.
+ */
+export function iriOfAny(): z.ZodString {
+  const schema = z.string();
+  anyLinks.add(schema);
+  return schema;
+}
+
 export interface Relation {
   target: AnyResource;
   /** An IRI (hydra:Link); false when the item is embedded as an object. */
@@ -33,6 +45,8 @@ export interface DocumentedField {
   /** A compact IRI (`xsd:string`, `rdf:JSON`) or, for relations, `#ShortName`. */
   range: string | null;
   relation: Relation | null;
+  /** An IRI of an item of one of several resources (iriOfAny). */
+  anyLink: boolean;
   description: string | null;
 }
 
@@ -149,6 +163,8 @@ export function documentedFields(resource: AnyResource): readonly DocumentedFiel
     const shown = output.properties[name];
     const written = writable ? input.properties[name] : undefined;
     const relation = relations.get(name) ?? null;
+    const field = (resource.output.shape as Record<string, z.ZodType>)[name];
+    const anyLink = field !== undefined && anyLinks.has(unwrap(field).schema);
     // An input relation's description only says "IRI"; the range says more.
     const description = (shown?.description ??
       (relation ? undefined : written?.description) ??
@@ -158,8 +174,13 @@ export function documentedFields(resource: AnyResource): readonly DocumentedFiel
       readable: shown !== undefined,
       writeable: written !== undefined,
       required: written !== undefined && input.required.has(name),
-      range: relation ? `#${relation.target.shortName}` : rangeOf(shown ?? written),
+      range: relation
+        ? `#${relation.target.shortName}`
+        : anyLink
+          ? "hydra:Resource"
+          : rangeOf(shown ?? written),
       relation,
+      anyLink,
       description,
     };
   });

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { NotFoundError, ValidationError } from "../../errors.ts";
+import { iriOfAny } from "../../hydra/fields.ts";
 import { idFromIriOrId } from "../../hydra/iri.ts";
 import {
   type AnyResource,
@@ -120,7 +121,7 @@ export const metrics = defineResource<Record<string, unknown>, z.ZodObject>({
   owner: { kind: "parent", column: f.advertisingProfileId, parent: () => advertisingProfiles },
   itemOperation: false,
   output: z.object({
-    entity: z.string().optional().describe("groupBy=entity: the entity's IRI"),
+    entity: iriOfAny().optional().describe("groupBy=entity: the entity's IRI"),
     date: z.string().optional().describe("groupBy=date: the day, YYYY-MM-DD"),
     ...metricsSchema.shape,
   }),

@@ -1,6 +1,7 @@
 import { schema } from "@starport/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { iriOfAny } from "../../hydra/fields.ts";
 import { defineResource, ref } from "../../hydra/resource.ts";
 import { advertisingProfiles } from "../../resources/advertising-profiles.ts";
 import { adGroups, campaigns, keywords, targets } from "../resources.ts";
@@ -31,7 +32,7 @@ export const searchTerms = defineResource<Record<string, unknown>, z.ZodObject>(
   itemOperation: false,
   output: z.object({
     searchTerm: z.string(),
-    matchedBy: z.string().nullable().describe("IRI of the keyword or target"),
+    matchedBy: iriOfAny().nullable().describe("IRI of the keyword or target"),
     matchedText: z.string().nullable(),
     matchType: z.string().nullable(),
     campaign: z.string().nullable(),
