@@ -44,7 +44,8 @@ export const BODY_PROBLEMS = [400, 413, 415, 422] as const satisfies readonly Pr
 /** The content types JSON bodies are documented with (merge patches are Hydra's own). */
 const JSON_BODY_TYPES = ["application/json", "application/ld+json"];
 
-const LICENSE = { name: "Proprietary", url: "https://starport.dev/terms" };
+/** The repository names no open-source licence; SPDX's form for one of its own. */
+const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
 function isZodSchema(value: unknown): boolean {
   return typeof value === "object" && value !== null && "_zod" in value;

@@ -16,7 +16,7 @@ const UNDOCUMENTED = new Set(["GET /api/metrics"]);
 describe("the OpenAPI document", () => {
   let t: FuzzTarget;
   let document: {
-    info: { license?: { name: string; url: string } };
+    info: { license?: { name: string; identifier?: string } };
     paths: Record<string, Record<string, { operationId?: string; responses: object }>>;
   };
   beforeAll(async () => {

@@ -54,9 +54,10 @@ function isoDate(parameter: string, value: string): string {
   return value;
 }
 
-function number(parameter: string, value: string): string {
+/** A finite number, bound as numeric: an integer column compared with 1.5 or 9e-323 is no error. */
+function number(parameter: string, value: string): SQL {
   if (value.trim() === "" || !Number.isFinite(Number(value))) invalid(parameter, value);
-  return String(Number(value));
+  return sql`${String(Number(value))}::numeric`;
 }
 
 function bool(parameter: string, value: string): boolean {
