@@ -110,3 +110,43 @@ for (const locale of LOCALES) {
     });
   }
 }
+
+// Overlays render in portals outside the page; each is checked while open, in both schemes.
+for (const dark of [false, true]) {
+  test.describe(() => {
+    test.use({ storageState: visitor(ROUTES.find((entry) => entry.key === "settings")!) });
+    test(`the top bar's menus and the help dialog (${dark ? "dark" : "light"} scheme) have no serious accessibility violation`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.slow(); // four axe runs
+      if (dark) {
+        await context.addCookies([
+          { name: "theme", value: "light-indigo%3Adark", url: baseURL as string },
+        ]);
+      }
+      const audit = async (what: string) =>
+        expect(blocking(await new AxeBuilder({ page }).analyze()), what).toEqual([]);
+      await page.goto("/en/settings");
+      await expectHydrated(page);
+
+      await page.getByTestId("user-menu").click();
+      await expect(page.getByTestId("sign-out")).toBeVisible();
+      await audit("user menu");
+      await page.keyboard.press("Escape");
+
+      await page.getByTestId("profile-picker").click();
+      await expect(page.getByRole("option").first()).toBeVisible();
+      await audit("profile picker");
+      await page.keyboard.press("Escape");
+
+      await page.getByTestId("help-badge").click();
+      await expect(page.getByTestId("help-support")).toBeVisible();
+      await audit("help menu");
+      await page.getByTestId("help-support").click();
+      await expect(page.getByTestId("support-form")).toBeVisible();
+      await audit("help dialog");
+    });
+  });
+}
