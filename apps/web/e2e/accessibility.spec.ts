@@ -11,6 +11,7 @@ import {
 } from "../app/route-table.ts";
 import { expectHydrated } from "./helpers.ts";
 import { routeParamFiller, visitor } from "./route-visits.ts";
+import { STATE } from "./session.ts";
 
 // The root path detects the browser language; German browsers stay on the unprefixed routes.
 test.use({ locale: "de-DE" });
@@ -55,7 +56,6 @@ async function auditRoute(
   entry: RouteEntry,
   locale: Locale,
 ) {
-  const problems = watchProblems(page);
   const { url, synthetic } = await routeParamFiller(request)(
     entry,
     localizePath(entry.path, locale),
@@ -66,6 +66,11 @@ async function auditRoute(
       description: `${synthetic.join(", ")}: no demo data, a well-formed id was used`,
     });
   }
+  await auditUrl(page, url, locale);
+}
+
+async function auditUrl(page: Page, url: string, locale: Locale) {
+  const problems = watchProblems(page);
   await page.goto(url);
   await expectHydrated(page);
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -87,6 +92,21 @@ for (const locale of LOCALES) {
       });
     });
   }
+}
+
+// Error pages render outside the layouts: not found, and forbidden (an administrator's page).
+for (const locale of LOCALES) {
+  test.describe(() => {
+    test.use({ storageState: STATE.demo });
+    for (const path of ["/no-such-page", "/admin/users"]) {
+      test(`the error page of ${localizePath(path, locale)} has no serious accessibility violation`, async ({
+        page,
+      }) => {
+        await auditUrl(page, localizePath(path, locale), locale);
+        await expect(page.getByTestId("error-page")).toBeVisible();
+      });
+    }
+  });
 }
 
 // The dark scheme is one switch away; one route per layout shell keeps it axe-clean too.
