@@ -11,6 +11,7 @@ import {
 } from "../app/route-table.ts";
 import { expectHydrated } from "./helpers.ts";
 import { routeParamFiller, visitor } from "./route-visits.ts";
+import { STATE } from "./session.ts";
 
 // The root path detects the browser language; German browsers stay on the unprefixed routes.
 test.use({ locale: "de-DE" });
@@ -55,7 +56,6 @@ async function auditRoute(
   entry: RouteEntry,
   locale: Locale,
 ) {
-  const problems = watchProblems(page);
   const { url, synthetic } = await routeParamFiller(request)(
     entry,
     localizePath(entry.path, locale),
@@ -66,6 +66,11 @@ async function auditRoute(
       description: `${synthetic.join(", ")}: no demo data, a well-formed id was used`,
     });
   }
+  await auditUrl(page, url, locale);
+}
+
+async function auditUrl(page: Page, url: string, locale: Locale) {
+  const problems = watchProblems(page);
   await page.goto(url);
   await expectHydrated(page);
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -89,6 +94,21 @@ for (const locale of LOCALES) {
   }
 }
 
+// Error pages render outside the layouts: not found, and forbidden (an administrator's page).
+for (const locale of LOCALES) {
+  test.describe(() => {
+    test.use({ storageState: STATE.demo });
+    for (const path of ["/no-such-page", "/admin/users"]) {
+      test(`the error page of ${localizePath(path, locale)} has no serious accessibility violation`, async ({
+        page,
+      }) => {
+        await auditUrl(page, localizePath(path, locale), locale);
+        await expect(page.getByTestId("error-page")).toBeVisible();
+      });
+    }
+  });
+}
+
 // The dark scheme is one switch away; one route per layout shell keeps it axe-clean too.
 const SHELL_SAMPLES = [...new Map(ROUTES.map((entry) => [shellOf(entry), entry])).values()];
 for (const locale of LOCALES) {
@@ -109,4 +129,44 @@ for (const locale of LOCALES) {
       });
     });
   }
+}
+
+// Overlays render in portals outside the page; each is checked while open, in both schemes.
+for (const dark of [false, true]) {
+  test.describe(() => {
+    test.use({ storageState: visitor(ROUTES.find((entry) => entry.key === "settings")!) });
+    test(`the top bar's menus and the help dialog (${dark ? "dark" : "light"} scheme) have no serious accessibility violation`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.slow(); // four axe runs
+      if (dark) {
+        await context.addCookies([
+          { name: "theme", value: "light-indigo%3Adark", url: baseURL as string },
+        ]);
+      }
+      const audit = async (what: string) =>
+        expect(blocking(await new AxeBuilder({ page }).analyze()), what).toEqual([]);
+      await page.goto("/en/settings");
+      await expectHydrated(page);
+
+      await page.getByTestId("user-menu").click();
+      await expect(page.getByTestId("sign-out")).toBeVisible();
+      await audit("user menu");
+      await page.keyboard.press("Escape");
+
+      await page.getByTestId("profile-picker").click();
+      await expect(page.getByRole("option").first()).toBeVisible();
+      await audit("profile picker");
+      await page.keyboard.press("Escape");
+
+      await page.getByTestId("help-badge").click();
+      await expect(page.getByTestId("help-support")).toBeVisible();
+      await audit("help menu");
+      await page.getByTestId("help-support").click();
+      await expect(page.getByTestId("support-form")).toBeVisible();
+      await audit("help dialog");
+    });
+  });
 }

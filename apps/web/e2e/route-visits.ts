@@ -23,7 +23,7 @@ const ID_SOURCES: Readonly<Record<string, string>> = {
   "collection-detail": "/api/product_collections",
   "campaign-detail": "/api/campaigns",
   "ad-group-detail": "/api/ad_groups",
-  "keyword-recommendations": "/api/ad_groups",
+  // keyword-recommendations: the id of a keyword recommendation, which has no API yet.
 };
 
 export interface RouteVisit {

@@ -62,7 +62,11 @@ export function HelpBadge() {
           </Menu.Dropdown>
         </Menu>
       </Affix>
-      <HelpDialog<SupportRequestSent> opened={supportOpen} onClosed={closed}>
+      <HelpDialog<SupportRequestSent>
+        opened={supportOpen}
+        onClosed={closed}
+        label={t("help.supportForm")}
+      >
         {(close) => <SupportForm widget={supportWidget} onSent={close} />}
       </HelpDialog>
     </>

@@ -4,6 +4,7 @@ import {
   createTheme,
   defaultCssVariablesResolver,
   type MantineTheme,
+  Menu,
 } from "@mantine/core";
 
 export const mantineTheme = createTheme({
@@ -12,6 +13,11 @@ export const mantineTheme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: "md",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  components: {
+    // The placeholder that takes focus on open is a focusable non-item inside role="menu"
+    // (axe: aria-required-children); without it the first item takes focus.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
 });
 
 /** Mantine's variables with dimmed text that keeps 4.5:1 on the body in both schemes. */
