@@ -118,6 +118,7 @@ export async function buildServer({
         isProduction: config.isProduction,
         diagnosticRoutes: config.diagnosticRoutes,
         apiTransport: (path, init) => injectFetch(app, path, init, request.id),
+        ...(amazonRuntime?.today ? { amazonToday: amazonRuntime.today } : {}),
       });
       return context;
     },

@@ -56,12 +56,13 @@ function rank(rows: readonly CampaignRank[], metric: MetricName) {
 
 /** `/`: the seller's overview over all marketplaces, in the seller profile's default currency. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { profile, hydra, params } = hangarBase(context, request);
+  const base = await hangarBase(context, request);
+  const { profile, hydra, params } = base;
   const profiles = await loadAdvertisingProfiles(hydra, profile).catch((error) => {
     if (error instanceof Response) throw error;
     return [];
   });
-  const info = rangeInfo(params, profiles[0]?.timezone);
+  const info = rangeInfo(base, profiles[0]?.timezone);
   const currency = profile.settings.defaultCurrency;
   const metric = defaultMetricOf(profile.settings.defaultAdvertisingMetric);
   const scope = { entity: "campaigns", sellerProfile: profile.id };

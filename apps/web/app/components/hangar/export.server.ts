@@ -71,7 +71,7 @@ export async function buildExport(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<Response> {
-  const { hydra, url } = hangarBase(context, request);
+  const { hydra, url } = await hangarBase(context, request);
   const params = url.searchParams;
   const def = tableDef(params.get("table") ?? "") ?? throwNotFound(url);
   const format = params.get("format") === "xlsx" ? "xlsx" : "csv";

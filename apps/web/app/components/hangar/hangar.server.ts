@@ -6,6 +6,7 @@
  */
 import { normalizeMarketplaceCode, sortMarketplaces } from "@starport/marketplaces";
 import { type RouterContextProvider, redirect } from "react-router";
+import { serverContext } from "#server-context";
 import { ApiError } from "../../lib/api/client.ts";
 import type { HydraClient, HydraQuery } from "../../lib/api/hydra.ts";
 import { serverHydra } from "../../lib/api/session-hydra.ts";
@@ -31,19 +32,29 @@ export interface HangarBase {
   hydra: HydraClient;
   params: URLSearchParams;
   url: URL;
+  /** Amazon's calendar day when it is not the real one (the sandbox's), else null. */
+  amazonToday: string | null;
 }
 
-export function hangarBase(context: Readonly<RouterContextProvider>, request: Request): HangarBase {
+export async function hangarBase(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<HangarBase> {
   const session = context.get(sessionContext);
   const url = new URL(request.url);
   if (!session.profile) {
     throw redirect(localizePath("/profile-selection", splitLocale(url.pathname).locale));
   }
+  const amazonToday = await context
+    .get(serverContext)
+    .amazonToday?.()
+    .catch(() => null);
   return {
     profile: session.profile,
     hydra: serverHydra(context, request),
     params: url.searchParams,
     url,
+    amazonToday: amazonToday ?? null,
   };
 }
 
@@ -86,8 +97,16 @@ export interface RangeInfo {
   restatedFrom: string;
 }
 
-export function rangeInfo(params: URLSearchParams, timeZone: string | undefined): RangeInfo {
-  const today = todayIn(timeZone);
+/**
+ * The range asked for, on the marketplace's calendar: today in its time zone, or Amazon's own
+ * day where that differs from the real one (the sandbox's simulated calendar).
+ */
+export function rangeInfo(
+  base: Pick<HangarBase, "params" | "amazonToday">,
+  timeZone: string | undefined,
+): RangeInfo {
+  const params = base.params;
+  const today = base.amazonToday ?? todayIn(timeZone);
   const range = rangeFromParams(params, today);
   return { range, previous: previousRange(range), today, restatedFrom: restatedFrom(today) };
 }

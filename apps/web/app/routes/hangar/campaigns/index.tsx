@@ -23,9 +23,10 @@ import type { Route } from "./+types/index";
 
 /** /hangar/campaigns: one card per advertising profile (seller profile × marketplace). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { profile, hydra, params } = hangarBase(context, request);
+  const base = await hangarBase(context, request);
+  const { profile, hydra, params } = base;
   const profiles = await loadAdvertisingProfiles(hydra, profile);
-  const info = rangeInfo(params, profiles[0]?.timezone);
+  const info = rangeInfo(base, profiles[0]?.timezone);
   const converted = params.get("currency") === "default";
   const [cards, rates] = await Promise.all([
     Promise.all(
@@ -73,7 +74,11 @@ export default function CampaignsOverview({ loaderData }: Route.ComponentProps) 
           subtitle={t("hangar.overview.subtitle")}
           range={info.range}
           today={info.today}
-          nativeCurrency={null}
+          nativeCurrency={
+            new Set(cards.map((c) => c.profile.currency)).size === 1
+              ? (cards[0]?.profile.currency ?? null)
+              : null
+          }
           defaultCurrency={sellerProfile.settings.defaultCurrency}
           converted={converted}
         />

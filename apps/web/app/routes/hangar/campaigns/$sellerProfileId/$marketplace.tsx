@@ -25,7 +25,7 @@ import type { Route } from "./+types/$marketplace";
 
 /** /hangar/campaigns/{sellerProfileId}/{marketplace}: the marketplace's campaign table. */
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
-  const base = hangarBase(context, request);
+  const base = await hangarBase(context, request);
   const { hydra, params, url } = base;
   const sellerProfile =
     route.sellerProfileId === base.profile.id
@@ -35,7 +35,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
           .catch(notFoundOn404(url));
   const profiles = await loadAdvertisingProfiles(hydra, sellerProfile).catch(notFoundOn404(url));
   const advertisingProfile = findMarketplace(profiles, route.marketplace) ?? throwNotFound(url);
-  const info = rangeInfo(params, advertisingProfile.timezone);
+  const info = rangeInfo(base, advertisingProfile.timezone);
   const currency = currencyChoice(params, sellerProfile, advertisingProfile.currency);
   const scope = { profile: advertisingProfile.id };
   const [table, daily, rates] = await Promise.all([

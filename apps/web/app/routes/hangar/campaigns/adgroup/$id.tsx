@@ -52,13 +52,14 @@ function tabOf(params: URLSearchParams): Tab {
  * targets, negatives, product ads and search terms. Only the open tab's table is read.
  */
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
-  const { profile, hydra, params, url } = hangarBase(context, request);
+  const base = await hangarBase(context, request);
+  const { profile, hydra, params, url } = base;
   const { entity: adGroup, advertisingProfile } = await loadEntity<AdGroup>(
     hydra,
     `/api/ad_groups/${route.id}`,
     url,
   );
-  const info = rangeInfo(params, advertisingProfile.timezone);
+  const info = rangeInfo(base, advertisingProfile.timezone);
   const currency = currencyChoice(params, profile, advertisingProfile.currency);
   const tab = tabOf(params);
   const [campaign, metrics, table, rates] = await Promise.all([

@@ -49,13 +49,14 @@ const TABS = ["adGroups", "placements", "negativeKeywords", "negativeTargets"] a
 
 /** /hangar/campaigns/detail/{id}: a campaign's facts, KPIs, placements, ad groups and negatives. */
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
-  const { profile, hydra, params, url } = hangarBase(context, request);
+  const base = await hangarBase(context, request);
+  const { profile, hydra, params, url } = base;
   const { entity: campaign, advertisingProfile } = await loadEntity<Campaign>(
     hydra,
     `/api/campaigns/${route.id}`,
     url,
   );
-  const info = rangeInfo(params, advertisingProfile.timezone);
+  const info = rangeInfo(base, advertisingProfile.timezone);
   const currency = currencyChoice(params, profile, advertisingProfile.currency);
   const ctx = { range: info.range, currency: currency.send };
   const [metrics, placements, adGroups, negativeKeywords, negativeTargets, rates] =
