@@ -1,5 +1,6 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
+import { METRICS_RESOURCES } from "./advertising/metrics/index.ts";
 import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
 import { advertisingRoutes } from "./advertising/routes.ts";
 import type { AmazonDependencies } from "./amazon/connections.ts";
@@ -35,7 +36,11 @@ export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
  * Every Hydra resource the API serves: the core entities and the synced advertising data. The one
  * registry: adding a resource here serves it, documents it and adds its tenant-isolation rows.
  */
-export const ALL_RESOURCES: readonly AnyResource[] = [...RESOURCES, ...ADVERTISING_RESOURCES];
+export const ALL_RESOURCES: readonly AnyResource[] = [
+  ...RESOURCES,
+  ...ADVERTISING_RESOURCES,
+  ...METRICS_RESOURCES,
+];
 
 export interface ApiDependencies {
   db: Database;

@@ -271,7 +271,7 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
       headers: as(token),
     });
     expect(metrics.statusCode).toBe(200);
-    const rows = metrics.json().member as {
+    const rows = metrics.json()["hydra:member"] as {
       cost: number;
       clicks: number;
       cpc: number | null;
@@ -288,7 +288,7 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
       url: `/api/metrics?entity=campaigns&from=${from}&to=${to}&groupBy=none&currency=USD`,
       headers: as(token),
     });
-    const usd = inUsd.json().member[0];
+    const usd = inUsd.json()["hydra:member"][0];
     expect(usd.currency).toBe("USD");
     expect(usd.cost).not.toBeCloseTo(total, 2);
     expect(
@@ -297,7 +297,7 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
           url: `/api/metrics?entity=campaigns&from=${from}&to=${to}`,
           headers: as(otherToken),
         })
-      ).json().member,
+      ).json()["hydra:member"],
     ).toEqual([]);
     expect(
       (await app.inject({ url: "/api/metrics?entity=nope&from=x", headers: as(token) })).statusCode,

@@ -1,5 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyResource } from "../src/hydra/resource.ts";
 import { isShared } from "../src/hydra/tenant.ts";
@@ -45,6 +46,11 @@ interface Example {
   body?(): Record<string, unknown>;
   patch?(): Record<string, unknown>;
   insert?(fixtures: Fixtures): Promise<string>;
+  /**
+   * Computed resources (no item IRIs, e.g. sums): the query a listing needs, and how a member
+   * shows the inserted row (its id as `insert` returned it).
+   */
+  listing?: { query: string; shows(member: Record<string, unknown>, id: string): boolean };
 }
 
 /** Amazon ids of a synced ads row, unique per call. */
@@ -268,6 +274,35 @@ const EXAMPLES: Record<string, Example> = {
       return row!.id;
     },
   },
+  metrics: {
+    // A keyword of customer A with one day of facts: its sums are customer A's to see.
+    insert: async (fixtures) => {
+      const keyword = await EXAMPLES.keywords!.insert!(fixtures);
+      const [row] = await fixtures.db
+        .select()
+        .from(schema.keywords)
+        .where(eq(schema.keywords.id, keyword));
+      await fixtures.db.insert(schema.adPerformanceDaily).values({
+        advertisingProfileId: row!.advertisingProfileId,
+        entityType: "keyword",
+        amazonId: row!.amazonKeywordId,
+        date: "2026-01-15",
+        amazonCampaignId: row!.amazonCampaignId,
+        amazonAdGroupId: row!.amazonAdGroupId,
+        impressions: 100,
+        clicks: 5,
+        costMicros: 2_500_000,
+        orders: 1,
+        units: 1,
+        salesMicros: 19_990_000,
+      });
+      return keyword;
+    },
+    listing: {
+      query: "entity=keywords&from=2026-01-01&to=2026-01-31",
+      shows: (member, id) => member.entity === `/api/keywords/${id}`,
+    },
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db
@@ -283,6 +318,7 @@ const EXAMPLES: Record<string, Example> = {
 const allows = (resource: AnyResource, op: "create" | "update" | "delete") =>
   resource.operations[op] !== false;
 const resourceAt = (path: string) => ALL_RESOURCES.find((r) => r.path === path)!;
+const itemful = (path: string) => resourceAt(path).itemOperation !== false;
 
 const ACTORS: ActorName[] = ["own", "foreign", "admin", "anonymous"];
 const METHODS = ["GET", "POST", "PATCH", "DELETE"] as const;
@@ -292,6 +328,8 @@ type Method = (typeof METHODS)[number];
 function expected(path: string, actor: ActorName, method: Method): number {
   const resource = resourceAt(path);
   if (actor === "anonymous") return 401;
+  // Computed rows have no item IRI: reading one is a 404, writing a 405 (read-only).
+  if (resource.itemOperation === false) return method === "GET" ? 404 : 405;
   const shared = isShared(resource);
   const canSee = actor === "admin" || actor === "own" || shared;
   const operation = { GET: null, POST: "create", PATCH: "update", DELETE: "delete" } as const;
@@ -432,7 +470,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       expect(response.body).not.toContain("    at ");
     }
     if (method === "GET" && status === 200) expect(response.json()["@id"]).toBe(iri);
-    if ((method === "PATCH" || method === "DELETE") && status >= 400) {
+    if ((method === "PATCH" || method === "DELETE") && status >= 400 && itemful(path)) {
       // Refused writes leave the item as it was.
       const after = await t.request("admin", { url: iri });
       expect(after.statusCode).toBe(200);
@@ -452,17 +490,21 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       const iri = await itemOfA(path);
       const resource = resourceAt(path);
       const visible = actor !== "foreign" || isShared(resource);
-      const members: { "@id": string }[] = [];
+      const listing = EXAMPLES[path]!.listing;
+      const members: Record<string, unknown>[] = [];
       for (let page = 1; page <= 50; page++) {
         const response = await t.request(actor, {
-          url: `/api/${path}?itemsPerPage=100&page=${page}`,
+          url: `/api/${path}?itemsPerPage=100&page=${page}${listing ? `&${listing.query}` : ""}`,
         });
         expect(response.statusCode).toBe(200);
         const body = response.json();
         members.push(...body["hydra:member"]);
         if (!body["hydra:view"]["hydra:next"]) break;
       }
-      expect(members.some((m) => m["@id"] === iri)).toBe(visible);
+      const id = iri.split("/").pop()!;
+      const shows = (m: Record<string, unknown>) =>
+        listing ? listing.shows(m, id) : m["@id"] === iri;
+      expect(members.some(shows)).toBe(visible);
     },
   );
 
@@ -486,7 +528,8 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   )(
     "GET /api/$path?$parameter=<customer A's item> is a 404 to the foreign actor",
     async ({ path, parameter, target }) => {
-      const url = `/api/${path}?${parameter}=${encodeURIComponent(await itemOfA(target.path))}`;
+      const listing = EXAMPLES[path]!.listing;
+      const url = `/api/${path}?${parameter}=${encodeURIComponent(await itemOfA(target.path))}${listing ? `&${listing.query}` : ""}`;
       expect((await t.request("own", { url })).statusCode).toBe(200);
       expect((await t.request("foreign", { url })).statusCode).toBe(404);
     },

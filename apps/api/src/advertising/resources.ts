@@ -5,6 +5,8 @@ import { type AnyResource, defineResource, type FilterDefinition, ref } from "..
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerAccounts } from "../resources/seller-accounts.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { withMetrics } from "./metrics/entity-metrics.ts";
+import { productsOfAds } from "./metrics/product-of-ad.ts";
 
 /**
  * The entities synced from Amazon, as read-only Hydra resources (tenant-scoped through their
@@ -57,134 +59,157 @@ const optionalRef = (resource: () => AnyResource, id: string | null) =>
   id === null ? null : ref(resource, id);
 
 const c = schema.campaigns;
-export const campaigns = defineResource<typeof c.$inferSelect, z.ZodObject>({
-  shortName: "Campaign",
-  path: "campaigns",
-  description: "A Sponsored Products campaign, as last synced from Amazon.",
-  table: c,
-  id: c.id,
-  owner: { kind: "parent", column: c.advertisingProfileId, parent: () => advertisingProfiles },
-  output: z.object({
-    id: z.uuid(),
-    advertisingProfile: z.string(),
-    amazonCampaignId: z.string(),
-    name: z.string(),
-    state: z.enum(STATES),
-    targetingType: z.string(),
-    budget: money,
-    budgetType: z.string(),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    biddingStrategy: z.string().nullable(),
-    portfolioId: z.string().nullable(),
-    syncedAt: z.string(),
+export const campaigns = withMetrics(
+  defineResource<typeof c.$inferSelect, z.ZodObject>({
+    shortName: "Campaign",
+    path: "campaigns",
+    description: "A Sponsored Products campaign, as last synced from Amazon.",
+    table: c,
+    id: c.id,
+    owner: { kind: "parent", column: c.advertisingProfileId, parent: () => advertisingProfiles },
+    output: z.object({
+      id: z.uuid(),
+      advertisingProfile: z.string(),
+      amazonCampaignId: z.string(),
+      name: z.string(),
+      state: z.enum(STATES),
+      targetingType: z.string(),
+      budget: money,
+      budgetType: z.string(),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+      biddingStrategy: z.string().nullable(),
+      portfolioId: z.string().nullable(),
+      placementBidding: z
+        .object({ topOfSearch: z.number(), productPage: z.number(), restOfSearch: z.number() })
+        .describe("bid adjustments per placement, percent"),
+      syncedAt: z.string(),
+    }),
+    toOutput: (row) => ({
+      id: row.id,
+      advertisingProfile: profileRef(row.advertisingProfileId),
+      amazonCampaignId: row.amazonCampaignId,
+      name: row.name,
+      state: row.state,
+      targetingType: row.targetingType,
+      budget: major(row.budgetMicros),
+      budgetType: row.budgetType,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      biddingStrategy: row.biddingStrategy,
+      portfolioId: row.portfolioId,
+      placementBidding: {
+        topOfSearch: row.placementTopOfSearchPct,
+        productPage: row.placementProductPagePct,
+        restOfSearch: row.placementRestOfSearchPct,
+      },
+      syncedAt: row.syncedAt.toISOString(),
+    }),
+    operations: READ_ONLY,
+    filters: [
+      ...adsFilters(c),
+      { type: "exact", parameter: "targetingType", column: c.targetingType },
+      { type: "search", parameter: "search", columns: [c.name] },
+      { type: "exact", parameter: "amazonCampaignId", column: c.amazonCampaignId },
+    ],
+    order: {
+      name: c.name,
+      state: c.state,
+      targetingType: c.targetingType,
+      budget: c.budgetMicros,
+      biddingStrategy: c.biddingStrategy,
+    },
+    defaultOrder: [["name", "asc"]],
+    pagination,
   }),
-  toOutput: (row) => ({
-    id: row.id,
-    advertisingProfile: profileRef(row.advertisingProfileId),
-    amazonCampaignId: row.amazonCampaignId,
-    name: row.name,
-    state: row.state,
-    targetingType: row.targetingType,
-    budget: major(row.budgetMicros),
-    budgetType: row.budgetType,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    biddingStrategy: row.biddingStrategy,
-    portfolioId: row.portfolioId,
-    syncedAt: row.syncedAt.toISOString(),
-  }),
-  operations: READ_ONLY,
-  filters: [
-    ...adsFilters(c),
-    { type: "exact", parameter: "targetingType", column: c.targetingType },
-    { type: "search", parameter: "search", columns: [c.name] },
-    { type: "exact", parameter: "amazonCampaignId", column: c.amazonCampaignId },
-  ],
-  order: { name: c.name, budget: c.budgetMicros, state: c.state },
-  defaultOrder: [["name", "asc"]],
-  pagination,
-});
+  { factType: "campaign", amazonId: c.amazonCampaignId },
+);
 
 const g = schema.adGroups;
-export const adGroups = defineResource<typeof g.$inferSelect, z.ZodObject>({
-  shortName: "AdGroup",
-  path: "ad_groups",
-  description: "A Sponsored Products ad group.",
-  table: g,
-  id: g.id,
-  owner: { kind: "parent", column: g.advertisingProfileId, parent: () => advertisingProfiles },
-  output: z.object({
-    id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    amazonAdGroupId: z.string(),
-    amazonCampaignId: z.string(),
-    name: z.string(),
-    state: z.enum(STATES),
-    defaultBid: money,
-    syncedAt: z.string(),
+export const adGroups = withMetrics(
+  defineResource<typeof g.$inferSelect, z.ZodObject>({
+    shortName: "AdGroup",
+    path: "ad_groups",
+    description: "A Sponsored Products ad group.",
+    table: g,
+    id: g.id,
+    owner: { kind: "parent", column: g.advertisingProfileId, parent: () => advertisingProfiles },
+    output: z.object({
+      id: z.uuid(),
+      advertisingProfile: z.string(),
+      campaign: z.string().nullable(),
+      amazonAdGroupId: z.string(),
+      amazonCampaignId: z.string(),
+      name: z.string(),
+      state: z.enum(STATES),
+      defaultBid: money,
+      syncedAt: z.string(),
+    }),
+    toOutput: (row) => ({
+      id: row.id,
+      advertisingProfile: profileRef(row.advertisingProfileId),
+      campaign: optionalRef(() => campaigns, row.campaignId),
+      amazonAdGroupId: row.amazonAdGroupId,
+      amazonCampaignId: row.amazonCampaignId,
+      name: row.name,
+      state: row.state,
+      defaultBid: major(row.defaultBidMicros),
+      syncedAt: row.syncedAt.toISOString(),
+    }),
+    operations: READ_ONLY,
+    filters: [...adsFilters(g), { type: "search", parameter: "search", columns: [g.name] }],
+    order: { name: g.name, state: g.state, defaultBid: g.defaultBidMicros },
+    defaultOrder: [["name", "asc"]],
+    pagination,
   }),
-  toOutput: (row) => ({
-    id: row.id,
-    advertisingProfile: profileRef(row.advertisingProfileId),
-    campaign: optionalRef(() => campaigns, row.campaignId),
-    amazonAdGroupId: row.amazonAdGroupId,
-    amazonCampaignId: row.amazonCampaignId,
-    name: row.name,
-    state: row.state,
-    defaultBid: major(row.defaultBidMicros),
-    syncedAt: row.syncedAt.toISOString(),
-  }),
-  operations: READ_ONLY,
-  filters: [...adsFilters(g), { type: "search", parameter: "search", columns: [g.name] }],
-  order: { name: g.name, defaultBid: g.defaultBidMicros },
-  defaultOrder: [["name", "asc"]],
-  pagination,
-});
+  { factType: "ad_group", amazonId: g.amazonAdGroupId },
+);
 
 const k = schema.keywords;
-export const keywords = defineResource<typeof k.$inferSelect, z.ZodObject>({
-  shortName: "Keyword",
-  path: "keywords",
-  description: "A keyword of an ad group.",
-  table: k,
-  id: k.id,
-  owner: { kind: "parent", column: k.advertisingProfileId, parent: () => advertisingProfiles },
-  output: z.object({
-    id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
-    amazonKeywordId: z.string(),
-    keywordText: z.string(),
-    matchType: z.string(),
-    state: z.enum(STATES),
-    bid: money,
-    syncedAt: z.string(),
+export const keywords = withMetrics(
+  defineResource<typeof k.$inferSelect, z.ZodObject>({
+    shortName: "Keyword",
+    path: "keywords",
+    description: "A keyword of an ad group.",
+    table: k,
+    id: k.id,
+    owner: { kind: "parent", column: k.advertisingProfileId, parent: () => advertisingProfiles },
+    output: z.object({
+      id: z.uuid(),
+      advertisingProfile: z.string(),
+      campaign: z.string().nullable(),
+      adGroup: z.string().nullable(),
+      amazonKeywordId: z.string(),
+      keywordText: z.string(),
+      matchType: z.string(),
+      state: z.enum(STATES),
+      bid: money,
+      syncedAt: z.string(),
+    }),
+    toOutput: (row) => ({
+      id: row.id,
+      advertisingProfile: profileRef(row.advertisingProfileId),
+      campaign: optionalRef(() => campaigns, row.campaignId),
+      adGroup: optionalRef(() => adGroups, row.adGroupId),
+      amazonKeywordId: row.amazonKeywordId,
+      keywordText: row.keywordText,
+      matchType: row.matchType,
+      state: row.state,
+      bid: major(row.bidMicros),
+      syncedAt: row.syncedAt.toISOString(),
+    }),
+    operations: READ_ONLY,
+    filters: [
+      ...adsFilters(k),
+      { type: "exact", parameter: "matchType", column: k.matchType },
+      { type: "search", parameter: "search", columns: [k.keywordText] },
+    ],
+    order: { keywordText: k.keywordText, matchType: k.matchType, state: k.state, bid: k.bidMicros },
+    defaultOrder: [["keywordText", "asc"]],
+    pagination,
   }),
-  toOutput: (row) => ({
-    id: row.id,
-    advertisingProfile: profileRef(row.advertisingProfileId),
-    campaign: optionalRef(() => campaigns, row.campaignId),
-    adGroup: optionalRef(() => adGroups, row.adGroupId),
-    amazonKeywordId: row.amazonKeywordId,
-    keywordText: row.keywordText,
-    matchType: row.matchType,
-    state: row.state,
-    bid: major(row.bidMicros),
-    syncedAt: row.syncedAt.toISOString(),
-  }),
-  operations: READ_ONLY,
-  filters: [
-    ...adsFilters(k),
-    { type: "exact", parameter: "matchType", column: k.matchType },
-    { type: "search", parameter: "search", columns: [k.keywordText] },
-  ],
-  order: { keywordText: k.keywordText, bid: k.bidMicros },
-  defaultOrder: [["keywordText", "asc"]],
-  pagination,
-});
+  { factType: "keyword", amazonId: k.amazonKeywordId },
+);
 
 const nk = schema.negativeKeywords;
 export const negativeKeywords = defineResource<typeof nk.$inferSelect, z.ZodObject>({
@@ -228,49 +253,52 @@ export const negativeKeywords = defineResource<typeof nk.$inferSelect, z.ZodObje
 });
 
 const tg = schema.targets;
-export const targets = defineResource<typeof tg.$inferSelect, z.ZodObject>({
-  shortName: "Target",
-  path: "targets",
-  description: "A product or automatic targeting clause of an ad group.",
-  table: tg,
-  id: tg.id,
-  owner: { kind: "parent", column: tg.advertisingProfileId, parent: () => advertisingProfiles },
-  output: z.object({
-    id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
-    amazonTargetId: z.string(),
-    expressionType: z.string(),
-    expression: z.array(z.object({ type: z.string(), value: z.string().optional() })),
-    expressionText: z.string(),
-    state: z.enum(STATES),
-    bid: money,
-    syncedAt: z.string(),
+export const targets = withMetrics(
+  defineResource<typeof tg.$inferSelect, z.ZodObject>({
+    shortName: "Target",
+    path: "targets",
+    description: "A product or automatic targeting clause of an ad group.",
+    table: tg,
+    id: tg.id,
+    owner: { kind: "parent", column: tg.advertisingProfileId, parent: () => advertisingProfiles },
+    output: z.object({
+      id: z.uuid(),
+      advertisingProfile: z.string(),
+      campaign: z.string().nullable(),
+      adGroup: z.string().nullable(),
+      amazonTargetId: z.string(),
+      expressionType: z.string(),
+      expression: z.array(z.object({ type: z.string(), value: z.string().optional() })),
+      expressionText: z.string(),
+      state: z.enum(STATES),
+      bid: money,
+      syncedAt: z.string(),
+    }),
+    toOutput: (row) => ({
+      id: row.id,
+      advertisingProfile: profileRef(row.advertisingProfileId),
+      campaign: optionalRef(() => campaigns, row.campaignId),
+      adGroup: optionalRef(() => adGroups, row.adGroupId),
+      amazonTargetId: row.amazonTargetId,
+      expressionType: row.expressionType,
+      expression: row.expression,
+      expressionText: row.expressionText,
+      state: row.state,
+      bid: major(row.bidMicros),
+      syncedAt: row.syncedAt.toISOString(),
+    }),
+    operations: READ_ONLY,
+    filters: [
+      ...adsFilters(tg),
+      { type: "exact", parameter: "expressionType", column: tg.expressionType },
+      { type: "search", parameter: "search", columns: [tg.expressionText] },
+    ],
+    order: { expressionText: tg.expressionText, state: tg.state, bid: tg.bidMicros },
+    defaultOrder: [["expressionText", "asc"]],
+    pagination,
   }),
-  toOutput: (row) => ({
-    id: row.id,
-    advertisingProfile: profileRef(row.advertisingProfileId),
-    campaign: optionalRef(() => campaigns, row.campaignId),
-    adGroup: optionalRef(() => adGroups, row.adGroupId),
-    amazonTargetId: row.amazonTargetId,
-    expressionType: row.expressionType,
-    expression: row.expression,
-    expressionText: row.expressionText,
-    state: row.state,
-    bid: major(row.bidMicros),
-    syncedAt: row.syncedAt.toISOString(),
-  }),
-  operations: READ_ONLY,
-  filters: [
-    ...adsFilters(tg),
-    { type: "exact", parameter: "expressionType", column: tg.expressionType },
-    { type: "search", parameter: "search", columns: [tg.expressionText] },
-  ],
-  order: { expressionText: tg.expressionText, bid: tg.bidMicros },
-  defaultOrder: [["expressionText", "asc"]],
-  pagination,
-});
+  { factType: "target", amazonId: tg.amazonTargetId },
+);
 
 const nt = schema.negativeTargets;
 export const negativeTargets = defineResource<typeof nt.$inferSelect, z.ZodObject>({
@@ -308,43 +336,51 @@ export const negativeTargets = defineResource<typeof nt.$inferSelect, z.ZodObjec
 });
 
 const pa = schema.productAds;
-export const productAds = defineResource<typeof pa.$inferSelect, z.ZodObject>({
-  shortName: "ProductAd",
-  path: "product_ads",
-  description: "An advertised product (SKU/ASIN) in an ad group.",
-  table: pa,
-  id: pa.id,
-  owner: { kind: "parent", column: pa.advertisingProfileId, parent: () => advertisingProfiles },
-  output: z.object({
-    id: z.uuid(),
-    advertisingProfile: z.string(),
-    campaign: z.string().nullable(),
-    adGroup: z.string().nullable(),
-    amazonAdId: z.string(),
-    sku: z.string().nullable(),
-    asin: z.string().nullable(),
-    state: z.enum(STATES),
+export const productAds = withMetrics(
+  defineResource<typeof pa.$inferSelect, z.ZodObject>({
+    shortName: "ProductAd",
+    path: "product_ads",
+    description: "An advertised product (SKU/ASIN) in an ad group.",
+    table: pa,
+    id: pa.id,
+    owner: { kind: "parent", column: pa.advertisingProfileId, parent: () => advertisingProfiles },
+    output: z.object({
+      id: z.uuid(),
+      advertisingProfile: z.string(),
+      campaign: z.string().nullable(),
+      adGroup: z.string().nullable(),
+      amazonAdId: z.string(),
+      sku: z.string().nullable(),
+      asin: z.string().nullable(),
+      state: z.enum(STATES),
+      product: z
+        .object({ title: z.string(), imageUrl: z.string().nullable() })
+        .nullable()
+        .describe("the synced listing of the SKU (else ASIN) on the profile's marketplace"),
+    }),
+    toOutput: (row) => ({
+      id: row.id,
+      advertisingProfile: profileRef(row.advertisingProfileId),
+      campaign: optionalRef(() => campaigns, row.campaignId),
+      adGroup: optionalRef(() => adGroups, row.adGroupId),
+      amazonAdId: row.amazonAdId,
+      sku: row.sku,
+      asin: row.asin,
+      state: row.state,
+      product: (row as { product?: unknown }).product ?? null,
+    }),
+    operations: READ_ONLY,
+    filters: [
+      ...adsFilters(pa),
+      { type: "exact", parameter: "sku", column: pa.sku },
+      { type: "exact", parameter: "asin", column: pa.asin },
+    ],
+    order: { asin: pa.asin, sku: pa.sku, state: pa.state },
+    defaultOrder: [["sku", "asc"]],
+    pagination,
   }),
-  toOutput: (row) => ({
-    id: row.id,
-    advertisingProfile: profileRef(row.advertisingProfileId),
-    campaign: optionalRef(() => campaigns, row.campaignId),
-    adGroup: optionalRef(() => adGroups, row.adGroupId),
-    amazonAdId: row.amazonAdId,
-    sku: row.sku,
-    asin: row.asin,
-    state: row.state,
-  }),
-  operations: READ_ONLY,
-  filters: [
-    ...adsFilters(pa),
-    { type: "exact", parameter: "sku", column: pa.sku },
-    { type: "exact", parameter: "asin", column: pa.asin },
-  ],
-  order: { sku: pa.sku },
-  defaultOrder: [["sku", "asc"]],
-  pagination,
-});
+  { factType: "product_ad", amazonId: pa.amazonAdId, enrich: productsOfAds },
+);
 
 const p = schema.products;
 export const products = defineResource<typeof p.$inferSelect, z.ZodObject>({

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { type AmazonDependencies, createAmazonConnections } from "../amazon/connections.ts";
 import { requirePrincipal } from "../auth/authenticate.ts";
 import { parseBody } from "../validation.ts";
-import { parseMetricsQuery, queryMetrics } from "./metrics.ts";
 import { streamSyncRuns } from "./sync-events.ts";
 
 const startBody = z.object({
@@ -35,16 +34,11 @@ const changesBody = z.object({
     .max(1000),
 });
 
-/** Amazon connections, sync requests and progress, write-back and metrics. Handlers stay thin. */
+/** Amazon connections, sync requests and progress, write-back. Handlers stay thin. */
 export async function advertisingRoutes(
   app: FastifyInstance,
   deps: { db: Database; amazon?: AmazonDependencies | undefined },
 ) {
-  app.get("/metrics", async (request) => {
-    const principal = requirePrincipal(request);
-    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-    return queryMetrics(deps.db, principal, parseMetricsQuery(query));
-  });
   app.get("/sync_runs/events", async (request, reply) =>
     streamSyncRuns(deps.db, requirePrincipal(request), request, reply),
   );

@@ -8,12 +8,13 @@ import {
   gte,
   ilike,
   inArray,
+  is,
   isNotNull,
   isNull,
   lt,
   lte,
   or,
-  type SQL,
+  SQL,
   sql,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -25,6 +26,8 @@ import type { SearchMapping } from "./serializer.ts";
 /** What a collection query asks for, parsed from its query string against the resource's filters. */
 export interface ParsedFilters {
   conditions: SQL[];
+  /** Conditions on a state provider's computed values (applied after its computation). */
+  computed: SQL[];
   order: SQL[];
   /** Items of other resources the query names; each must be visible to the caller (else 404). */
   relations: { target: AnyResource; id: string; parameter: string }[];
@@ -72,7 +75,10 @@ function direction(parameter: string, value: string): Direction {
   return invalid(parameter, value);
 }
 
-function orderBy(column: AnyPgColumn, dir: Direction): SQL {
+function orderBy(column: AnyPgColumn | SQL, dir: Direction): SQL {
+  // Computed values (a provider's expressions) put rows without a value last either way.
+  if (is(column, SQL))
+    return dir === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
   return dir === "asc" ? asc(column) : desc(column);
 }
 
@@ -104,22 +110,24 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
       if (any) parsed.conditions.push(any);
       return;
     }
-    case "range":
+    case "range": {
+      // Columns and a provider's expressions alike (the comparison functions take either).
+      const column = filter.column as SQL;
+      const target = is(filter.column, SQL) ? parsed.computed : parsed.conditions;
       for (const op of RANGE_OPERATORS) {
         const value = query.get(`${p}[${op}]`);
         if (value === null) continue;
         if (op === "between") {
           const [low, high, ...rest] = value.split("..");
           if (low === undefined || high === undefined || rest.length > 0) invalid(p, value);
-          parsed.conditions.push(
-            and(gte(filter.column, number(p, low)), lte(filter.column, number(p, high)))!,
-          );
+          target.push(and(gte(column, number(p, low)), lte(column, number(p, high)))!);
         } else {
           const fn = { gt, gte, lt, lte }[op];
-          parsed.conditions.push(fn(filter.column, number(p, value)));
+          target.push(fn(column, number(p, value)));
         }
       }
       return;
+    }
     case "date":
       for (const op of DATE_OPERATORS) {
         const value = query.get(`${p}[${op}]`);
@@ -147,7 +155,11 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
       const ids = list.map((value) => idFromIriOrId(target, value) ?? invalid(p, value));
       for (const id of ids) parsed.relations.push({ target, id, parameter: p });
       parsed.conditions.push(
-        ids.length === 1 ? eq(filter.column, ids[0]!) : inArray(filter.column, ids),
+        filter.condition
+          ? filter.condition(ids)
+          : ids.length === 1
+            ? eq(filter.column, ids[0]!)
+            : inArray(filter.column, ids),
       );
       return;
     }
@@ -171,12 +183,14 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
 export function parseFilters(resource: AnyResource, query: URLSearchParams): ParsedFilters {
   const parsed: ParsedFilters = {
     conditions: [],
+    computed: [],
     order: [],
     relations: [],
     asOf: {},
     hasParameters: false,
   };
   const known = new Set<string>(PAGING);
+  for (const parameter of resource.provider?.parameters ?? []) known.add(parameter.variable);
   for (const filter of resource.filters ?? []) {
     apply(filter, query, parsed);
     for (const variable of searchVariables(filter)) known.add(variable);
@@ -236,5 +250,7 @@ export function searchMappings(resource: AnyResource): SearchMapping[] {
   }
   for (const field of Object.keys(resource.order ?? {}))
     mappings.push({ variable: `order[${field}]`, property: field });
+  for (const parameter of resource.provider?.parameters ?? [])
+    mappings.push({ variable: parameter.variable, property: parameter.property });
   return mappings;
 }

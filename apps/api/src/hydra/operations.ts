@@ -71,18 +71,36 @@ export async function listCollection(
   }
   const filterQuery = new URLSearchParams(query);
   if (request.fixed) filterQuery.set(request.fixed.parameter, request.fixed.value);
+  resource.provider?.validate?.(filterQuery);
   const filters = parseFilters(resource, filterQuery);
   const pagination = parsePagination(resource, query);
+  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  const limit = pagination.enabled ? pagination.itemsPerPage : undefined;
+  const offset = pagination.enabled ? (pagination.page - 1) * pagination.itemsPerPage : 0;
   // A filter naming another customer's item answers as if the item did not exist. The check
   // runs beside the (tenant-scoped, so harmless) list query: one round trip less.
-  const [visibility, { rows, total }] = await Promise.all([
+  const [visibility, { rows, total, extra }] = await Promise.all([
     Promise.all(filters.relations.map((r) => visible(ctx, r.target, r.id))),
-    listRows(ctx.db, resource, visibleIn(resource, scopeOf(ctx.principal)), {
-      conditions: filters.conditions,
-      order: filters.order,
-      limit: pagination.enabled ? pagination.itemsPerPage : undefined,
-      offset: pagination.enabled ? (pagination.page - 1) * pagination.itemsPerPage : undefined,
-    }),
+    resource.provider
+      ? resource.provider.collection({
+          db: ctx.db,
+          principal: ctx.principal,
+          scope,
+          conditions: filters.conditions,
+          computed: filters.computed,
+          order: filters.order,
+          relations: filters.relations,
+          query: filterQuery,
+          limit,
+          offset,
+          visible: (target, id) => visible(ctx, target, id),
+        })
+      : listRows(ctx.db, resource, scope, {
+          conditions: filters.conditions,
+          order: filters.order,
+          limit,
+          offset,
+        }).then((result) => ({ ...result, extra: undefined })),
   ]);
   if (visibility.includes(false)) notFound();
   const readContext: ReadContext = { asOf: filters.asOf };
@@ -90,7 +108,10 @@ export async function listCollection(
     pagination.itemsPerPage > 0 ? Math.max(1, Math.ceil(total / pagination.itemsPerPage)) : 1;
   return ctx.serializer.collection(
     resource,
-    rows.map((row) => ({ id: String(row.id), fields: resource.toOutput(row, readContext) })),
+    rows.map((row) => ({
+      id: row.id === undefined || row.id === null ? null : String(row.id),
+      fields: resource.toOutput(row, readContext),
+    })),
     total,
     {
       query,
@@ -102,12 +123,40 @@ export async function listCollection(
     },
     searchMappings(resource),
     ctx.registry.byPath,
+    extra,
   );
 }
 
-export async function getItem(ctx: OperationContext, resource: AnyResource, id: string) {
-  if (!isUuid(id)) notFound();
-  const row = await findRow(ctx.db, resource, id, visibleIn(resource, scopeOf(ctx.principal)));
+export async function getItem(
+  ctx: OperationContext,
+  resource: AnyResource,
+  id: string,
+  query: URLSearchParams = new URLSearchParams(),
+) {
+  if (!isUuid(id) || resource.itemOperation === false) notFound();
+  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  let row: Record<string, unknown> | undefined;
+  if (resource.provider?.item) {
+    resource.provider.validate?.(query);
+    row = await resource.provider.item(
+      {
+        db: ctx.db,
+        principal: ctx.principal,
+        scope,
+        conditions: [],
+        computed: [],
+        order: [],
+        relations: [],
+        query,
+        limit: 1,
+        offset: 0,
+        visible: (target, itemId) => visible(ctx, target, itemId),
+      },
+      id,
+    );
+  } else {
+    row = await findRow(ctx.db, resource, id, scope);
+  }
   if (!row) notFound();
   return render(ctx, resource, row);
 }

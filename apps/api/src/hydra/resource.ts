@@ -1,5 +1,8 @@
+import type { Database } from "@starport/db";
+import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { Principal } from "../auth/principal.ts";
 
 /**
  * A resource declared once: its table, wire schemas, filters and the path from a row to the
@@ -39,8 +42,11 @@ export type FilterDefinition =
   | { type: "partial"; parameter: string; column: AnyPgColumn }
   /** `search=value`: case-insensitive substring over several columns. */
   | { type: "search"; parameter: string; columns: readonly AnyPgColumn[] }
-  /** `field[gt|gte|lt|lte|between]=…` on a number. */
-  | { type: "range"; parameter: string; column: AnyPgColumn }
+  /**
+   * `field[gt|gte|lt|lte|between]=…` on a number. The column may be an expression a state provider
+   * computes (e.g. a metric summed over a date range); the provider's query defines it.
+   */
+  | { type: "range"; parameter: string; column: AnyPgColumn | SQL }
   /** `field[before|after|strictly_before|strictly_after]=YYYY-MM-DD`. */
   | { type: "date"; parameter: string; column: AnyPgColumn }
   /** `field=true|false|1|0`. */
@@ -48,7 +54,14 @@ export type FilterDefinition =
   /** `exists[field]=true|false`: null or not. */
   | { type: "exists"; parameter: string; column: AnyPgColumn }
   /** `profile=<id or IRI>`: rows of that item of another resource, which must be visible. */
-  | { type: "relation"; parameter: string; column: AnyPgColumn; target: () => AnyResource }
+  | {
+      type: "relation";
+      parameter: string;
+      column: AnyPgColumn;
+      target: () => AnyResource;
+      /** The rows' condition for the named items when it is not `column in (ids)`. */
+      condition?: (ids: readonly string[]) => SQL;
+    }
   /** `sort=field` or `sort=-field`: one of the resource's order fields. */
   | { type: "sort"; parameter: string }
   /**
@@ -94,14 +107,68 @@ export interface ResourceDefinition<
   toValues?(input: z.infer<Input>, context: WriteContext): Record<string, unknown>;
   operations: { create: Access; update: Access; delete: Access };
   filters?: readonly FilterDefinition[];
-  /** `order[field]` names and their columns; the first default order applies without one. */
-  order?: Readonly<Record<string, AnyPgColumn>>;
+  /**
+   * `order[field]` names and their columns; the first default order applies without one. An SQL
+   * expression (defined by the resource's state provider) sorts with nulls last.
+   */
+  order?: Readonly<Record<string, AnyPgColumn | SQL>>;
   defaultOrder?: readonly [string, Direction][];
   pagination?: { itemsPerPage?: number; maxItemsPerPage?: number; clientEnabled?: boolean };
   /** Unique index name → property path, answered as a 422 "This value is already used.". */
   uniqueConstraints?: Readonly<Record<string, string>>;
   /** Collections of this resource below an item of another: `/seller_profiles/{id}/brands`. */
   subresources?: readonly { path: string; relationFilter: string }[];
+  /**
+   * How the resource is read when a table row is not enough (API Platform's state provider): the
+   * generic layer still parses filters, order and paging, checks relations, scopes to the tenant
+   * and serialises; the provider runs the query.
+   */
+  provider?: StateProvider<Row>;
+  /** Whether items have their own IRI (`GET /path/{id}`); computed rows such as sums do not. */
+  itemOperation?: boolean;
+}
+
+/** What a state provider gets for a collection: everything the generic layer parsed. */
+export interface ProviderCollectionContext {
+  db: Database;
+  principal: Principal;
+  /** The tenant condition on the resource's table (undefined: admins see all). */
+  scope: SQL | undefined;
+  /** Conditions of the declared filters, on the resource's table or the provider's expressions. */
+  conditions: SQL[];
+  /** Conditions of range filters on the provider's computed expressions. */
+  computed: SQL[];
+  order: SQL[];
+  /** Items named by relation filters (already checked to be visible). */
+  relations: readonly { target: AnyResource; id: string; parameter: string }[];
+  /** The request's query (the provider reads its own parameters from it). */
+  query: URLSearchParams;
+  /** Undefined: all rows (no paging). */
+  limit: number | undefined;
+  offset: number;
+  /** Whether the caller may see that item of the resource (else the provider answers 404). */
+  visible(resource: AnyResource, id: string): Promise<boolean>;
+}
+
+export interface ProvidedCollection<Row> {
+  rows: Row[];
+  total: number;
+  /** Collection-level values beside the members, e.g. `totals`. */
+  extra?: Record<string, unknown>;
+}
+
+/** A state provider: how a computed resource's collection (and items) are read. */
+export interface StateProvider<Row> {
+  /**
+   * Query parameters the provider reads itself (not declared as filters): documented in
+   * `hydra:search` and OpenAPI like every filter. The provider answers 400 for bad values.
+   */
+  parameters?: readonly { variable: string; property: string; description?: string }[];
+  /** Checks the provider's own parameters before any query runs (throws a 400). */
+  validate?(query: URLSearchParams): void;
+  collection(context: ProviderCollectionContext): Promise<ProvidedCollection<Row>>;
+  /** One row by id, scoped; undefined: 404. Without it items are read from the table. */
+  item?(context: ProviderCollectionContext, id: string): Promise<Row | undefined>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds resources of every row type.

@@ -70,7 +70,11 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
       return send(reply, 200, await listCollection(context(request), resource, { path, query }));
     });
     app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
-      send(reply, 200, await getItem(context(request), resource, request.params.id)),
+      send(
+        reply,
+        200,
+        await getItem(context(request), resource, request.params.id, splitUrl(request).query),
+      ),
     );
     if (resource.operations.create && resource.input) {
       app.post(base, async (request, reply) => {

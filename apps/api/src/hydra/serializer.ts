@@ -57,12 +57,13 @@ export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTING
 
   function node(
     resource: AnyResource,
-    id: string,
+    id: string | null,
     fields: Record<string, unknown>,
     registry: ReadonlyMap<string, AnyResource>,
   ) {
     return {
-      "@id": itemIri(resource, id),
+      // Computed rows without an identity (sums) are blank nodes: no @id.
+      ...(id === null ? {} : { "@id": itemIri(resource, id) }),
       "@type": resource.shortName,
       ...(value(fields, registry) as Record<string, unknown>),
     };
@@ -91,11 +92,13 @@ export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTING
 
     collection(
       resource: AnyResource,
-      members: { id: string; fields: Record<string, unknown> }[],
+      members: { id: string | null; fields: Record<string, unknown> }[],
       totalItems: number,
       view: PageView,
       search: SearchMapping[],
       registry: ReadonlyMap<string, AnyResource>,
+      /** Collection-level values a state provider computed (e.g. `totals`). */
+      extra?: Record<string, unknown>,
     ) {
       const body: Record<string, unknown> = {
         "@context": `/api/contexts/${resource.shortName}`,
@@ -103,6 +106,7 @@ export function createSerializer(settings: HydraSettings = DEFAULT_HYDRA_SETTING
         "@type": h("Collection"),
         [h("totalItems")]: totalItems,
         [h("member")]: members.map((m) => node(resource, m.id, m.fields, registry)),
+        ...(extra ? (value(extra, registry) as Record<string, unknown>) : {}),
       };
       if (view.paginated || view.hasParameters) {
         const query = view.query.toString();
