@@ -143,6 +143,7 @@ export function HangarTable({
       result.totals ? (
         <MetricCell
           key="footer"
+          testId={`total-${column.metric}`}
           metric={column.metric}
           value={result.totals[column.metric]}
           previous={result.previousTotals?.[column.metric]}
@@ -171,6 +172,7 @@ export function HangarTable({
     if (column.metric) {
       return (
         <MetricCell
+          testId="metric-cell"
           metric={column.metric}
           value={row.metrics?.[column.metric]}
           previous={row.previousMetrics?.[column.metric]}

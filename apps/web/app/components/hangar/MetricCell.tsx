@@ -39,6 +39,7 @@ export function MetricCell({
   currency,
   converted,
   withDelta,
+  testId,
 }: {
   metric: MetricName;
   value: number | null | undefined;
@@ -46,11 +47,19 @@ export function MetricCell({
   currency: string;
   converted?: boolean;
   withDelta?: boolean;
+  testId?: string;
 }) {
   const format = useFormat();
   const text = format.metric(metric, value, currency);
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
+    <Group
+      gap={6}
+      wrap="nowrap"
+      justify="flex-end"
+      data-testid={testId}
+      data-metric={metric}
+      data-value={value ?? ""}
+    >
       {converted && (metric === "cost" || metric === "sales" || metric === "cpc") ? (
         <MoneyText text={text} currency={currency} />
       ) : (

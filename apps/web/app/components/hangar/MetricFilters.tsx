@@ -1,4 +1,13 @@
-import { Button, Group, NumberInput, Pill, Popover, Select, Stack } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  NumberInput,
+  Popover,
+  Select,
+  Stack,
+} from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,15 +41,24 @@ export function MetricFilters({
   return (
     <Group gap={4} wrap="wrap" data-testid="metric-filters">
       {filters.map((f, index) => (
-        <Pill
+        <Badge
           key={`${f.metric}.${f.op}.${f.value}`}
-          withRemoveButton
-          onRemove={() => set(filters.filter((_, i) => i !== index))}
+          variant="light"
+          size="lg"
+          tt="none"
+          fw={500}
           data-testid="metric-filter"
-          removeButtonProps={{ "aria-label": t("hangar.filter.remove") }}
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={t("hangar.filter.remove")}
+              data-testid="metric-filter-remove"
+              onClick={() => set(filters.filter((_, i) => i !== index))}
+            />
+          }
         >
           {describe(f)}
-        </Pill>
+        </Badge>
       ))}
       <Popover
         opened={open}
