@@ -159,6 +159,7 @@ for (const locale of ["de", "en"] as const) {
     await page.getByTestId("range-preset").click();
     await page.getByRole("option", { name: last7 }).click();
     await expect(page).toHaveURL(/range=last7/);
+    await expect.poll(async () => (await rangeOf(page)).from).not.toBe(range30.from);
     const range7 = await rangeOf(page);
     expect(range7.from > range30.from).toBe(true);
     const totals7 = (await campaignsApi(`from=${range7.from}&to=${range7.to}`)).totals;

@@ -58,6 +58,8 @@ export function DailyChart({
         data={data}
         dataKey="date"
         maxBarWidth={18}
+        curveType="linear"
+        connectNulls={false}
         withLegend
         withRightYAxis
         rightYAxisProps={{ tickFormatter: (v: number) => `${format.number(v)} %` }}

@@ -1,4 +1,5 @@
-import { SimpleGrid } from "@mantine/core";
+import { SimpleGrid, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { KpiTile } from "./KpiTile.tsx";
 import { kpiOrder, type MetricName, type Metrics } from "./metrics.ts";
 
@@ -20,20 +21,33 @@ export function KpiGrid({
   converted: boolean;
   cols?: Record<string, number>;
 }) {
+  const { t } = useTranslation();
   return (
-    <SimpleGrid cols={cols} spacing="xs" data-testid="kpi-grid">
-      {kpiOrder(first).map((metric) => (
-        <KpiTile
-          key={metric}
-          metric={metric}
-          current={current}
-          previous={previous}
-          daily={daily}
-          currency={current?.currency ?? currency}
-          converted={converted}
-          highlighted={metric === first}
-        />
-      ))}
-    </SimpleGrid>
+    <Stack gap={4}>
+      {current ? null : (
+        <Text size="sm" c="dimmed" data-testid="kpi-no-facts">
+          {t("hangar.overview.noFacts")}
+        </Text>
+      )}
+      <SimpleGrid
+        cols={cols}
+        spacing="xs"
+        data-testid="kpi-grid"
+        data-empty={current ? undefined : "true"}
+      >
+        {kpiOrder(first).map((metric) => (
+          <KpiTile
+            key={metric}
+            metric={metric}
+            current={current}
+            previous={previous}
+            daily={daily}
+            currency={current?.currency ?? currency}
+            converted={converted}
+            highlighted={metric === first}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { getI18n } from "../../i18n/i18n.ts";
 import type { HydraQuery } from "../../lib/api/hydra.ts";
-import { hangarBase, throwNotFound } from "./hangar.server.ts";
+import { serverHydra } from "../../lib/api/session-hydra.ts";
+import { sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+import { throwNotFound } from "./hangar.server.ts";
 import { formatMetric, METRIC_KIND, type Metrics } from "./metrics.ts";
 import { type ColumnDef, cellValue, type HangarRow, tableDef } from "./tables.ts";
 
@@ -71,7 +73,11 @@ export async function buildExport(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<Response> {
-  const { hydra, url } = await hangarBase(context, request);
+  // Not a screen, so no route middleware ran: the token cookie goes to the API as it is, which
+  // scopes every read to its customer (a missing or expired session is the API's 401 → login).
+  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
+  const hydra = serverHydra(context, request);
+  const url = new URL(request.url);
   const params = url.searchParams;
   const def = tableDef(params.get("table") ?? "") ?? throwNotFound(url);
   const format = params.get("format") === "xlsx" ? "xlsx" : "csv";

@@ -133,7 +133,8 @@ export function relativeChange(
 ): number | null {
   if (current === null || current === undefined || previous === null || previous === undefined)
     return null;
-  if (previous === 0) return current === 0 ? 0 : null;
+  // Nothing before and nothing now is no change worth a figure; from nothing, no ratio exists.
+  if (previous === 0) return null;
   return (current - previous) / Math.abs(previous);
 }
 

@@ -124,11 +124,6 @@ export default function CampaignsOverview({ loaderData }: Route.ComponentProps) 
                       </Group>
                     </Anchor>
                   </Group>
-                  {card.current ? null : (
-                    <Text size="sm" c="dimmed" data-testid="profile-card-empty">
-                      {t("hangar.overview.noFacts")}
-                    </Text>
-                  )}
                   <KpiGrid
                     first={first}
                     current={card.current}
