@@ -5,6 +5,7 @@
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdsFixture,
@@ -12,6 +13,8 @@ import {
   expectedSums,
   type Fact,
   insertAdsFixture,
+  NEGATED_TERM,
+  PLACEMENTS,
 } from "./support/ads-fixture.ts";
 import { type HydraTestApp, IDS, openHydraTestApp } from "./support/hydra-app.ts";
 
@@ -294,6 +297,50 @@ describe.each(TEST_DATABASE_KINDS)("Hangar metrics on %s", (kind) => {
     }
   });
 
+  it("shows restated, new and deleted facts at once (the running totals follow the facts)", async () => {
+    const keyword = a.keywords[0]!;
+    const url = `/api/keywords?id[]=${keyword.id}&from=${FROM}&to=${day(TO, 20)}`;
+    const before = (await get(url)).json()["hydra:member"][0].metrics;
+    // Amazon restates a day inside the range, and a new day arrives after the last one.
+    await t.db
+      .update(schema.adPerformanceDaily)
+      .set({ clicks: 1000, costMicros: 500_000_000 })
+      .where(
+        and(
+          eq(schema.adPerformanceDaily.advertisingProfileId, a.profileId),
+          eq(schema.adPerformanceDaily.amazonId, keyword.amazonId),
+          eq(schema.adPerformanceDaily.date, day(FROM, 2)),
+        ),
+      );
+    const old = a.facts.find((f) => f.amazonId === keyword.amazonId && f.date === day(FROM, 2))!;
+    const lastDay = a.days.at(-1)!;
+    await t.db.insert(schema.adPerformanceDaily).values({
+      ...old,
+      advertisingProfileId: a.profileId,
+      date: day(lastDay, 3),
+      clicks: 7,
+      costMicros: 7_000_000,
+    });
+    const after = (await get(url)).json()["hydra:member"][0].metrics;
+    expect(after.clicks).toBe(before.clicks - old.clicks + 1000 + 7);
+    expect(after.cost).toBeCloseTo(before.cost - old.costMicros / 1e6 + 500 + 7, 2);
+    // A range entirely after the newest day sums to nothing.
+    const later = (
+      await get(`/api/keywords?id[]=${keyword.id}&from=${day(lastDay, 4)}&to=${day(lastDay, 9)}`)
+    ).json()["hydra:member"][0].metrics;
+    expect(later.clicks).toBe(0);
+    await t.db
+      .delete(schema.adPerformanceDaily)
+      .where(
+        and(
+          eq(schema.adPerformanceDaily.advertisingProfileId, a.profileId),
+          eq(schema.adPerformanceDaily.date, day(lastDay, 3)),
+        ),
+      );
+    const deleted = (await get(url)).json()["hydra:member"][0].metrics;
+    expect(deleted.clicks).toBe(after.clicks - 7);
+  });
+
   it("joins the product of a product ad from the catalogue", async () => {
     const [account] = await t.db
       .insert(schema.sellerAccounts)
@@ -315,5 +362,105 @@ describe.each(TEST_DATABASE_KINDS)("Hangar metrics on %s", (kind) => {
     expect(members[0].product).toEqual({ title: "Teekanne aus Glas", imageUrl: null });
     expect(members[1].product).toBeNull();
     expect(members[0].metrics.clicks).toBeGreaterThan(0);
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)("Placements and search terms on %s", (kind) => {
+  let t: HydraTestApp;
+  let a: AdsFixture;
+  beforeAll(async () => {
+    t = await openHydraTestApp(kind);
+    a = await insertAdsFixture(t.db, IDS.profileA, { seed: 3, firstDay: FIRST, days: 30 });
+    await insertAdsFixture(t.db, IDS.profileB, { seed: 4, firstDay: FIRST, days: 30 });
+  });
+  afterAll(() => t?.dispose());
+  const get = (url: string, actor: "own" | "foreign" = "own") => t.request(actor, { url });
+
+  it("breaks a campaign down by placement, adding up to the campaign", async () => {
+    const campaign = a.campaigns[0]!;
+    const res = await get(
+      `/api/campaign_placements?campaign=/api/campaigns/${campaign.id}&from=${FROM}&to=${TO}&compare=previous`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body["@context"]).toBe("/api/contexts/CampaignPlacement");
+    expect(body["hydra:member"].map((m: { placement: string }) => m.placement)).toEqual([
+      ...PLACEMENTS,
+    ]);
+    for (const member of body["hydra:member"]) {
+      const facts = a.placements.filter(
+        (f) =>
+          f.amazonCampaignId === campaign.amazonId &&
+          f.placement === member.placement &&
+          f.date >= FROM &&
+          f.date <= TO,
+      );
+      expect(member.clicks).toBe(facts.reduce((s, f) => s + f.clicks, 0));
+      expect(member.previousMetrics.clicks).toBeGreaterThan(0);
+    }
+    expectMetrics(
+      body.totals,
+      metricsOf(
+        expectedSums(
+          a.facts,
+          (f) =>
+            f.entityType === "campaign" && f.amazonId === campaign.amazonId && inRange(FROM, TO)(f),
+        ),
+      ),
+    );
+    expect(
+      (
+        await get(
+          `/api/campaign_placements?campaign=${campaign.id}&from=${FROM}&to=${TO}`,
+          "foreign",
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await get(`/api/campaign_placements?campaign=${campaign.id}`)).statusCode).toBe(400);
+  });
+
+  it("lists an ad group's search terms with what they matched and keyword/negative flags", async () => {
+    const group = a.adGroups[0]!;
+    const url = `/api/search_terms?adGroup=${group.id}&from=${FROM}&to=${TO}`;
+    const res = await get(`${url}&order[clicks]=desc&itemsPerPage=1000`);
+    expect(res.statusCode, res.body).toBe(200);
+    const members = res.json()["hydra:member"];
+    const facts = a.searchTerms.filter(
+      (f) => f.amazonAdGroupId === group.amazonId && f.date >= FROM && f.date <= TO,
+    );
+    const groups = new Set(facts.map((f) => `${f.amazonTargetId}|${f.searchTerm}`));
+    expect(members).toHaveLength(groups.size);
+    expect(res.json()["hydra:totalItems"]).toBe(groups.size);
+    const clicks = members.map((m: { clicks: number }) => m.clicks);
+    expect(clicks).toEqual([...clicks].sort((x: number, y: number) => y - x));
+    for (const m of members) {
+      const keyword = a.keywords.find((k) => m.matchedBy === `/api/keywords/${k.id}`);
+      const target = a.targets.find((tg) => m.matchedBy === `/api/targets/${tg.id}`);
+      expect(keyword ?? target, JSON.stringify(m)).toBeDefined();
+      const amazonId = (keyword ?? target)!.amazonId;
+      const own = facts.filter(
+        (f) => f.amazonTargetId === amazonId && f.searchTerm === m.searchTerm,
+      );
+      expect(m.clicks).toBe(own.reduce((s, f) => s + f.clicks, 0));
+      expect(m.isKeyword).toBe(a.keywords.some((k) => k.adGroup === 0 && k.text === m.searchTerm));
+      expect(m.isNegative).toBe(m.searchTerm === NEGATED_TERM);
+      if (keyword) expect(m.matchedText).toBe(keyword.text);
+    }
+    // The search terms of an ad group add up to its keywords and targets.
+    const leafIds = new Set([
+      ...a.keywords.filter((k) => k.adGroup === 0).map((k) => k.amazonId),
+      ...a.targets.filter((tg) => tg.adGroup === 0).map((tg) => tg.amazonId),
+    ]);
+    expectMetrics(
+      res.json().totals,
+      metricsOf(expectedSums(a.facts, (f) => leafIds.has(f.amazonId) && inRange(FROM, TO)(f))),
+    );
+    const negatives = (await get(`${url}&search=${encodeURIComponent("billige")}`)).json();
+    expect(negatives["hydra:member"].every((m: { isNegative: boolean }) => m.isNegative)).toBe(
+      true,
+    );
+    const cheap = (await get(`${url}&acos[lt]=0.5`)).json()["hydra:member"];
+    for (const m of cheap) expect(m.acos).toBeLessThan(0.5);
+    expect((await get(url, "foreign")).statusCode).toBe(404);
   });
 });

@@ -303,6 +303,62 @@ const EXAMPLES: Record<string, Example> = {
       shows: (member, id) => member.entity === `/api/keywords/${id}`,
     },
   },
+  campaign_placements: {
+    // A campaign of customer A with one day of placement facts; listed by its campaign filter.
+    insert: async (fixtures) => {
+      const campaign = await EXAMPLES.campaigns!.insert!(fixtures);
+      const [row] = await fixtures.db
+        .select()
+        .from(schema.campaigns)
+        .where(eq(schema.campaigns.id, campaign));
+      await fixtures.db.insert(schema.adPlacementDaily).values({
+        advertisingProfileId: row!.advertisingProfileId,
+        amazonCampaignId: row!.amazonCampaignId,
+        placement: "TOP_OF_SEARCH",
+        date: "2026-01-15",
+        impressions: 100,
+        clicks: 5,
+        costMicros: 2_500_000,
+        orders: 1,
+        units: 1,
+        salesMicros: 19_990_000,
+      });
+      return row!.advertisingProfileId;
+    },
+    listing: {
+      query: "from=2026-01-01&to=2026-01-31",
+      shows: (member) => member.placement === "TOP_OF_SEARCH",
+    },
+  },
+  search_terms: {
+    // A keyword of customer A that matched a search term; the member names it.
+    insert: async (fixtures) => {
+      const keyword = await EXAMPLES.keywords!.insert!(fixtures);
+      const [row] = await fixtures.db
+        .select()
+        .from(schema.keywords)
+        .where(eq(schema.keywords.id, keyword));
+      await fixtures.db.insert(schema.searchTermDaily).values({
+        advertisingProfileId: row!.advertisingProfileId,
+        amazonTargetId: row!.amazonKeywordId,
+        searchTerm: `suchbegriff ${unique()}`,
+        date: "2026-01-15",
+        amazonCampaignId: row!.amazonCampaignId,
+        amazonAdGroupId: row!.amazonAdGroupId,
+        impressions: 100,
+        clicks: 5,
+        costMicros: 2_500_000,
+        orders: 1,
+        units: 1,
+        salesMicros: 19_990_000,
+      });
+      return keyword;
+    },
+    listing: {
+      query: "from=2026-01-01&to=2026-01-31",
+      shows: (member, id) => member.matchedBy === `/api/keywords/${id}`,
+    },
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db

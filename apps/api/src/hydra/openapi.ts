@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { XLSX } from "./export.ts";
 import { searchMappings } from "./filters.ts";
 import type { Registry } from "./registry.ts";
 import type { AnyResource } from "./resource.ts";
@@ -80,6 +81,14 @@ export function openApiDocument(registry: Registry): Json {
       ...(resource.pagination?.clientEnabled
         ? [{ name: "pagination", in: "query", schema: { type: "boolean" } }]
         : []),
+      { name: "format", in: "query", schema: { type: "string", enum: ["jsonld", "csv", "xlsx"] } },
+      {
+        name: "columns[]",
+        in: "query",
+        description: "export: the columns, in order",
+        schema: { type: "array", items: { type: "string" } },
+      },
+      { name: "locale", in: "query", schema: { type: "string", enum: ["de", "en"] } },
       ...searchMappings(resource).map((m) => ({
         name: m.variable,
         in: "query",
@@ -108,6 +117,8 @@ export function openApiDocument(registry: Registry): Json {
                 },
               },
             },
+            "text/csv": { schema: { type: "string" } },
+            [XLSX]: { schema: { type: "string", format: "binary" } },
           },
         },
         401: problem("Not signed in"),

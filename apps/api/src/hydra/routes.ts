@@ -1,6 +1,7 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requirePrincipal } from "../auth/authenticate.ts";
+import { exportCollection, exportFormat } from "./export.ts";
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
 import { collectionIri } from "./iri.ts";
 import {
@@ -66,8 +67,11 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
   for (const resource of registry.resources) {
     const base = `/${resource.path}`;
     app.get(base, async (request, reply) => {
+      const ctx = context(request);
       const { path, query } = splitUrl(request);
-      return send(reply, 200, await listCollection(context(request), resource, { path, query }));
+      const format = exportFormat(request, query);
+      if (format) return exportCollection(reply, format, ctx, resource, { path, query });
+      return send(reply, 200, await listCollection(ctx, resource, { path, query }));
     });
     app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
       send(

@@ -31,8 +31,18 @@ export interface AdsFixture {
   targets: { id: string; amazonId: string; adGroup: number }[];
   productAds: { id: string; amazonId: string; adGroup: number; sku: string }[];
   facts: Fact[];
+  placements: (Omit<Fact, "entityType" | "amazonId" | "amazonAdGroupId"> & { placement: string })[];
+  searchTerms: (Omit<Fact, "entityType" | "amazonId" | "amazonAdGroupId"> & {
+    amazonAdGroupId: string;
+    amazonTargetId: string;
+    searchTerm: string;
+  })[];
   days: string[];
 }
+
+export const PLACEMENTS = ["TOP_OF_SEARCH", "REST_OF_SEARCH", "PRODUCT_PAGES"] as const;
+/** The search term of the fixture that a negative keyword excludes. */
+export const NEGATED_TERM = "billige teekanne";
 
 export const day = (start: string, offset: number) =>
   new Date(Date.parse(`${start}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
@@ -66,6 +76,8 @@ export async function insertAdsFixture(
     targets: [],
     productAds: [],
     facts: [],
+    placements: [],
+    searchTerms: [],
     days: Array.from({ length: options.days }, (_, i) => day(options.firstDay, i)),
   };
   for (let c = 0; c < 2; c++) {
@@ -243,6 +255,78 @@ export async function insertAdsFixture(
   await db
     .insert(schema.adPerformanceDaily)
     .values(fixture.facts.map((f) => ({ ...f, advertisingProfileId: profileId })));
+
+  // Placements: leaf i's facts go to placement i % 3, so a campaign's placements add up to it.
+  // Search terms: each leaf fact splits into the keyword's own text (or the target's term) and
+  // a second term; the first ad group's second term is excluded by a negative keyword.
+  const leafFacts = fixture.facts.filter(
+    (f) => f.entityType === "keyword" || f.entityType === "target",
+  );
+  const placementSums = new Map<string, (typeof fixture.placements)[number]>();
+  for (const f of leafFacts) {
+    const i = leaves.findIndex((l) => l.amazonId === f.amazonId);
+    const placement = PLACEMENTS[i % 3]!;
+    const key = `${f.amazonCampaignId}|${placement}|${f.date}`;
+    const sum = placementSums.get(key) ?? {
+      amazonCampaignId: f.amazonCampaignId,
+      placement,
+      date: f.date,
+      impressions: 0,
+      clicks: 0,
+      costMicros: 0,
+      orders: 0,
+      units: 0,
+      salesMicros: 0,
+    };
+    sum.impressions += f.impressions;
+    sum.clicks += f.clicks;
+    sum.costMicros += f.costMicros;
+    sum.orders += f.orders;
+    sum.units += f.units;
+    sum.salesMicros += f.salesMicros;
+    placementSums.set(key, sum);
+    const keyword = fixture.keywords.find((k) => k.amazonId === f.amazonId);
+    const group = fixture.adGroups.find((g) => g.amazonId === f.amazonAdGroupId)!;
+    const second = group === fixture.adGroups[0] ? NEGATED_TERM : `anderer begriff ${i}`;
+    const half = (n: number) => Math.floor(n / 2);
+    for (const [term, part] of [
+      [keyword?.text ?? `produkt ${i}`, (n: number) => n - half(n)],
+      [second, half],
+    ] as const) {
+      fixture.searchTerms.push({
+        amazonTargetId: f.amazonId,
+        searchTerm: term,
+        date: f.date,
+        amazonCampaignId: f.amazonCampaignId,
+        amazonAdGroupId: f.amazonAdGroupId!,
+        impressions: part(f.impressions),
+        clicks: part(f.clicks),
+        costMicros: part(f.costMicros),
+        orders: part(f.orders),
+        units: part(f.units),
+        salesMicros: part(f.salesMicros),
+      });
+    }
+  }
+  fixture.placements = [...placementSums.values()];
+  await db
+    .insert(schema.adPlacementDaily)
+    .values(fixture.placements.map((f) => ({ ...f, advertisingProfileId: profileId })));
+  await db
+    .insert(schema.searchTermDaily)
+    .values(fixture.searchTerms.map((f) => ({ ...f, advertisingProfileId: profileId })));
+  await db.insert(schema.negativeKeywords).values({
+    advertisingProfileId: profileId,
+    amazonKeywordId: amazon(900),
+    level: "adGroup",
+    amazonCampaignId: fixture.campaigns[0]!.amazonId,
+    amazonAdGroupId: fixture.adGroups[0]!.amazonId,
+    campaignId: fixture.campaigns[0]!.id,
+    adGroupId: fixture.adGroups[0]!.id,
+    keywordText: NEGATED_TERM,
+    matchType: "NEGATIVE_EXACT",
+    state: "ENABLED",
+  });
   return fixture;
 }
 

@@ -354,6 +354,57 @@ export const adPerformanceDaily = pgTable(
 );
 
 /**
+ * Running totals of ad_performance_daily per entity (the storage behind fast range sums): for
+ * every entity and every day from its first fact to the profile's newest day, the sums of all its
+ * facts up to and including that day. A range [from, to] is then one row minus another
+ * (C[to] − C[from − 1]) instead of a sum over every day. Rebuilt from the earliest changed day
+ * when facts change (see adPerformanceRollupState; the triggers of migration "performance_rollup_triggers" mark it).
+ */
+export const adPerformanceCumulative = pgTable(
+  "ad_performance_cumulative",
+  {
+    advertisingProfileId: profileRef(),
+    entityType: text("entity_type").notNull(),
+    date: date("date").notNull(),
+    amazonId: text("amazon_id").notNull(),
+    impressions: bigint("impressions", { mode: "number" }).notNull(),
+    clicks: bigint("clicks", { mode: "number" }).notNull(),
+    costMicros: micros("cost_micros").notNull(),
+    orders: bigint("orders", { mode: "number" }).notNull(),
+    units: bigint("units", { mode: "number" }).notNull(),
+    salesMicros: micros("sales_micros").notNull(),
+  },
+  (table) => [
+    // Date before the entity: a range reads two days of a profile's entities by equality.
+    primaryKey({
+      name: "ad_performance_cumulative_pk",
+      columns: [table.advertisingProfileId, table.entityType, table.date, table.amazonId],
+    }),
+  ],
+);
+
+/**
+ * Per profile and entity type: the newest day of facts the running totals cover, and the
+ * earliest day changed since they were built (null: up to date). Set by triggers on
+ * ad_performance_daily; the API rebuilds from that day before it reads.
+ */
+export const adPerformanceRollupState = pgTable(
+  "ad_performance_rollup_state",
+  {
+    advertisingProfileId: profileRef(),
+    entityType: text("entity_type").notNull(),
+    maxDate: date("max_date"),
+    dirtyFrom: date("dirty_from"),
+  },
+  (table) => [
+    primaryKey({
+      name: "ad_performance_rollup_state_pk",
+      columns: [table.advertisingProfileId, table.entityType],
+    }),
+  ],
+);
+
+/**
  * Daily performance per campaign and placement (spCampaigns report grouped by campaignPlacement).
  * placement is TOP_OF_SEARCH, REST_OF_SEARCH or PRODUCT_PAGES (Amazon's report labels
  * normalised). Re-fetching a day overwrites it, as with ad_performance_daily.

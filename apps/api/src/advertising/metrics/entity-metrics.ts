@@ -21,6 +21,7 @@ import {
   windowTotals,
 } from "./metric-fields.ts";
 import { PERIOD_PARAMETERS, parsePeriod } from "./period.ts";
+import { refreshRollups, rollupSums } from "./rollup.ts";
 
 /**
  * An entity collection with its metrics (API Platform: a state provider over the table). With
@@ -86,7 +87,17 @@ async function read(
   const alias = sql.identifier(name);
   const amazonId = sql.identifier(entity.amazonId.name);
   const baseWhere = [ctx.scope, ...ctx.conditions].filter((c): c is SQL => c !== undefined);
+  // Native currency: the running totals (two rows per entity); converting needs each day.
+  if (!conversion.convert) await refreshRollups(ctx.db, profileIds, entity.factType);
   const sums = (period: { from: string; to: string }) =>
+    conversion.convert
+      ? dailySums(period)
+      : rollupSums(
+          entity.factType,
+          period,
+          sql`select advertising_profile_id, ${amazonId} as amazon_id from base`,
+        );
+  const dailySums = (period: { from: string; to: string }) =>
     summedFacts({
       facts: sql`ad_performance_daily`,
       where: [sql`f.entity_type = ${entity.factType}`],

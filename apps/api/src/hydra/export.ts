@@ -1,0 +1,245 @@
+import { PassThrough } from "node:stream";
+import { stringify } from "csv-stringify";
+import ExcelJS from "exceljs";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { BadRequestError } from "./http-errors.ts";
+import { type CollectionRequest, listCollection, type OperationContext } from "./operations.ts";
+import { DEFAULT_MAX_ITEMS_PER_PAGE } from "./pagination.ts";
+import type { AnyResource } from "./resource.ts";
+
+/**
+ * Every collection exports what it lists as CSV or XLSX (`Accept: text/csv`, the XLSX media type,
+ * or `?format=csv|xlsx`): all pages of the current filters and order, the columns named by
+ * `columns[]` (default: every scalar field, nested objects such as `metrics` flattened), headers
+ * and numbers in the `locale` (de, en). Rows are read a page at a time and streamed out, so a
+ * large list never sits in memory; a bad request still fails before the first byte.
+ */
+
+export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export type ExportFormat = "csv" | "xlsx";
+type Locale = "de" | "en";
+
+const EXPORT_PARAMETERS = ["format", "columns[]", "columns", "locale"];
+
+/** The export the request asks for, or null for JSON-LD. */
+export function exportFormat(request: FastifyRequest, query: URLSearchParams): ExportFormat | null {
+  const format = query.get("format");
+  if (format !== null) {
+    if (format === "csv" || format === "xlsx") return format;
+    if (format === "jsonld" || format === "") return null;
+    throw new BadRequestError(`Invalid value "${format}" for "format" (csv, xlsx).`);
+  }
+  const accept = request.headers.accept ?? "";
+  if (accept.includes("text/csv")) return "csv";
+  if (accept.includes(XLSX)) return "xlsx";
+  return null;
+}
+
+/** Header labels of the usual fields; other fields keep their name. */
+const LABELS: Record<string, Record<Locale, string>> = {
+  name: { de: "Name", en: "Name" },
+  state: { de: "Status", en: "State" },
+  targetingType: { de: "Ausrichtung", en: "Targeting" },
+  budget: { de: "Tagesbudget", en: "Daily budget" },
+  budgetType: { de: "Budgetart", en: "Budget type" },
+  biddingStrategy: { de: "Gebotsstrategie", en: "Bidding strategy" },
+  defaultBid: { de: "Standardgebot", en: "Default bid" },
+  bid: { de: "Gebot", en: "Bid" },
+  keywordText: { de: "Keyword", en: "Keyword" },
+  matchType: { de: "Übereinstimmungstyp", en: "Match type" },
+  expressionText: { de: "Ausdruck", en: "Expression" },
+  sku: { de: "SKU", en: "SKU" },
+  asin: { de: "ASIN", en: "ASIN" },
+  title: { de: "Titel", en: "Title" },
+  searchTerm: { de: "Suchbegriff", en: "Search term" },
+  matchedText: { de: "Zugeordnet über", en: "Matched by" },
+  placement: { de: "Platzierung", en: "Placement" },
+  isKeyword: { de: "Ist Keyword", en: "Is keyword" },
+  isNegative: { de: "Ist ausgeschlossen", en: "Is negative" },
+  date: { de: "Datum", en: "Date" },
+  impressions: { de: "Impressionen", en: "Impressions" },
+  clicks: { de: "Klicks", en: "Clicks" },
+  cost: { de: "Ausgaben", en: "Spend" },
+  orders: { de: "Bestellungen", en: "Orders" },
+  units: { de: "Einheiten", en: "Units" },
+  sales: { de: "Umsatz", en: "Sales" },
+  acos: { de: "ACoS", en: "ACoS" },
+  roas: { de: "ROAS", en: "ROAS" },
+  ctr: { de: "CTR", en: "CTR" },
+  cvr: { de: "Konversionsrate", en: "CVR" },
+  cpc: { de: "CPC", en: "CPC" },
+  currency: { de: "Währung", en: "Currency" },
+  total: { de: "Gesamt", en: "Total" },
+};
+const PREVIOUS: Record<Locale, string> = { de: "Vorperiode", en: "previous period" };
+const MONEY = new Set(["cost", "sales", "cpc", "budget", "bid", "defaultBid", "price", "roas"]);
+const PERCENT = new Set(["acos", "ctr", "cvr"]);
+
+function leaf(column: string): string {
+  return column.split(".").pop() ?? column;
+}
+
+function label(column: string, locale: Locale): string {
+  const parts = column.split(".");
+  const name = LABELS[leaf(column)]?.[locale] ?? leaf(column);
+  if (parts[0] === "previousMetrics") return `${name} (${PREVIOUS[locale]})`;
+  if (parts.length > 1 && parts[0] !== "metrics") return `${parts.slice(0, -1).join(".")}.${name}`;
+  return name;
+}
+
+/** A JSON-LD member flattened to dotted scalar fields (`metrics.acos`); links keep their IRI. */
+function flatten(node: Record<string, unknown>, prefix = "", out: Record<string, unknown> = {}) {
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith("@")) continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const object = value as Record<string, unknown>;
+      if (typeof object["@id"] === "string") out[path] = object["@id"];
+      else flatten(object, path, out);
+    } else if (!Array.isArray(value)) {
+      out[path] = value;
+    }
+  }
+  return out;
+}
+
+/** Requested columns resolved against a member's fields (`acos` finds `metrics.acos`). */
+function resolveColumns(requested: string[], sample: Record<string, unknown> | undefined) {
+  if (requested.length === 0) return sample ? Object.keys(sample) : [];
+  return requested.map((name) => {
+    if (!sample || name in sample) return name;
+    if (`metrics.${name}` in sample) return `metrics.${name}`;
+    throw new BadRequestError(`Unknown column "${name}".`);
+  });
+}
+
+function csvValue(value: unknown, column: string, locale: Locale): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value !== "number") return String(value);
+  const name = leaf(column);
+  const tag = locale === "de" ? "de-DE" : "en-GB";
+  if (PERCENT.has(name))
+    return new Intl.NumberFormat(tag, {
+      style: "percent",
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    }).format(value);
+  return new Intl.NumberFormat(tag, {
+    minimumFractionDigits: MONEY.has(name) ? 2 : 0,
+    maximumFractionDigits: MONEY.has(name) ? 2 : 6,
+    useGrouping: false,
+  }).format(value);
+}
+
+function numberFormat(column: string): string | undefined {
+  const name = leaf(column);
+  if (PERCENT.has(name)) return "0.00%";
+  if (MONEY.has(name)) return "#,##0.00";
+  return undefined;
+}
+
+interface Sink {
+  row(values: Record<string, unknown>): Promise<void>;
+  end(): Promise<void>;
+}
+
+function csvSink(out: PassThrough, columns: string[], locale: Locale): Sink {
+  const csv = stringify({ delimiter: locale === "de" ? ";" : ",", bom: true });
+  csv.pipe(out);
+  csv.write(columns.map((c) => label(c, locale)));
+  return {
+    async row(values) {
+      if (!csv.write(columns.map((c) => csvValue(values[c], c, locale))))
+        await new Promise((resolve) => csv.once("drain", resolve));
+    },
+    async end() {
+      csv.end();
+    },
+  };
+}
+
+function xlsxSink(out: PassThrough, columns: string[], locale: Locale, title: string): Sink {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  sheet.columns = columns.map((c) => {
+    const format = numberFormat(c);
+    return {
+      header: label(c, locale),
+      key: c,
+      width: Math.max(12, label(c, locale).length + 2),
+      ...(format ? { style: { numFmt: format } } : {}),
+    };
+  });
+  return {
+    async row(values) {
+      sheet.addRow(Object.fromEntries(columns.map((c) => [c, values[c] ?? null]))).commit();
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** Streams the whole collection (every page) in the format asked for. */
+export async function exportCollection(
+  reply: FastifyReply,
+  format: ExportFormat,
+  ctx: OperationContext,
+  resource: AnyResource,
+  request: CollectionRequest,
+) {
+  const query = new URLSearchParams(request.query);
+  const requested = [...query.getAll("columns[]"), ...query.getAll("columns")].filter(Boolean);
+  const localeParam = query.get("locale") ?? "de";
+  if (localeParam !== "de" && localeParam !== "en")
+    throw new BadRequestError(`Invalid value "${localeParam}" for "locale" (de, en).`);
+  const locale: Locale = localeParam;
+  for (const parameter of EXPORT_PARAMETERS) query.delete(parameter);
+  query.delete("pagination");
+  const pageSize = resource.pagination?.maxItemsPerPage ?? DEFAULT_MAX_ITEMS_PER_PAGE;
+  query.set("itemsPerPage", String(pageSize));
+  const h = ctx.serializer.settings.prefix ? "hydra:" : "";
+  const page = async (n: number) => {
+    query.set("page", String(n));
+    const body = (await listCollection(ctx, resource, { ...request, query })) as Record<
+      string,
+      unknown
+    >;
+    const members = (body[`${h}member`] as Record<string, unknown>[]).map((m) => flatten(m));
+    const total = Number(body[`${h}totalItems`]);
+    return { members, total, totals: body.totals as Record<string, unknown> | undefined };
+  };
+  // The first page runs before anything is sent: bad filters still answer 400/404.
+  const first = await page(1);
+  const columns = resolveColumns(requested, first.members[0]);
+  const out = new PassThrough();
+  const stamp = new Date().toISOString().slice(0, 10);
+  reply
+    .header("content-disposition", `attachment; filename="${resource.path}-${stamp}.${format}"`)
+    .type(format === "csv" ? "text/csv; charset=utf-8" : XLSX);
+  const sink =
+    format === "csv"
+      ? csvSink(out, columns, locale)
+      : xlsxSink(out, columns, locale, resource.shortName);
+  const write = async () => {
+    const pages = Math.max(1, Math.ceil(first.total / pageSize));
+    for (const member of first.members) await sink.row(member);
+    for (let n = 2; n <= pages; n++) {
+      for (const member of (await page(n)).members) await sink.row(member);
+    }
+    if (first.totals && columns.length > 0) {
+      // A totals row: the label in the first column, the sums under their metrics.
+      const totals = flatten({ metrics: first.totals, ...first.totals });
+      await sink.row({ ...totals, [columns[0]!]: LABELS.total![locale] });
+    }
+    await sink.end();
+  };
+  write().catch((error: unknown) => {
+    reply.log.error({ err: error }, "export failed while streaming");
+    out.destroy(error as Error);
+  });
+  return reply.send(out);
+}
