@@ -188,7 +188,7 @@ for (const locale of ["de", "en"] as const) {
       page.getByTestId("export-csv").click(),
     ]);
     const csv = readFileSync((await download.path()) as string, "utf8");
-    const lines = csv.trim().split(/\r\n/);
+    const lines = csv.trim().split(/\r?\n/);
     expect(lines.length).toBe(shown.length + 2); // header, rows, totals
     for (const name of shown) expect(csv).toContain(name);
     expect(lines[0]?.split(separator).length).toBeGreaterThan(5);

@@ -23,6 +23,8 @@ export interface ColumnDef {
   defaultVisible?: boolean;
   /** Always shown (the name that identifies a row). */
   fixed?: boolean;
+  /** The API fields an export writes for this column (default: its key). */
+  exportAs?: string[];
 }
 
 export interface HangarRow {
@@ -149,6 +151,11 @@ export const TABLES = {
         label: "hangar.column.placementBidding",
         format: "text",
         value: placementText,
+        exportAs: [
+          "placementBidding.topOfSearch",
+          "placementBidding.restOfSearch",
+          "placementBidding.productPage",
+        ],
       },
       ...metricColumns([...METRIC_DEFAULTS, "cvr"]),
     ],
@@ -259,6 +266,7 @@ export const TABLES = {
         format: "text",
         value: (row) => (row.product as { title?: string } | null)?.title ?? null,
         fixed: true,
+        exportAs: ["product.title"],
       },
       {
         key: "asin",
@@ -312,6 +320,7 @@ export const TABLES = {
             .filter(Boolean)
             .join(","),
         defaultVisible: true,
+        exportAs: ["isKeyword", "isNegative"],
       },
       ...metricColumns(METRIC_DEFAULTS),
     ],
