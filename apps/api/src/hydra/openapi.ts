@@ -114,6 +114,9 @@ export function openApiDocument(registry: Registry): Json {
                   "hydra:totalItems": { type: "integer", minimum: 0 },
                   "hydra:view": { type: "object" },
                   "hydra:search": { type: "object" },
+                  ...((resource.provider?.collectionFields
+                    ? schemaOf(resource.provider.collectionFields, "output").properties
+                    : {}) as Json),
                 },
               },
             },

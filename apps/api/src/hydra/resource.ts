@@ -164,6 +164,8 @@ export interface StateProvider<Row> {
    * `hydra:search` and OpenAPI like every filter. The provider answers 400 for bad values.
    */
   parameters?: readonly { variable: string; property: string; description?: string }[];
+  /** Collection-level values it adds beside the members (documented in OpenAPI). */
+  collectionFields?: z.ZodObject;
   /** Checks the provider's own parameters before any query runs (throws a 400). */
   validate?(query: URLSearchParams): void;
   collection(context: ProviderCollectionContext): Promise<ProvidedCollection<Row>>;

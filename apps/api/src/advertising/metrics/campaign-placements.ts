@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { defineResource } from "../../hydra/resource.ts";
 import { advertisingProfiles } from "../../resources/advertising-profiles.ts";
+import { METRICS_COLLECTION_FIELDS } from "./entity-metrics.ts";
 import { readFactGroups } from "./fact-collection.ts";
 import { factFilters, metricFiltersAndOrder } from "./fact-filters.ts";
 import { metricsSchema } from "./metric-fields.ts";
@@ -47,6 +48,7 @@ export const campaignPlacements = defineResource<Record<string, unknown>, z.ZodO
   pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
   provider: {
     parameters: PERIOD_PARAMETERS,
+    collectionFields: METRICS_COLLECTION_FIELDS,
     validate: (query) => {
       parsePeriod(query, true);
     },

@@ -42,6 +42,12 @@ export interface MetricsEntity {
 
 type Row = Record<string, unknown>;
 
+/** `totals` and `previousTotals` beside the members of a collection with metrics. */
+export const METRICS_COLLECTION_FIELDS = z.object({
+  totals: metricsSchema.optional().describe("with from/to: sums over every matching row"),
+  previousTotals: metricsSchema.optional().describe("with compare=previous"),
+});
+
 const CURRENT = "m";
 const PREVIOUS = "pm";
 const current = metricExpressions(CURRENT);
@@ -189,6 +195,7 @@ export function withMetrics<R extends ResourceDefinition>(resource: R, entity: M
     order: { ...(resource.order ?? {}), ...current },
     provider: {
       parameters: PERIOD_PARAMETERS,
+      collectionFields: METRICS_COLLECTION_FIELDS,
       validate(query) {
         const period = parsePeriod(query);
         if (!period && hasMetricParameter(query))
@@ -212,8 +219,3 @@ export function withMetrics<R extends ResourceDefinition>(resource: R, entity: M
   };
   return self;
 }
-
-export const METRICS_COLLECTION_FIELDS = z.object({
-  totals: metricsSchema.optional(),
-  previousTotals: metricsSchema.optional(),
-});

@@ -33,6 +33,8 @@ export async function refreshRollups(db: Database, profileIds: SQL, entityType: 
       await rebuild(tx as unknown as Database, String(profile), entityType, from);
     });
   }
+  // Fresh statistics, or the planner takes the rebuilt table for empty and reads it row by row.
+  if (stale.length > 0) await db.execute(sql`analyze ad_performance_cumulative`);
 }
 
 async function rebuild(db: Database, profile: string, entityType: string, from: string) {
@@ -41,15 +43,23 @@ async function rebuild(db: Database, profile: string, entityType: string, from: 
   await db.execute(sql`
     insert into ad_performance_cumulative (advertising_profile_id, entity_type, date, amazon_id,
       impressions, clicks, cost_micros, orders, units, sales_micros)
-    with facts as (
-      select * from ad_performance_daily where advertising_profile_id = ${profile} and entity_type = ${entityType}
-    ), last as (select max(date) as day from facts),
-    entities as (select amazon_id, min(date) as first from facts group by amazon_id),
-    grid as (
+    with last as (
+      select max(date) as day from ad_performance_daily
+      where advertising_profile_id = ${profile} and entity_type = ${entityType}
+    ), entities as (
+      -- Entities with totals the day before (carried on) or facts since: only the changed days are read.
+      select amazon_id, min(first) as first from (
+        select amazon_id, min(date) as first from ad_performance_daily
+        where advertising_profile_id = ${profile} and entity_type = ${entityType} and date >= ${from}::date
+        group by amazon_id
+        union all
+        select amazon_id, ${from}::date from ad_performance_cumulative
+        where advertising_profile_id = ${profile} and entity_type = ${entityType} and date = ${from}::date - 1
+      ) known group by amazon_id
+    ), grid as (
       select e.amazon_id, d::date as date from entities e, last,
         generate_series(greatest(e.first, ${from}::date), last.day, interval '1 day') d
-    ),
-    start as (
+    ), start as (
       select * from ad_performance_cumulative
       where advertising_profile_id = ${profile} and entity_type = ${entityType} and date = ${from}::date - 1
     )
@@ -61,7 +71,9 @@ async function rebuild(db: Database, profile: string, entityType: string, from: 
       coalesce(s.units, 0) + sum(coalesce(f.units, 0)) over w,
       coalesce(s.sales_micros, 0) + sum(coalesce(f.sales_micros, 0)) over w
     from grid g
-    left join facts f on f.amazon_id = g.amazon_id and f.date = g.date
+    left join ad_performance_daily f on f.advertising_profile_id = ${profile}
+      and f.entity_type = ${entityType} and f.amazon_id = g.amazon_id and f.date = g.date
+      and f.date >= ${from}::date
     left join start s on s.amazon_id = g.amazon_id
     window w as (partition by g.amazon_id order by g.date)`);
   await db.execute(sql`update ad_performance_rollup_state

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineResource, ref } from "../../hydra/resource.ts";
 import { advertisingProfiles } from "../../resources/advertising-profiles.ts";
 import { adGroups, campaigns, keywords, targets } from "../resources.ts";
+import { METRICS_COLLECTION_FIELDS } from "./entity-metrics.ts";
 import { readFactGroups } from "./fact-collection.ts";
 import { factFilters, metricFiltersAndOrder } from "./fact-filters.ts";
 import { metricsSchema } from "./metric-fields.ts";
@@ -72,6 +73,7 @@ export const searchTerms = defineResource<Record<string, unknown>, z.ZodObject>(
   pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
   provider: {
     parameters: PERIOD_PARAMETERS,
+    collectionFields: METRICS_COLLECTION_FIELDS,
     validate: (query) => {
       parsePeriod(query, true);
     },
