@@ -494,6 +494,9 @@ function validateReportRequest(
   const bad = c.columns.filter((col) => typeof col !== "string" || !allowed.has(col));
   if (bad.length)
     return `configuration columns includes invalid values: (${bad.map(String).join(", ")})`;
+  // Placement rows exist only when the report is grouped by placement.
+  if (c.columns.includes("placementClassification") && !c.groupBy.includes("campaignPlacement"))
+    return `configuration columns includes fields: (placementClassification) which are invalid for groupBys: ${c.groupBy.map(String).join(", ")}.`;
   const filters: { field: string; values: string[] }[] = [];
   if (c.filters !== undefined && c.filters !== null) {
     if (!Array.isArray(c.filters)) return "configuration.filters must be an array";

@@ -2,7 +2,13 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { registerAdsRoutes } from "./ads-routes.ts";
 import { AuthStore, type ClientCredentials, consentPage, DEMO_CLIENT, errorPage } from "./auth.ts";
-import { type DemoOptions, type DemoResult, seedDemoAccount } from "./demo.ts";
+import {
+  buildAllBusinesses,
+  type DemoOptions,
+  type DemoResult,
+  ensureBusiness,
+  seedDemoAccount,
+} from "./demo.ts";
 import {
   type FaultConfig,
   FaultInjector,
@@ -43,6 +49,8 @@ export interface SandboxControl {
   advance(days: number): { today: string; day: number };
   setFaults(faults: Partial<FaultConfig>): FaultConfig;
   seedDemoAccount(options?: DemoOptions): DemoResult;
+  /** Builds the business of every seller still waiting for it (they are built on first use). */
+  buildBusinesses(): Promise<void>;
   /** Issues a refresh token for a seller without the consent page (tests, demo scripts). */
   issueRefreshToken(args: { sellerId: string; api: "ads" | "sp"; clientId?: string }): string;
   expireAccessTokens(): void;
@@ -169,6 +177,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     );
   });
 
+  // A seller's business is built the first time one of its tokens is used (see ensureBusiness).
+  app.addHook("onRequest", async (req) => {
+    const auth = req.headers.authorization;
+    if (typeof auth !== "string" || !/^bearer\s+/i.test(auth)) return;
+    const grant = state.auth.checkAccess(auth.replace(/^bearer\s+/i, "").trim());
+    if (grant && grant !== "expired" && grant.sellerId)
+      await ensureBusiness(state.world, grant.sellerId);
+  });
+
   registerAuthRoutes(app, state);
   registerAdsRoutes(app, state);
   registerSpRoutes(app, state);
@@ -191,7 +208,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return next;
     },
     seedDemoAccount: (o) => seedDemoAccount(state.world, o),
+    buildBusinesses: () => buildAllBusinesses(state.world),
     issueRefreshToken({ sellerId, api, clientId }) {
+      // Start building the seller's business now; its first API call waits for the rest.
+      void ensureBusiness(state.world, sellerId);
       return state.auth.issueRefreshToken({
         clientId: clientId ?? DEMO_CLIENT.clientId,
         sellerId,
@@ -296,6 +316,7 @@ function registerAuthRoutes(app: FastifyInstance, state: SandboxState): void {
     const seller = state.world.sellers.find((s) => s.sellerId === b.seller_id);
     if (!seller) return html(reply, 400, errorPage("Pick a sandbox seller"));
     const scope = b.scope || "advertising::campaign_management";
+    void ensureBusiness(state.world, seller.sellerId);
     const code = state.auth.issueCode(
       { clientId: client.clientId, sellerId: seller.sellerId, scope, api: "ads" },
       b.redirect_uri,
@@ -347,6 +368,7 @@ function registerAuthRoutes(app: FastifyInstance, state: SandboxState): void {
     }
     const seller = state.world.sellers.find((s) => s.sellerId === b.seller_id);
     if (!seller) return html(reply, 400, errorPage("Pick a sandbox seller"));
+    void ensureBusiness(state.world, seller.sellerId);
     const code = state.auth.issueCode(
       {
         clientId: client.clientId,
@@ -389,7 +411,18 @@ function registerControlRoutes(
       today: todayOf(w),
       simulatedDays: w.day,
       faults: state.faults.config,
-      sellers: w.sellers,
+      sellers: w.sellers.map((s) => {
+        const business = w.businesses.get(s.sellerId);
+        return {
+          ...s,
+          business:
+            business === undefined || business === "ready"
+              ? "ready"
+              : business === "pending"
+                ? "pending"
+                : "building",
+        };
+      }),
       profiles: w.profiles.map((p) => ({
         ...p,
         countryCode: marketplaceById(p.marketplaceId)?.countryCode,
@@ -455,6 +488,13 @@ function registerControlRoutes(
     }
     if (typeof b.sellerId === "string") o.sellerId = b.sellerId;
     return sendJson(reply, 200, control.seedDemoAccount(o));
+  });
+  app.post(`${P}/businesses`, async (_req, reply) => {
+    await control.buildBusinesses();
+    return sendJson(reply, 200, {
+      sellers: state.world.sellers.map((s) => s.sellerId),
+      counts: Object.fromEntries(Object.entries(state.world.entities).map(([k, m]) => [k, m.size])),
+    });
   });
   app.post(`${P}/tokens`, async (req, reply) => {
     const b = body(req);

@@ -248,13 +248,30 @@ function lagOf(u: number): number {
   return MODEL.attributionLag.length - 1;
 }
 
-function isLive(state: string): boolean {
-  return state === "ENABLED";
+/** Whether a seller takes part in the days the clock advances (its business is not pending). */
+export function isSimulated(world: World, sellerId: string | undefined): boolean {
+  if (sellerId === undefined) return false;
+  const business = world.businesses.get(sellerId);
+  return business === undefined || business === "ready";
 }
 
-/** Simulates the current day for every profile and advances the clock by one day. */
+/** Simulates the current day for every seller in business and advances the clock by one day. */
 export function simulateDay(world: World): void {
-  const day = world.day;
+  simulateSellersDay(world, world.day, (sellerId) => isSimulated(world, sellerId));
+  world.day += 1;
+}
+
+/**
+ * Simulates one day (the current one, or a past one when a seller's history is built later) for
+ * the sellers chosen. Sellers do not interact (each auctions against the simulated competitors),
+ * and every draw is seeded by (seed, day, entity), so a seller's history is the same whether it
+ * is simulated day by day with the others or on its own afterwards.
+ */
+export function simulateSellersDay(
+  world: World,
+  day: number,
+  includes: (sellerId: string) => boolean,
+): void {
   const date = dateOfDay(world, day);
   const season = seasonality(date);
   const adUnits = new Map<string, number>();
@@ -270,30 +287,37 @@ export function simulateDay(world: World): void {
     campaignNegativeKeywords,
   } = world.entities;
 
-  // index children by parent once per day
+  // index children by parent once per day (only the chosen sellers' entities)
+  const profileIds = new Set(
+    world.profiles.filter((p) => includes(p.sellerId)).map((p) => p.profileId),
+  );
+  const isLive = (e: { state: string; profileId: number }): boolean =>
+    e.state === "ENABLED" && profileIds.has(e.profileId);
   const groupsByCampaign = new Map<string, AdGroup[]>();
   for (const g of adGroups.values()) {
-    if (!isLive(g.state)) continue;
+    if (!isLive(g)) continue;
     const list = groupsByCampaign.get(g.campaignId) ?? [];
     list.push(g);
     groupsByCampaign.set(g.campaignId, list);
   }
-  const byAdGroup = <T extends { adGroupId: string | undefined; state: string }>(
+  const byAdGroup = <T extends { adGroupId: string | undefined; state: string; profileId: number }>(
     items: Iterable<T>,
   ) => {
     const m = new Map<string, T[]>();
     for (const it of items) {
-      if (!isLive(it.state) || it.adGroupId === undefined) continue;
+      if (!isLive(it) || it.adGroupId === undefined) continue;
       const list = m.get(it.adGroupId) ?? [];
       list.push(it);
       m.set(it.adGroupId, list);
     }
     return m;
   };
-  const byCampaign = <T extends { campaignId: string; state: string }>(items: Iterable<T>) => {
+  const byCampaign = <T extends { campaignId: string; state: string; profileId: number }>(
+    items: Iterable<T>,
+  ) => {
     const m = new Map<string, T[]>();
     for (const it of items) {
-      if (!isLive(it.state)) continue;
+      if (!isLive(it)) continue;
       const list = m.get(it.campaignId) ?? [];
       list.push(it);
       m.set(it.campaignId, list);
@@ -309,12 +333,13 @@ export function simulateDay(world: World): void {
   const campNegTg = byCampaign(world.entities.campaignNegativeTargets.values());
 
   for (const profile of world.profiles) {
+    if (!includes(profile.sellerId)) continue;
     const mp = marketplaceById(profile.marketplaceId);
     if (!mp) continue;
     const terms = world.terms.get(mp.id) ?? [];
     const best = new Map<number, Candidate>();
     for (const c of campaigns.values()) {
-      if (c.profileId !== profile.profileId || !isLive(c.state)) continue;
+      if (c.profileId !== profile.profileId || !isLive(c)) continue;
       if (c.startDate > date || (c.endDate !== undefined && c.endDate < date)) continue;
       const adj = placementAdjustments(c);
       for (const g of groupsByCampaign.get(c.campaignId) ?? []) {
@@ -558,7 +583,7 @@ export function simulateDay(world: World): void {
 
   // organic sales, stock and restocks for every seller product
   for (const p of world.products.values()) {
-    if (p.sellerId === undefined) continue;
+    if (p.sellerId === undefined || !includes(p.sellerId)) continue;
     const key = productKey(p.marketplaceId, p.asin);
     const rng = rngFor(world.seed, day, `organic|${key}`);
     let stock = stockLeft.get(key) ?? p.stock;
@@ -588,7 +613,6 @@ export function simulateDay(world: World): void {
     });
     world.productDays.set(key, list);
   }
-  world.day = day + 1;
 }
 
 /** Advances the virtual clock by `days` whole simulated days. */

@@ -7,3 +7,26 @@ export { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts"
 export * as schema from "./schema/index.ts";
 export { DEMO_ACCOUNTS, seedDemoData } from "./seed/demo.ts";
 export { DEMO_SELLER_IDS, seedSellerDemoData } from "./seed/sellers.ts";
+export {
+  type AmazonAdsResource,
+  type AmazonPlacement,
+  amazonFieldOf,
+  type EntityField,
+  entityFields,
+  expressionText,
+  FACT_ENTITIES,
+  type FactEntityName,
+  type FactsEntityType,
+  type ParentLink,
+  readWire,
+  rowFromAmazon,
+  SYNCED_ENTITIES,
+  type SyncedColumn,
+  type SyncedEntity,
+  type SyncedEntityName,
+  type SyncSource,
+  toMicros,
+  type Wire,
+  WRITABLE_ENTITY_NAMES,
+  wire,
+} from "./synced-entities.ts";

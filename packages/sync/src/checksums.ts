@@ -1,68 +1,39 @@
 import type { Database } from "@starport/db";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "./upsert.ts";
+import {
+  ENTITY_SPECS,
+  PERFORMANCE_UPSERT,
+  PLACEMENT_UPSERT,
+  PRODUCT_UPSERT,
+  SEARCH_TERM_UPSERT,
+} from "./specs.ts";
+import { rowsOf, type UpsertSpec } from "./upsert.ts";
 
 /**
  * Row counts and content checksums of everything synced for a seller profile, independent of
  * Starport's own ids and timestamps: two databases synced from the same Amazon data compare equal.
+ * The columns are those the sync writes (derived from the upsert specs), parent links as "is set".
  */
+const OWNER_COLUMNS = new Set(["advertising_profile_id", "seller_account_id"]);
+
+function checksumOf(spec: UpsertSpec, owner: "ads" | "sp") {
+  const columns = Object.keys(spec.columns).filter((c) => !OWNER_COLUMNS.has(c));
+  const parents = Object.keys(spec.computed ?? {}).map((c) => `${c} is not null`);
+  return {
+    columns: [...columns, ...parents].join(", "),
+    order: spec.key.filter((c) => !OWNER_COLUMNS.has(c)).join(", "),
+    owner,
+  };
+}
+
 const TABLES: Record<string, { columns: string; order: string; owner: "ads" | "sp" }> = {
-  campaigns: {
-    columns:
-      "amazon_campaign_id, name, state, targeting_type, budget_micros, budget_type, start_date, end_date, bidding_strategy, portfolio_id",
-    order: "amazon_campaign_id",
-    owner: "ads",
-  },
-  ad_groups: {
-    columns:
-      "amazon_ad_group_id, amazon_campaign_id, name, state, default_bid_micros, campaign_id is not null",
-    order: "amazon_ad_group_id",
-    owner: "ads",
-  },
-  keywords: {
-    columns:
-      "amazon_keyword_id, amazon_ad_group_id, keyword_text, match_type, state, bid_micros, ad_group_id is not null",
-    order: "amazon_keyword_id",
-    owner: "ads",
-  },
-  negative_keywords: {
-    columns:
-      "level, amazon_keyword_id, amazon_campaign_id, amazon_ad_group_id, keyword_text, match_type, state",
-    order: "level, amazon_keyword_id",
-    owner: "ads",
-  },
-  targets: {
-    columns: "amazon_target_id, amazon_ad_group_id, expression_type, expression, state, bid_micros",
-    order: "amazon_target_id",
-    owner: "ads",
-  },
-  negative_targets: {
-    columns: "level, amazon_target_id, amazon_campaign_id, amazon_ad_group_id, expression, state",
-    order: "level, amazon_target_id",
-    owner: "ads",
-  },
-  product_ads: {
-    columns: "amazon_ad_id, amazon_ad_group_id, sku, asin, state",
-    order: "amazon_ad_id",
-    owner: "ads",
-  },
-  ad_performance_daily: {
-    columns:
-      "entity_type, amazon_id, date, amazon_campaign_id, amazon_ad_group_id, impressions, clicks, cost_micros, orders, units, sales_micros",
-    order: "entity_type, amazon_id, date",
-    owner: "ads",
-  },
-  search_term_daily: {
-    columns:
-      "amazon_target_id, search_term, date, amazon_campaign_id, amazon_ad_group_id, impressions, clicks, cost_micros, orders, units, sales_micros",
-    order: "amazon_target_id, search_term, date",
-    owner: "ads",
-  },
-  products: {
-    columns: "marketplace_id, sku, asin, title, price_micros, currency, quantity, status",
-    order: "marketplace_id, sku",
-    owner: "sp",
-  },
+  ...Object.fromEntries(
+    [...new Set(ENTITY_SPECS.map((s) => s.upsert))].map((u) => [u.table, checksumOf(u, "ads")]),
+  ),
+  ad_performance_daily: checksumOf(PERFORMANCE_UPSERT, "ads"),
+  ad_placement_daily: checksumOf(PLACEMENT_UPSERT, "ads"),
+  search_term_daily: checksumOf(SEARCH_TERM_UPSERT, "ads"),
+  products: checksumOf(PRODUCT_UPSERT, "sp"),
 };
 
 export type Checksums = Record<string, { rows: number; md5: string }>;

@@ -7,13 +7,21 @@ import {
   type Region,
 } from "@starport/amazon";
 import type { Database, PgBoss } from "@starport/db";
-import { schema } from "@starport/db";
+import {
+  amazonFieldOf,
+  SYNCED_ENTITIES,
+  type SyncedEntity,
+  schema,
+  WRITABLE_ENTITY_NAMES,
+} from "@starport/db";
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { syncArrivals } from "./arrivals.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
   type EntitySpec,
+  METRIC_COLUMNS,
   PRODUCT_UPSERT,
   REPORT_SPECS,
   type ReportSpec,
@@ -89,7 +97,23 @@ export interface WriteResult {
   error?: string;
 }
 
-export const WRITABLE_ENTITIES = ["campaigns", "ad_groups", "keywords", "targets", "product_ads"];
+/** The entities whose state (and bid or budget) Starport changes on Amazon. */
+export const WRITABLE_ENTITIES: string[] = [...WRITABLE_ENTITY_NAMES];
+const WRITABLE = new Map<string, SyncedEntity>(
+  Object.values(SYNCED_ENTITIES)
+    .filter((e: SyncedEntity) => e.writable !== undefined)
+    .map((e: SyncedEntity) => [e.name, e]),
+);
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const parts = path.split(".");
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    node[part] = (node[part] as Record<string, unknown> | undefined) ?? {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] as string] = value;
+}
 
 const QUIET: SyncLogger = { info() {}, warn() {}, error() {} };
 
@@ -190,13 +214,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   // ---- planning ----------------------------------------------------------------------------
 
-  const step = (key: string, label: string): Step => ({ key, label, status: "pending", rows: 0 });
+  const step = (key: string, label: string, about: Partial<Step> = {}): Step => ({
+    key,
+    label,
+    status: "pending",
+    rows: 0,
+    ...about,
+  });
 
   async function initialSteps(sellerProfileId: string, kind: SyncKind): Promise<Step[]> {
     const ads = await connectionsOf(sellerProfileId, "ads");
     const sp = await connectionsOf(sellerProfileId, "sp");
-    const profiles = ads.map((c) => step(`profiles:${c.id}`, `profiles ${c.region}`));
-    const participations = sp.map((c) => step(`participations:${c.id}`, "participations"));
+    const profiles = ads.map((c) =>
+      step(`profiles:${c.id}`, `profiles ${c.region}`, { what: "profiles" }),
+    );
+    const participations = sp.map((c) =>
+      step(`participations:${c.id}`, "participations", { what: "participations" }),
+    );
     const listings = sp.length ? [step("plan:listings", "plan listings")] : [];
     switch (kind) {
       case "initial":
@@ -241,7 +275,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const profiles = await activeProfiles(run.sellerProfileId);
       return profiles.flatMap((p) =>
         ENTITY_SPECS.map((s) =>
-          step(`entities:${arg}:${p.id}:${s.name}`, `${s.name} ${p.countryCode}`),
+          step(`entities:${arg}:${p.id}:${s.name}`, `${s.name} ${p.countryCode}`, {
+            what: s.entity.name,
+            marketplace: p.countryCode,
+          }),
         ),
       );
     }
@@ -255,6 +292,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             step(
               `report:${p.id}:${r.name}:${from}:${to}`,
               `${r.name} ${p.countryCode} ${from}–${to}`,
+              { what: `report_${r.name}`, marketplace: p.countryCode, from, to },
             ),
           ),
         ),
@@ -262,7 +300,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     if (what === "listings") {
       const sp = await connectionsOf(run.sellerProfileId, "sp");
-      return sp.map((c) => step(`listings:${c.id}`, "listings"));
+      return sp.map((c) => step(`listings:${c.id}`, "listings", { what: "products" }));
     }
     throw new Error(`unknown plan step ${key}`);
   }
@@ -274,6 +312,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     signal: AbortSignal;
     /** Adds written rows to the step and the run (progress). */
     wrote(rows: number): Promise<void>;
+    /** Records what arrived from Amazon (items listed, report rows and days), shown as progress. */
+    arrived(what: { received: number; days?: number }): void;
   }
 
   async function syncProfiles(connectionId: string, ctx: StepContext) {
@@ -368,6 +408,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (batch.length >= 1000) await flush();
     }
     await flush();
+    ctx.arrived({ received: seen.length });
     if (mode === "full") {
       // Rows Amazon no longer lists are archived there (v3 lists archived entities too).
       const result = await db.execute(
@@ -403,19 +444,34 @@ export function createSyncEngine(options: SyncEngineOptions) {
     ctx: StepContext,
   ) {
     let batch: Record<string, unknown>[] = [];
+    const merged = new Map<string, Record<string, unknown>>();
+    const dates = new Set<string>();
+    let received = 0;
     for await (const row of ads.runReport(amazonProfileId, spec.request(from, to), {
       ...poll,
       signal: ctx.signal,
     })) {
+      received++;
       const mapped = spec.toRow(row, profileId);
-      if (mapped) batch.push(mapped);
+      if (!mapped) continue;
+      if (typeof mapped.date === "string") dates.add(mapped.date);
+      if (spec.sumDuplicates) {
+        const key = spec.upsert.key.map((k) => String(mapped[k])).join("\u0001");
+        const seen = merged.get(key);
+        if (seen) for (const m of METRIC_COLUMNS) seen[m] = Number(seen[m]) + Number(mapped[m]);
+        else merged.set(key, mapped);
+        continue;
+      }
+      batch.push(mapped);
       if (batch.length >= chunkSize) {
         const rows = batch;
         batch = [];
         await ctx.wrote(await upsertRows(db, spec.upsert, rows));
       }
     }
+    batch.push(...merged.values());
     if (batch.length) await ctx.wrote(await upsertRows(db, spec.upsert, batch));
+    ctx.arrived({ received, days: dates.size });
   }
 
   async function syncParticipations(connectionId: string, ctx: StepContext) {
@@ -503,6 +559,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const marketplace = getMarketplace(participation.marketplace);
       if (!marketplace?.marketplaceId || marketplace.region !== connection.region) continue;
       let batch: Record<string, unknown>[] = [];
+      let listed = 0;
       // SP-API createReport is not retried on 5xx by the client (it could create two reports);
       // a repeated report is harmless here, so the step tries again a few times.
       for (let attempt = 1; ; attempt++) {
@@ -513,6 +570,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           })) {
             const sku = row["seller-sku"];
             if (!sku) continue;
+            listed++;
             batch.push({
               seller_account_id: account.id,
               marketplace: marketplace.code,
@@ -538,33 +596,27 @@ export function createSyncEngine(options: SyncEngineOptions) {
           const status = (error as { status?: number }).status ?? 0;
           if (ctx.signal.aborted || status < 500 || attempt >= 5) throw error;
           batch = [];
+          listed = 0;
         }
       }
       await ctx.wrote(await upsertRows(db, PRODUCT_UPSERT, batch));
+      ctx.arrived({ received: listed });
     }
   }
-
-  const ENTITY_TABLE: Record<string, { table: string; idColumn: string; spec: string }> = {
-    campaigns: { table: "campaigns", idColumn: "amazon_campaign_id", spec: "campaigns" },
-    ad_groups: { table: "ad_groups", idColumn: "amazon_ad_group_id", spec: "ad_groups" },
-    keywords: { table: "keywords", idColumn: "amazon_keyword_id", spec: "keywords" },
-    targets: { table: "targets", idColumn: "amazon_target_id", spec: "targets" },
-    product_ads: { table: "product_ads", idColumn: "amazon_ad_id", spec: "product_ads" },
-  };
 
   /** Sends bid, state and budget changes to Amazon; rows Amazon accepted are updated locally. */
   async function writeChanges(run: SyncRun, ctx: StepContext): Promise<WriteResult[]> {
     const entity = String(run.options.entity);
     const changes = (run.options.changes ?? []) as WriteChange[];
-    const target = ENTITY_TABLE[entity];
+    const target = WRITABLE.get(entity);
     if (!target) throw new Error(`${entity} cannot be written`);
     const results = new Map<string, WriteResult>();
     const ids = changes.map((c) => c.id);
     const rows = ids.length
       ? rowsOf<{ id: string; amazon_id: string; advertising_profile_id: string }>(
           await db.execute(
-            sql`select t.id, t.${sql.raw(target.idColumn)} as amazon_id, t.advertising_profile_id
-                from ${sql.raw(target.table)} t
+            sql`select t.id, t.${sql.raw(target.amazonIdColumnName)} as amazon_id, t.advertising_profile_id
+                from ${sql.raw(target.tableName)} t
                 join advertising_profiles p on p.id = t.advertising_profile_id
                 where p.seller_profile_id = ${run.sellerProfileId}
                 and t.id in (select (json_array_elements_text(${JSON.stringify(ids)}::json))::uuid)`,
@@ -587,19 +639,20 @@ export function createSyncEngine(options: SyncEngineOptions) {
     for (const [profileId, list] of byProfile) {
       const { profile, region } = await profileById(profileId);
       const { ads } = await adsFor(profile.sellerProfileId, region);
-      const spec = ENTITY_SPECS.find((s) => s.name === target.spec) as EntitySpec;
-      const idField = {
-        campaigns: "campaignId",
-        ad_groups: "adGroupId",
-        keywords: "keywordId",
-        targets: "targetId",
-        product_ads: "adId",
-      }[entity] as string;
+      const spec = ENTITY_SPECS.find((s) => s.entity === target) as EntitySpec;
+      const bidField = target.writable?.bid && amazonFieldOf(target, target.writable.bid);
+      const budgetField = target.writable?.budget && amazonFieldOf(target, target.writable.budget);
       const items = list.map((c) => {
-        const item: Record<string, unknown> = { [idField]: byId.get(c.id)?.amazon_id };
+        const item: Record<string, unknown> = {
+          [target.amazonIdField]: byId.get(c.id)?.amazon_id,
+        };
         if (c.state) item.state = c.state;
-        if (c.bid !== undefined) item[entity === "ad_groups" ? "defaultBid" : "bid"] = c.bid;
-        if (c.budget !== undefined) item.budget = { budget: c.budget, budgetType: "DAILY" };
+        if (c.bid !== undefined && bidField) setPath(item, bidField, c.bid);
+        if (c.budget !== undefined && budgetField) {
+          setPath(item, budgetField, c.budget);
+          // Amazon replaces the budget object as a whole.
+          setPath(item, budgetField.replace(/[^.]+$/, "budgetType"), "DAILY");
+        }
         return item;
       });
       const resource = spec.resource(ads) as unknown as {
@@ -803,6 +856,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
           stepsTotal: steps.length,
           rowsWritten,
           updatedAt: new Date(),
+          // Reads report what arrived so far (a write run's result is its per-row outcome).
+          ...(run.kind === "write" ? {} : { result: { arrived: syncArrivals(steps) } }),
           ...extra,
         })
         .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, workerId)))
@@ -817,6 +872,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
         if (current.status !== "pending") continue;
         if (controller.signal.aborted) throw controller.signal.reason;
         let stepRows = 0;
+        // What arrived is counted afresh when a step runs again.
+        delete current.received;
+        delete current.days;
         const ctx: StepContext = {
           run,
           signal: controller.signal,
@@ -825,6 +883,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
             rowsWritten += n;
             current.rows = stepRows;
             await save();
+          },
+          arrived: ({ received, days }) => {
+            current.received = (current.received ?? 0) + received;
+            if (days !== undefined) current.days = (current.days ?? 0) + days;
           },
         };
         try {

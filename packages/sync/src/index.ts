@@ -1,3 +1,4 @@
+export { type SyncArrivals, syncArrivals } from "./arrivals.ts";
 export { type Checksums, syncChecksums } from "./checksums.ts";
 export { type AmazonApi, disconnect, type NewConnection, saveConnection } from "./connections.ts";
 export {
@@ -16,5 +17,14 @@ export {
   type WriteResult,
 } from "./engine.ts";
 export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
-export { ENTITY_SPECS, PERFORMANCE_UPSERT, REPORT_SPECS, SEARCH_TERM_UPSERT } from "./specs.ts";
+export {
+  ENTITY_SPECS,
+  PERFORMANCE_UPSERT,
+  PLACEMENT_UPSERT,
+  type Placement,
+  placementOf,
+  REPORT_SPECS,
+  SEARCH_TERM_UPSERT,
+  tableUpsert,
+} from "./specs.ts";
 export { affected, rowsOf, type UpsertSpec, upsertRows } from "./upsert.ts";

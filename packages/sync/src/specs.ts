@@ -1,37 +1,61 @@
 import type { AdsClient, AdsReportRow, CreateReportRequest } from "@starport/amazon";
+import {
+  type FactsEntityType,
+  rowFromAmazon,
+  SYNCED_ENTITIES,
+  type SyncedEntity,
+  type SyncSource,
+  schema,
+  toMicros,
+} from "@starport/db";
+import { getTableColumns, getTableName } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { UpsertSpec } from "./upsert.ts";
 
-/** How each synced Amazon entity maps onto its table. */
+/**
+ * How each synced Amazon entity and report maps onto its table: derived from the entity
+ * declarations of @starport/db and the Drizzle tables, never written out column by column.
+ */
 
-export const toMicros = (value: unknown): number | null => {
-  if (value === null || value === undefined || value === "") return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? Math.round(n * 1_000_000) : null;
+export { expressionText, toMicros } from "@starport/db";
+
+/** An upsert of a table: every column but those Starport fills itself, typed as the table says. */
+export function tableUpsert(
+  table: PgTable,
+  options: {
+    key: readonly PgColumn[];
+    /** Columns left out (ids with defaults, touched timestamps, parent ids computed in SQL). */
+    omit?: readonly PgColumn[];
+    touch?: PgColumn;
+    computed?: Readonly<Record<string, string>>;
+  },
+): UpsertSpec {
+  const omitted = new Set([...(options.omit ?? []), ...(options.touch ? [options.touch] : [])]);
+  const columns: Record<string, string> = {};
+  for (const column of Object.values(getTableColumns(table)) as PgColumn[]) {
+    if (omitted.has(column) || options.computed?.[column.name]) continue;
+    columns[column.name] = column.getSQLType();
+  }
+  return {
+    table: getTableName(table),
+    columns,
+    key: options.key.map((c) => c.name),
+    ...(options.computed ? { computed: options.computed } : {}),
+    ...(options.touch ? { touch: options.touch.name } : {}),
+  };
+}
+
+/** Parent ids looked up by the row's Amazon ids (the parent is synced first). */
+const PARENT_LOOKUP: Record<string, { column: string; sql: string }> = {
+  campaign: {
+    column: "campaign_id",
+    sql: "(select c.id from campaigns c where c.advertising_profile_id = r.advertising_profile_id and c.amazon_campaign_id = r.amazon_campaign_id)",
+  },
+  adGroup: {
+    column: "ad_group_id",
+    sql: "(select g.id from ad_groups g where g.advertising_profile_id = r.advertising_profile_id and g.amazon_ad_group_id = r.amazon_ad_group_id)",
+  },
 };
-
-interface Predicate {
-  type: string;
-  value?: string;
-}
-
-/** `asin="B0…"`, `category="123"`, `close-match`: how Amazon writes targeting expressions. */
-export function expressionText(expression: readonly Predicate[] | undefined): string {
-  return (expression ?? [])
-    .map((p) => {
-      const type = p.type
-        .replace(/_/g, "-")
-        .replace(/([a-z])([A-Z])/g, "$1-$2")
-        .toLowerCase();
-      return p.value === undefined ? type : `${type}="${p.value}"`;
-    })
-    .join(" ");
-}
-
-const PROFILE = "uuid";
-const parentCampaign =
-  "(select c.id from campaigns c where c.advertising_profile_id = r.advertising_profile_id and c.amazon_campaign_id = r.amazon_campaign_id)";
-const parentAdGroup =
-  "(select g.id from ad_groups g where g.advertising_profile_id = r.advertising_profile_id and g.amazon_ad_group_id = r.amazon_ad_group_id)";
 
 type Entity = Record<string, unknown>;
 type ListingResource = {
@@ -39,8 +63,10 @@ type ListingResource = {
 };
 
 export interface EntitySpec {
-  /** Step name and `/api/...` path segment. */
+  /** Step name. */
   name: string;
+  entity: SyncedEntity;
+  source: SyncSource;
   table: string;
   /** The Amazon id column of the table. */
   idColumn: string;
@@ -52,296 +78,67 @@ export interface EntitySpec {
   amazonId(entity: Entity): string;
 }
 
-const str = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+function entityUpsert(entity: SyncedEntity): UpsertSpec {
+  const computed = Object.fromEntries(
+    entity.parents.map((p) => [PARENT_LOOKUP[p]?.column, PARENT_LOOKUP[p]?.sql]),
+  ) as Record<string, string>;
+  const columns: Record<string, string> = { advertising_profile_id: "uuid" };
+  for (const column of entity.columns) columns[column.name] = column.sqlType;
+  return {
+    table: entity.tableName,
+    columns,
+    key: ["advertising_profile_id", ...entity.keyColumnNames],
+    ...(entity.parents.length ? { computed } : {}),
+    touch: "synced_at",
+  };
+}
 
-export const ENTITY_SPECS: readonly EntitySpec[] = [
-  {
-    name: "campaigns",
-    table: "campaigns",
-    idColumn: "amazon_campaign_id",
-    resource: (ads) => ads.campaigns as unknown as ListingResource,
-    upsert: {
-      table: "campaigns",
-      columns: {
-        advertising_profile_id: PROFILE,
-        amazon_campaign_id: "text",
-        name: "text",
-        state: "text",
-        targeting_type: "text",
-        budget_micros: "bigint",
-        budget_type: "text",
-        start_date: "date",
-        end_date: "date",
-        bidding_strategy: "text",
-        portfolio_id: "text",
-      },
-      key: ["advertising_profile_id", "amazon_campaign_id"],
-      touch: "synced_at",
-    },
-    amazonId: (e) => String(e.campaignId),
-    toRow(e, profile) {
-      const budget = e.budget as { budget?: number; budgetType?: string } | undefined;
-      const bidding = e.dynamicBidding as { strategy?: string } | undefined;
-      return {
-        advertising_profile_id: profile,
-        amazon_campaign_id: String(e.campaignId),
-        name: String(e.name ?? ""),
-        state: String(e.state ?? ""),
-        targeting_type: String(e.targetingType ?? ""),
-        budget_micros: toMicros(budget?.budget) ?? 0,
-        budget_type: budget?.budgetType ?? "DAILY",
-        start_date: str(e.startDate),
-        end_date: str(e.endDate),
-        bidding_strategy: str(bidding?.strategy),
-        portfolio_id: str(e.portfolioId),
-      };
-    },
-  },
-  {
-    name: "ad_groups",
-    table: "ad_groups",
-    idColumn: "amazon_ad_group_id",
-    resource: (ads) => ads.adGroups as unknown as ListingResource,
-    upsert: {
-      table: "ad_groups",
-      columns: {
-        advertising_profile_id: PROFILE,
-        amazon_ad_group_id: "text",
-        amazon_campaign_id: "text",
-        name: "text",
-        state: "text",
-        default_bid_micros: "bigint",
-      },
-      computed: { campaign_id: parentCampaign },
-      key: ["advertising_profile_id", "amazon_ad_group_id"],
-      touch: "synced_at",
-    },
-    amazonId: (e) => String(e.adGroupId),
-    toRow: (e, profile) => ({
-      advertising_profile_id: profile,
-      amazon_ad_group_id: String(e.adGroupId),
-      amazon_campaign_id: String(e.campaignId),
-      name: String(e.name ?? ""),
-      state: String(e.state ?? ""),
-      default_bid_micros: toMicros(e.defaultBid) ?? 0,
-    }),
-  },
-  {
-    name: "keywords",
-    table: "keywords",
-    idColumn: "amazon_keyword_id",
-    resource: (ads) => ads.keywords as unknown as ListingResource,
-    upsert: {
-      table: "keywords",
-      columns: {
-        advertising_profile_id: PROFILE,
-        amazon_keyword_id: "text",
-        amazon_campaign_id: "text",
-        amazon_ad_group_id: "text",
-        keyword_text: "text",
-        match_type: "text",
-        state: "text",
-        bid_micros: "bigint",
-      },
-      computed: { campaign_id: parentCampaign, ad_group_id: parentAdGroup },
-      key: ["advertising_profile_id", "amazon_keyword_id"],
-      touch: "synced_at",
-    },
-    amazonId: (e) => String(e.keywordId),
-    toRow: (e, profile) => ({
-      advertising_profile_id: profile,
-      amazon_keyword_id: String(e.keywordId),
-      amazon_campaign_id: String(e.campaignId),
-      amazon_ad_group_id: String(e.adGroupId),
-      keyword_text: String(e.keywordText ?? ""),
-      match_type: String(e.matchType ?? ""),
-      state: String(e.state ?? ""),
-      bid_micros: toMicros(e.bid),
-    }),
-  },
-  ...(["adGroup", "campaign"] as const).map(
-    (level): EntitySpec => ({
-      name: level === "adGroup" ? "negative_keywords" : "campaign_negative_keywords",
-      table: "negative_keywords",
-      idColumn: "amazon_keyword_id",
-      where: `level = '${level}'`,
-      resource: (ads) =>
-        (level === "adGroup"
-          ? ads.negativeKeywords
-          : ads.campaignNegativeKeywords) as unknown as ListingResource,
-      upsert: {
-        table: "negative_keywords",
-        columns: {
-          advertising_profile_id: PROFILE,
-          amazon_keyword_id: "text",
-          level: "text",
-          amazon_campaign_id: "text",
-          amazon_ad_group_id: "text",
-          keyword_text: "text",
-          match_type: "text",
-          state: "text",
-        },
-        computed: { campaign_id: parentCampaign, ad_group_id: parentAdGroup },
-        key: ["advertising_profile_id", "level", "amazon_keyword_id"],
-        touch: "synced_at",
-      },
-      amazonId: (e) => String(e.keywordId),
-      toRow: (e, profile) => ({
-        advertising_profile_id: profile,
-        amazon_keyword_id: String(e.keywordId),
-        level,
-        amazon_campaign_id: String(e.campaignId),
-        amazon_ad_group_id: level === "adGroup" ? str(e.adGroupId) : null,
-        keyword_text: String(e.keywordText ?? ""),
-        match_type: String(e.matchType ?? ""),
-        state: String(e.state ?? ""),
+export const ENTITY_SPECS: readonly EntitySpec[] = Object.values(SYNCED_ENTITIES).flatMap(
+  (entity: SyncedEntity) => {
+    const upsert = entityUpsert(entity);
+    return entity.sources.map(
+      (source): EntitySpec => ({
+        name: source.step,
+        entity,
+        source,
+        table: entity.tableName,
+        idColumn: entity.amazonIdColumnName,
+        ...(source.level ? { where: `level = '${source.level}'` } : {}),
+        resource: (ads) => ads[source.resource] as unknown as ListingResource,
+        upsert,
+        toRow: (e, profile) => rowFromAmazon(entity, source, e, profile),
+        amazonId: (e) => String(e[entity.amazonIdField]),
       }),
-    }),
-  ),
-  {
-    name: "targets",
-    table: "targets",
-    idColumn: "amazon_target_id",
-    resource: (ads) => ads.targets as unknown as ListingResource,
-    upsert: {
-      table: "targets",
-      columns: {
-        advertising_profile_id: PROFILE,
-        amazon_target_id: "text",
-        amazon_campaign_id: "text",
-        amazon_ad_group_id: "text",
-        expression_type: "text",
-        expression: "jsonb",
-        expression_text: "text",
-        state: "text",
-        bid_micros: "bigint",
-      },
-      computed: { campaign_id: parentCampaign, ad_group_id: parentAdGroup },
-      key: ["advertising_profile_id", "amazon_target_id"],
-      touch: "synced_at",
-    },
-    amazonId: (e) => String(e.targetId),
-    toRow: (e, profile) => ({
-      advertising_profile_id: profile,
-      amazon_target_id: String(e.targetId),
-      amazon_campaign_id: String(e.campaignId),
-      amazon_ad_group_id: String(e.adGroupId),
-      expression_type: String(e.expressionType ?? "MANUAL"),
-      expression: e.expression ?? [],
-      expression_text: expressionText(e.expression as Predicate[]),
-      state: String(e.state ?? ""),
-      bid_micros: toMicros(e.bid),
-    }),
+    );
   },
-  ...(["adGroup", "campaign"] as const).map(
-    (level): EntitySpec => ({
-      name: level === "adGroup" ? "negative_targets" : "campaign_negative_targets",
-      table: "negative_targets",
-      idColumn: "amazon_target_id",
-      where: `level = '${level}'`,
-      resource: (ads) =>
-        (level === "adGroup"
-          ? ads.negativeTargets
-          : ads.campaignNegativeTargets) as unknown as ListingResource,
-      upsert: {
-        table: "negative_targets",
-        columns: {
-          advertising_profile_id: PROFILE,
-          amazon_target_id: "text",
-          level: "text",
-          amazon_campaign_id: "text",
-          amazon_ad_group_id: "text",
-          expression: "jsonb",
-          expression_text: "text",
-          state: "text",
-        },
-        computed: { campaign_id: parentCampaign, ad_group_id: parentAdGroup },
-        key: ["advertising_profile_id", "level", "amazon_target_id"],
-        touch: "synced_at",
-      },
-      amazonId: (e) => String(e.targetId),
-      toRow: (e, profile) => ({
-        advertising_profile_id: profile,
-        amazon_target_id: String(e.targetId),
-        level,
-        amazon_campaign_id: String(e.campaignId),
-        amazon_ad_group_id: level === "adGroup" ? str(e.adGroupId) : null,
-        expression: e.expression ?? [],
-        expression_text: expressionText(e.expression as Predicate[]),
-        state: String(e.state ?? ""),
-      }),
-    }),
-  ),
-  {
-    name: "product_ads",
-    table: "product_ads",
-    idColumn: "amazon_ad_id",
-    resource: (ads) => ads.productAds as unknown as ListingResource,
-    upsert: {
-      table: "product_ads",
-      columns: {
-        advertising_profile_id: PROFILE,
-        amazon_ad_id: "text",
-        amazon_campaign_id: "text",
-        amazon_ad_group_id: "text",
-        sku: "text",
-        asin: "text",
-        state: "text",
-      },
-      computed: { campaign_id: parentCampaign, ad_group_id: parentAdGroup },
-      key: ["advertising_profile_id", "amazon_ad_id"],
-      touch: "synced_at",
-    },
-    amazonId: (e) => String(e.adId),
-    toRow: (e, profile) => ({
-      advertising_profile_id: profile,
-      amazon_ad_id: String(e.adId),
-      amazon_campaign_id: String(e.campaignId),
-      amazon_ad_group_id: String(e.adGroupId),
-      sku: str(e.sku),
-      asin: str(e.asin),
-      state: String(e.state ?? ""),
-    }),
-  },
-];
+);
 
-export const PERFORMANCE_UPSERT: UpsertSpec = {
-  table: "ad_performance_daily",
-  columns: {
-    advertising_profile_id: PROFILE,
-    entity_type: "text",
-    amazon_id: "text",
-    date: "date",
-    amazon_campaign_id: "text",
-    amazon_ad_group_id: "text",
-    impressions: "bigint",
-    clicks: "bigint",
-    cost_micros: "bigint",
-    orders: "integer",
-    units: "integer",
-    sales_micros: "bigint",
-  },
-  key: ["advertising_profile_id", "entity_type", "amazon_id", "date"],
-};
+const facts = schema.adPerformanceDaily;
+export const PERFORMANCE_UPSERT: UpsertSpec = tableUpsert(facts, {
+  key: [facts.advertisingProfileId, facts.entityType, facts.amazonId, facts.date],
+});
 
-export const SEARCH_TERM_UPSERT: UpsertSpec = {
-  table: "search_term_daily",
-  columns: {
-    advertising_profile_id: PROFILE,
-    amazon_target_id: "text",
-    search_term: "text",
-    date: "date",
-    amazon_campaign_id: "text",
-    amazon_ad_group_id: "text",
-    impressions: "bigint",
-    clicks: "bigint",
-    cost_micros: "bigint",
-    orders: "integer",
-    units: "integer",
-    sales_micros: "bigint",
-  },
-  key: ["advertising_profile_id", "amazon_target_id", "search_term", "date"],
-};
+const terms = schema.searchTermDaily;
+export const SEARCH_TERM_UPSERT: UpsertSpec = tableUpsert(terms, {
+  key: [terms.advertisingProfileId, terms.amazonTargetId, terms.searchTerm, terms.date],
+});
+
+const placements = schema.adPlacementDaily;
+export const PLACEMENT_UPSERT: UpsertSpec = tableUpsert(placements, {
+  key: [
+    placements.advertisingProfileId,
+    placements.amazonCampaignId,
+    placements.placement,
+    placements.date,
+  ],
+});
+
+const products = schema.products;
+export const PRODUCT_UPSERT: UpsertSpec = tableUpsert(products, {
+  key: [products.sellerAccountId, products.marketplaceId, products.sku],
+  omit: [products.id],
+  touch: products.syncedAt,
+});
 
 const METRICS = ["impressions", "clicks", "cost", "purchases7d", "unitsSoldClicks7d", "sales7d"];
 const KEYWORD_TYPES = new Set(["EXACT", "PHRASE", "BROAD"]);
@@ -349,6 +146,11 @@ const KEYWORD_TYPES = new Set(["EXACT", "PHRASE", "BROAD"]);
 export interface ReportSpec {
   name: string;
   upsert: UpsertSpec;
+  /**
+   * Rows with the same key are added up instead of the last one winning (several of Amazon's
+   * placement labels fall into one of Starport's three placements).
+   */
+  sumDuplicates?: boolean;
   request(startDate: string, endDate: string): CreateReportRequest;
   /** The table row of a report row; null skips it. */
   toRow(row: AdsReportRow, profile: string): Record<string, unknown> | null;
@@ -385,9 +187,36 @@ function metrics(row: AdsReportRow) {
   };
 }
 
+const E = SYNCED_ENTITIES;
+
+export type Placement = "TOP_OF_SEARCH" | "REST_OF_SEARCH" | "PRODUCT_PAGES";
+
+/**
+ * Amazon's placementClassification of the spCampaigns report ("Top of Search on-Amazon",
+ * "Detail Page on-Amazon", "Rest of Search on-Amazon" or the older "Other on-Amazon") as one of
+ * the three placements a seller sets bid adjustments for. Null for an empty label.
+ */
+export function placementOf(label: unknown): Placement | null {
+  const text = String(label ?? "").toLowerCase();
+  if (text === "") return null;
+  if (text.includes("top of search")) return "TOP_OF_SEARCH";
+  if (text.includes("detail page") || text.includes("product page")) return "PRODUCT_PAGES";
+  return "REST_OF_SEARCH";
+}
+
+/** The metric columns of a facts row (summed when rows are merged). */
+export const METRIC_COLUMNS = [
+  "impressions",
+  "clicks",
+  "cost_micros",
+  "orders",
+  "units",
+  "sales_micros",
+] as const;
+
 const fact = (
   profile: string,
-  entityType: string,
+  entityType: FactsEntityType,
   amazonId: unknown,
   row: AdsReportRow,
   adGroup: unknown,
@@ -406,13 +235,36 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     name: "campaigns",
     upsert: PERFORMANCE_UPSERT,
     request: request("spCampaigns", ["campaign"], ["campaignId"]),
-    toRow: (row, profile) => fact(profile, "campaign", row.campaignId, row, null),
+    toRow: (row, profile) => fact(profile, E.campaigns.factsType, row.campaignId, row, null),
+  },
+  {
+    name: "placements",
+    upsert: PLACEMENT_UPSERT,
+    request: request(
+      "spCampaigns",
+      ["campaign", "campaignPlacement"],
+      ["campaignId", "placementClassification"],
+    ),
+    sumDuplicates: true,
+    toRow: (row, profile) => {
+      const placement = placementOf(row.placementClassification);
+      return placement === null
+        ? null
+        : {
+            advertising_profile_id: profile,
+            amazon_campaign_id: String(row.campaignId),
+            placement,
+            date: String(row.date),
+            ...metrics(row),
+          };
+    },
   },
   {
     name: "ad_groups",
     upsert: PERFORMANCE_UPSERT,
     request: request("spCampaigns", ["adGroup"], ["campaignId", "adGroupId"]),
-    toRow: (row, profile) => fact(profile, "ad_group", row.adGroupId, row, row.adGroupId),
+    toRow: (row, profile) =>
+      fact(profile, E.ad_groups.factsType, row.adGroupId, row, row.adGroupId),
   },
   {
     name: "targeting",
@@ -425,7 +277,7 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     toRow: (row, profile) =>
       fact(
         profile,
-        KEYWORD_TYPES.has(String(row.keywordType)) ? "keyword" : "target",
+        KEYWORD_TYPES.has(String(row.keywordType)) ? E.keywords.factsType : E.targets.factsType,
         row.keywordId,
         row,
         row.adGroupId,
@@ -435,7 +287,7 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     name: "product_ads",
     upsert: PERFORMANCE_UPSERT,
     request: request("spAdvertisedProduct", ["advertiser"], ["campaignId", "adGroupId", "adId"]),
-    toRow: (row, profile) => fact(profile, "product_ad", row.adId, row, row.adGroupId),
+    toRow: (row, profile) => fact(profile, E.product_ads.factsType, row.adId, row, row.adGroupId),
   },
   {
     name: "search_terms",
@@ -459,23 +311,3 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
           },
   },
 ];
-
-export const PRODUCT_UPSERT: UpsertSpec = {
-  table: "products",
-  columns: {
-    seller_account_id: "uuid",
-    marketplace: "text",
-    marketplace_id: "text",
-    sku: "text",
-    asin: "text",
-    title: "text",
-    price_micros: "bigint",
-    currency: "text",
-    quantity: "integer",
-    status: "text",
-    fulfillment_channel: "text",
-    open_date: "text",
-  },
-  key: ["seller_account_id", "marketplace_id", "sku"],
-  touch: "synced_at",
-};

@@ -461,10 +461,26 @@ export const searchTermDaily = pgTable(
 
 export interface SyncStep {
   key: string;
+  /** For logs; people see `what` and the counts, translated by the web. */
   label: string;
   status: "pending" | "done" | "failed";
+  /** Rows inserted or changed (0 when a sync finds nothing new). */
   rows: number;
   error?: string;
+  /**
+   * What the step fetches: "profiles", "participations", "products" (listings), a synced entity
+   * ("campaigns", "ad_groups", "keywords" …) or a report ("report_campaigns", "report_placements" …).
+   */
+  what?: string;
+  /** Country code of the marketplace the step is for. */
+  marketplace?: string;
+  /** Report steps: the date range asked for. */
+  from?: string;
+  to?: string;
+  /** What arrived from Amazon: entities listed, report rows or listings (whether new or not). */
+  received?: number;
+  /** Report steps: the days the report had rows for. */
+  days?: number;
 }
 
 /**
@@ -487,7 +503,10 @@ export const syncRuns = pgTable(
     stepsDone: integer("steps_done").notNull().default(0),
     stepsTotal: integer("steps_total").notNull().default(0),
     rowsWritten: bigint("rows_written", { mode: "number" }).notNull().default(0),
-    /** Per-row outcome of write-backs and the last error. */
+    /**
+     * Write runs: the per-row outcome (`results`). Other runs: what arrived so far (`arrived`,
+     * counts per kind and days of reports, see @starport/sync syncArrivals).
+     */
     result: jsonb("result").$type<Record<string, unknown>>(),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),

@@ -58,6 +58,7 @@ export async function connectedSeller(
   h: SandboxHarness,
   name = "Demo GmbH",
   tokens?: { ads?: string; sp?: string },
+  sellerId = SELLER_ID,
 ): Promise<string> {
   const [customer] = await db.insert(schema.customers).values({ name }).returning();
   const [profile] = await db
@@ -69,16 +70,14 @@ export async function connectedSeller(
     sellerProfileId,
     api: "ads",
     region: "EU",
-    refreshToken:
-      tokens?.ads ?? h.sandbox.control.issueRefreshToken({ sellerId: SELLER_ID, api: "ads" }),
+    refreshToken: tokens?.ads ?? h.sandbox.control.issueRefreshToken({ sellerId, api: "ads" }),
   });
   await saveConnection(db, cipher, {
     sellerProfileId,
     api: "sp",
     region: "EU",
-    sellingPartnerId: SELLER_ID,
-    refreshToken:
-      tokens?.sp ?? h.sandbox.control.issueRefreshToken({ sellerId: SELLER_ID, api: "sp" }),
+    sellingPartnerId: sellerId,
+    refreshToken: tokens?.sp ?? h.sandbox.control.issueRefreshToken({ sellerId, api: "sp" }),
   });
   return sellerProfileId;
 }

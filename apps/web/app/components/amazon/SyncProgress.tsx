@@ -2,6 +2,7 @@ import { Group, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sessionStore } from "../../session/store.ts";
+import { SyncArrivals, type SyncArrivalsView } from "./SyncArrivals.tsx";
 
 export interface SyncRunView {
   "@id": string;
@@ -14,6 +15,8 @@ export interface SyncRunView {
   rowsWritten: number;
   currentStep: string | null;
   error: string | null;
+  /** Write runs: per-row outcome; other runs: `arrived`, what came from Amazon so far. */
+  result?: { arrived?: SyncArrivalsView } | null;
 }
 
 /**
@@ -84,6 +87,7 @@ export function SyncProgress({ initial }: { initial: SyncRunView | null }) {
       <Text size="xs" c="dimmed">
         {t("sync.rows", { count: run.rowsWritten })}
       </Text>
+      {run.result?.arrived ? <SyncArrivals arrived={run.result.arrived} /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,98 @@
+import { getTableColumns } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  entityFields,
+  FACT_ENTITIES,
+  rowFromAmazon,
+  SYNCED_ENTITIES,
+  WRITABLE_ENTITY_NAMES,
+} from "../src/synced-entities.ts";
+
+describe("synced entities, declared once", () => {
+  it("wire every column Starport does not fill itself", () => {
+    const managed = ["id", "advertisingProfileId", "syncedAt", "campaignId", "adGroupId"];
+    for (const entity of Object.values(SYNCED_ENTITIES)) {
+      const all = Object.keys(getTableColumns(entity.table));
+      expect(entity.columns.map((c) => c.property).sort(), entity.name).toEqual(
+        all.filter((p) => !managed.includes(p)).sort(),
+      );
+      // Parent links exist as columns of the table.
+      for (const parent of entity.parents) expect(all).toContain(`${parent}Id`);
+    }
+    expect(FACT_ENTITIES.map((e) => e.factsType)).toEqual([
+      "campaign",
+      "ad_group",
+      "keyword",
+      "target",
+      "product_ad",
+    ]);
+    expect(WRITABLE_ENTITY_NAMES).toEqual([
+      "campaigns",
+      "ad_groups",
+      "keywords",
+      "targets",
+      "product_ads",
+    ]);
+  });
+
+  it("map an Amazon v3 campaign and a campaign-level negative onto their rows", () => {
+    const campaign = rowFromAmazon(
+      SYNCED_ENTITIES.campaigns,
+      { step: "campaigns", resource: "campaigns" },
+      {
+        campaignId: "123",
+        name: "SP Exact",
+        state: "ENABLED",
+        targetingType: "MANUAL",
+        budget: { budget: 12.34, budgetType: "DAILY" },
+        startDate: "2026-08-24",
+        dynamicBidding: {
+          strategy: "AUTO_FOR_SALES",
+          placementBidding: [
+            { placement: "PLACEMENT_TOP", percentage: 80 },
+            { placement: "PLACEMENT_REST_OF_SEARCH", percentage: 5 },
+          ],
+        },
+      },
+      "profile-1",
+    );
+    expect(campaign).toEqual({
+      advertising_profile_id: "profile-1",
+      amazon_campaign_id: "123",
+      name: "SP Exact",
+      state: "ENABLED",
+      targeting_type: "MANUAL",
+      budget_micros: 12_340_000,
+      budget_type: "DAILY",
+      start_date: "2026-08-24",
+      end_date: null,
+      bidding_strategy: "AUTO_FOR_SALES",
+      portfolio_id: null,
+      placement_top_of_search_pct: 80,
+      placement_product_page_pct: 0,
+      placement_rest_of_search_pct: 5,
+    });
+    const negative = rowFromAmazon(
+      SYNCED_ENTITIES.negative_targets,
+      { step: "campaign_negative_targets", resource: "campaignNegativeTargets", level: "campaign" },
+      {
+        targetId: "9",
+        campaignId: "123",
+        state: "ENABLED",
+        expression: [{ type: "ASIN_BRAND_SAME_AS", value: "Acme" }],
+      },
+      "profile-1",
+    );
+    expect(negative).toMatchObject({
+      level: "campaign",
+      amazon_ad_group_id: null,
+      expression_text: 'asin-brand-same-as="Acme"',
+    });
+    expect(entityFields(SYNCED_ENTITIES.keywords).find((f) => f.property === "bidMicros")).toEqual({
+      property: "bidMicros",
+      field: "bid",
+      kind: "money",
+      nullable: true,
+    });
+  });
+});
