@@ -67,7 +67,8 @@ for (const locale of ["de", "en"] as const) {
   test(`Hangar from the overview to search terms and the CSV export (${locale})`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    // One long walk through Hangar; slow on a shared 2-core machine.
+    test.setTimeout(360_000);
     const { prefix, last7, separator } = TEXT[locale];
 
     // The demo seller's first sync has stored campaigns and reports.
