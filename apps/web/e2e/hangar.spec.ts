@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectHydrated } from "./helpers.ts";
+import { expectHydrated, VALID_ID } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
 /**
@@ -245,3 +245,14 @@ for (const locale of ["de", "en"] as const) {
       .toBeGreaterThan(0);
   });
 }
+
+test("a campaign or ad group that is not the seller's is a 404", async ({ page }) => {
+  for (const path of [
+    `/hangar/campaigns/detail/${VALID_ID}`,
+    `/en/hangar/campaigns/adgroup/${VALID_ID}`,
+    `/hangar/campaigns/${VALID_ID}/DE`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
