@@ -55,7 +55,7 @@ export default defineConfig({
       // The local Amazon (consent pages, APIs) for the connection tests, with a short demo history.
       AMAZON_SANDBOX: "true",
       AMAZON_SANDBOX_PORT: String(port + 1000),
-      AMAZON_SANDBOX_DEMO_DAYS: "3",
+      AMAZON_SANDBOX_DEMO_DAYS: "14",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },

@@ -27,7 +27,11 @@ export interface RouteEntry {
   params?: Readonly<Record<string, ParamKind>>;
   /** Reachable without signing in (spec §2). */
   public?: boolean;
-  /** Route module; defaults to the placeholder page. */
+  /**
+   * Route module, relative to app/. Screens live in routes/ in folders mirroring their URL
+   * (`/hangar/campaigns/detail/:id` → `routes/hangar/campaigns/detail/$id.tsx`); entries without
+   * one show the placeholder page.
+   */
   file?: string;
 }
 
@@ -39,7 +43,13 @@ const SIGNED_IN = ["auth", "onboarding"] as const;
 const ADMIN = ["auth", "onboarding", "admin"] as const;
 
 export const ROUTES: readonly RouteEntry[] = [
-  { key: "home", path: "/", layout: "default", middleware: ["detect-locale", ...APP] },
+  {
+    key: "home",
+    path: "/",
+    layout: "default",
+    middleware: ["detect-locale", ...APP],
+    file: "routes/index.tsx",
+  },
   { key: "login", path: "/login", layout: "standalone", public: true, file: "pages/login.tsx" },
   {
     key: "register",
@@ -138,6 +148,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default",
     backButton: true,
     middleware: APP,
+    file: "routes/hangar/campaigns/index.tsx",
   },
   {
     key: "campaigns-marketplace",
@@ -146,6 +157,7 @@ export const ROUTES: readonly RouteEntry[] = [
     backButton: true,
     params: { sellerProfileId: "id", marketplace: "marketplace" },
     middleware: APP,
+    file: "routes/hangar/campaigns/$sellerProfileId/$marketplace.tsx",
   },
   {
     key: "ad-group-detail",
@@ -154,6 +166,7 @@ export const ROUTES: readonly RouteEntry[] = [
     backButton: true,
     params: { id: "id" },
     middleware: APP,
+    file: "routes/hangar/campaigns/adgroup/$id.tsx",
   },
   {
     key: "campaign-detail",
@@ -162,6 +175,7 @@ export const ROUTES: readonly RouteEntry[] = [
     backButton: true,
     params: { id: "id" },
     middleware: APP,
+    file: "routes/hangar/campaigns/detail/$id.tsx",
   },
   { key: "product-imports", path: "/product/imports", layout: "default-boxed", middleware: APP },
   { key: "product-list", path: "/product/list", layout: "default-boxed", middleware: APP },

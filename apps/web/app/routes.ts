@@ -20,6 +20,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/__diagnostics/error", locale).slice(1), "pages/diagnostics-error.tsx", {
     id: routeId(locale, "diagnostics-error"),
   }),
+  // Not a screen: a Hangar table as CSV/XLSX (all pages, current filters and columns).
+  route(localizePath("/hangar/export", locale).slice(1), "routes/hangar/export.ts", {
+    id: routeId(locale, "hangar-export"),
+  }),
   route(localizePath("/*", locale).slice(1), "pages/not-found.tsx", {
     id: routeId(locale, "not-found"),
   }),

@@ -16,6 +16,8 @@ export interface ServerContext {
   diagnosticRoutes: boolean;
   /** Calls the API in-process (Fastify inject): no network hop for server-side loaders. */
   apiTransport: ApiTransport;
+  /** Amazon's calendar day when it differs from the real one (the sandbox's); else absent. */
+  amazonToday?: () => Promise<string>;
 }
 
 export const serverContext = createContext<ServerContext>();

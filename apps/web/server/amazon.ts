@@ -23,6 +23,11 @@ const SANDBOX_DEMO_SELLER = "A3SANDBOXDEMO01";
 export interface AmazonRuntime {
   deps: AmazonDependencies;
   engine: SyncEngine;
+  /**
+   * Amazon's calendar day when it is not the real one (the sandbox keeps its own); Hangar's date
+   * ranges end there. Absent: the real clock in the marketplace's time zone.
+   */
+  today?: () => Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -64,22 +69,25 @@ export async function startAmazonRuntime(
   const cipher = createTokenCipher(
     resolveTokenKey(config.amazon.tokenEncryptionKey, config.dataDir),
   );
+  // One base URL for every endpoint is the sandbox's layout (started here or standalone): the
+  // sandbox keeps its own calendar, and its "today" ends the report windows.
+  const sandboxToday = base
+    ? async () => {
+        const state = (await (await fetch(`${base}/__sandbox/state`)).json()) as {
+          today: string;
+        };
+        return state.today;
+      }
+    : undefined;
   const engine = createSyncEngine({
     db: database.db,
     amazon,
     cipher,
     boss: jobs,
     log,
-    // One base URL for every endpoint is the sandbox's layout (started here or standalone): the
-    // sandbox keeps its own calendar, and its "today" ends the report windows.
-    ...(base
+    ...(sandboxToday
       ? {
-          today: async () => {
-            const state = (await (await fetch(`${base}/__sandbox/state`)).json()) as {
-              today: string;
-            };
-            return state.today;
-          },
+          today: sandboxToday,
           poll: { initialIntervalMs: 200, maxIntervalMs: 2_000 },
           // No history before the sandbox's first simulated day.
           initialReportDays: Math.min(90, config.amazonSandbox.demoDays),
@@ -90,6 +98,7 @@ export async function startAmazonRuntime(
   if (config.runsWorkers) await engine.start();
   const runtime: AmazonRuntime = {
     engine,
+    ...(sandboxToday ? { today: sandboxToday } : {}),
     deps: {
       amazon,
       cipher,

@@ -223,7 +223,7 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
       </AppShell.Navbar>
       <AppShell.Main>
         {boxed ? (
-          <Container size="md" data-testid="boxed-content">
+          <Container size="xl" data-testid="boxed-content">
             <Paper withBorder p="lg" radius="md">
               {content}
             </Paper>

@@ -15,6 +15,8 @@ export interface HydraCollection<T> {
   totalItems: number;
   /** Links of the partial view (page navigation), when the API sent one. */
   view: { first?: string; last?: string; previous?: string; next?: string } | null;
+  /** The collection's own fields beside the Hydra terms (e.g. computed `totals`). */
+  extra: Record<string, unknown>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -63,6 +65,8 @@ function term<T>(body: Record<string, unknown>, name: string): T | undefined {
   return (body[`hydra:${name}`] ?? body[name]) as T | undefined;
 }
 
+const HYDRA_TERMS = new Set(["member", "totalItems", "view", "search"]);
+
 /** Reads a Hydra collection, prefixed or not. */
 export function parseCollection<T>(body: unknown): HydraCollection<T> {
   const data = (body ?? {}) as Record<string, unknown>;
@@ -72,9 +76,15 @@ export function parseCollection<T>(body: unknown): HydraCollection<T> {
     const value = view ? term<string>(view, name) : undefined;
     return typeof value === "string" ? value : undefined;
   };
+  const extra = Object.fromEntries(
+    Object.entries(data).filter(
+      ([key]) => !key.startsWith("@") && !key.startsWith("hydra:") && !HYDRA_TERMS.has(key),
+    ),
+  );
   return {
     "@id": String(data["@id"] ?? ""),
     members,
+    extra,
     totalItems: Number(term<number>(data, "totalItems") ?? members.length),
     view: view
       ? Object.fromEntries(

@@ -1,0 +1,476 @@
+import "mantine-datatable/styles.css";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Popover,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import {
+  IconAlertTriangle,
+  IconColumns,
+  IconDownload,
+  IconRefresh,
+  IconSearch,
+  IconX,
+} from "@tabler/icons-react";
+import { DataTable, type DataTableColumn } from "mantine-datatable";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { sessionStore } from "../../session/store.ts";
+import { ComparisonModal } from "./ComparisonModal.tsx";
+import { useFormat } from "./format.ts";
+import type { TableResult } from "./hangar.server.ts";
+import { MetricCell } from "./MetricCell.tsx";
+import { MetricFilters } from "./MetricFilters.tsx";
+import { STATES, TARGETING_TYPES } from "./table-state.ts";
+import { type ColumnDef, cellValue, type HangarRow, type TableDef } from "./tables.ts";
+
+const COMPARE_MIN = 2;
+const COMPARE_MAX = 6;
+
+function storageKey(table: string): string {
+  const user = typeof window === "undefined" ? null : sessionStore().getState().user?.id;
+  return `starport.hangar.columns.${user ?? "anonymous"}.${table}`;
+}
+
+function defaultColumns(def: TableDef): string[] {
+  return def.columns.filter((c) => c.fixed || c.defaultVisible).map((c) => c.key);
+}
+
+/**
+ * The visible columns: the URL's choice, else the seller's remembered one (per user, in
+ * localStorage), else the table's defaults. The fixed column is always shown.
+ */
+function useColumns(def: TableDef, fromUrl: string[] | null) {
+  const [remembered, setRemembered] = useState<string[] | null>(null);
+  useEffect(() => {
+    try {
+      const stored = window.localStorage.getItem(storageKey(def.key));
+      if (stored) setRemembered(JSON.parse(stored) as string[]);
+    } catch {
+      // Private mode or a broken value: the defaults stay.
+    }
+  }, [def.key]);
+  const chosen = fromUrl ?? remembered ?? defaultColumns(def);
+  const visible = def.columns.filter((c) => c.fixed || chosen.includes(c.key)).map((c) => c.key);
+  const remember = (keys: string[]) => {
+    setRemembered(keys);
+    try {
+      window.localStorage.setItem(storageKey(def.key), JSON.stringify(keys));
+    } catch {
+      // Not remembered; the URL still carries the choice.
+    }
+  };
+  return { visible, remember };
+}
+
+export interface HangarTableProps {
+  def: TableDef;
+  result: TableResult;
+  currency: string;
+  converted: boolean;
+  /** Where a row's name leads (its detail screen). */
+  rowHref?: (row: HangarRow) => string | null;
+  /** Rows can be selected for a side-by-side comparison. */
+  compare?: boolean;
+  /** Extra content in the toolbar (right side). */
+  actions?: ReactNode;
+  /** The export scope label for the file name. */
+  exportName: string;
+}
+
+/**
+ * The Hangar table: server-side sort, filters and paging kept in the URL (per-table prefix),
+ * a totals row, deltas against the previous period, a remembered column chooser, export of
+ * everything the filters match (CSV, XLSX), loading skeletons, empty states that say why, and
+ * errors with a retry.
+ */
+export function HangarTable({
+  def,
+  result,
+  currency,
+  converted,
+  rowHref,
+  compare = false,
+  actions,
+  exportName,
+}: HangarTableProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { revalidate, state: revalidating } = useRevalidator();
+  const p = result.prefix;
+  const state = result.state;
+  const { visible, remember } = useColumns(def, state.columns);
+  const [selected, setSelected] = useState<HangarRow[]>([]);
+  const [comparing, setComparing] = useState(false);
+  const [search, setSearch] = useState(state.search);
+  useEffect(() => setSearch(state.search), [state.search]);
+
+  const loading =
+    revalidating === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === location.pathname);
+
+  const update = (changes: Record<string, string | null>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") next.delete(`${p}${key}`);
+      else next.set(`${p}${key}`, value);
+    }
+    if (resetPage) next.delete(`${p}page`);
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const filtered =
+    state.filters.length > 0 || !!state.search || !!state.state || !!state.targetingType;
+
+  const shown = def.columns.filter((c) => visible.includes(c.key));
+  const columns = shown.map((column, index): DataTableColumn<HangarRow> => {
+    const isFirst = index === 0;
+    const footer = column.metric ? (
+      result.totals ? (
+        <MetricCell
+          key="footer"
+          testId={`total-${column.metric}`}
+          metric={column.metric}
+          value={result.totals[column.metric]}
+          previous={result.previousTotals?.[column.metric]}
+          currency={result.totals.currency ?? currency}
+          converted={converted}
+          withDelta={state.deltas}
+        />
+      ) : null
+    ) : isFirst && def.withMetrics ? (
+      <Text key="footer" size="sm" fw={700} data-testid="totals-label">
+        {t("hangar.table.totals", { count: result.totalItems })}
+      </Text>
+    ) : null;
+    return {
+      accessor: column.key,
+      title: t(column.label),
+      sortable: !!column.order,
+      textAlign: column.metric || column.format === "money" ? "right" : "left",
+      footer,
+      noWrap: column.format !== "text" || !column.fixed,
+      render: (row) => renderCell(column, row),
+    };
+  });
+
+  function renderCell(column: ColumnDef, row: HangarRow): ReactNode {
+    if (column.metric) {
+      return (
+        <MetricCell
+          testId="metric-cell"
+          metric={column.metric}
+          value={row.metrics?.[column.metric]}
+          previous={row.previousMetrics?.[column.metric]}
+          currency={row.metrics?.currency ?? currency}
+          converted={converted}
+          withDelta={state.deltas}
+        />
+      );
+    }
+    const value = cellValue(column, row);
+    if (column.format === "state" && value) {
+      const color = value === "ENABLED" ? "teal" : value === "PAUSED" ? "yellow" : "gray";
+      return (
+        <Badge size="xs" variant="light" color={color}>
+          {t(`hangar.state.${value}`, { defaultValue: String(value) })}
+        </Badge>
+      );
+    }
+    if (column.format === "flags") {
+      return (
+        <Group gap={4} wrap="nowrap">
+          {row.isKeyword ? (
+            <Badge size="xs" variant="light" color="indigo" data-testid="flag-keyword">
+              {t("hangar.flag.keyword")}
+            </Badge>
+          ) : null}
+          {row.isNegative ? (
+            <Badge size="xs" variant="light" color="red" data-testid="flag-negative">
+              {t("hangar.flag.negative")}
+            </Badge>
+          ) : null}
+        </Group>
+      );
+    }
+    if (column.format === "money") {
+      return (
+        <Text span size="sm">
+          {format.money(
+            typeof value === "number" ? value : null,
+            row.metrics?.currency ?? currency,
+          )}
+        </Text>
+      );
+    }
+    if (column.key === "product") {
+      const product = row.product as { title?: string; imageUrl?: string | null } | null;
+      return (
+        <Group gap="xs" wrap="nowrap">
+          {product?.imageUrl ? (
+            <img
+              src={product.imageUrl}
+              alt=""
+              width={32}
+              height={32}
+              style={{ objectFit: "contain" }}
+            />
+          ) : null}
+          <Text size="sm" lineClamp={2}>
+            {product?.title ?? t("hangar.productUnknown")}
+          </Text>
+        </Group>
+      );
+    }
+    if (
+      column.key === "targetingType" ||
+      column.key === "matchType" ||
+      column.key === "level" ||
+      column.key === "biddingStrategy"
+    ) {
+      return value ? t(`hangar.enum.${value}`, { defaultValue: String(value) }) : "–";
+    }
+    const text = value === null || value === "" ? "–" : String(value);
+    const href = column.fixed ? rowHref?.(row) : null;
+    return href ? (
+      <Anchor component={Link} to={href} size="sm" data-testid="row-link">
+        {text}
+      </Anchor>
+    ) : (
+      text
+    );
+  }
+
+  const exportHref = (kind: "csv" | "xlsx") => {
+    const query = new URLSearchParams(result.exportQuery);
+    query.set("table", def.key);
+    query.set("format", kind);
+    query.set("locale", format.locale);
+    query.set("name", exportName);
+    for (const key of visible) query.append("columns", key);
+    return `/hangar/export?${query.toString()}`;
+  };
+
+  return (
+    <Stack gap="xs" data-testid={`table-${def.key}`}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap">
+          {def.filters.includes("search") ? (
+            <TextInput
+              size="xs"
+              w={200}
+              leftSection={<IconSearch size={14} />}
+              placeholder={t("hangar.table.search")}
+              aria-label={t("hangar.table.search")}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") update({ q: search.trim() || null });
+              }}
+              onBlur={() => search.trim() !== state.search && update({ q: search.trim() || null })}
+            />
+          ) : null}
+          {def.filters.includes("state") ? (
+            <Select
+              size="xs"
+              w={140}
+              clearable
+              aria-label={t("hangar.column.state")}
+              placeholder={t("hangar.table.allStates")}
+              value={state.state}
+              data={STATES.map((s) => ({ value: s, label: t(`hangar.state.${s}`) }))}
+              onChange={(value) => update({ state: value })}
+            />
+          ) : null}
+          {def.filters.includes("targetingType") ? (
+            <Select
+              size="xs"
+              w={160}
+              clearable
+              aria-label={t("hangar.column.targetingType")}
+              placeholder={t("hangar.table.allTargeting")}
+              value={state.targetingType}
+              data={TARGETING_TYPES.map((s) => ({ value: s, label: t(`hangar.enum.${s}`) }))}
+              onChange={(value) => update({ targeting: value })}
+            />
+          ) : null}
+          {def.filters.includes("metrics") ? (
+            <MetricFilters filters={state.filters} onChange={(text) => update({ f: text })} />
+          ) : null}
+        </Group>
+        <Group gap="xs">
+          {actions}
+          {compare ? (
+            <Button
+              size="xs"
+              variant="light"
+              data-testid="compare-button"
+              disabled={selected.length < COMPARE_MIN || selected.length > COMPARE_MAX}
+              onClick={() => setComparing(true)}
+            >
+              {t("hangar.compare.button", { count: selected.length })}
+            </Button>
+          ) : null}
+          {def.withMetrics ? (
+            <Switch
+              size="xs"
+              label={t("hangar.table.deltas")}
+              checked={state.deltas}
+              onChange={(e) => update({ delta: e.currentTarget.checked ? "1" : null }, false)}
+            />
+          ) : null}
+          <Popover position="bottom-end" shadow="md" withinPortal>
+            <Popover.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconColumns size={14} />}
+                data-testid="columns-button"
+              >
+                {t("hangar.table.columns")}
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap={6} data-testid="column-chooser">
+                {def.columns.map((column) => (
+                  <Checkbox
+                    key={column.key}
+                    size="xs"
+                    label={t(column.label)}
+                    disabled={column.fixed}
+                    checked={visible.includes(column.key)}
+                    onChange={(e) => {
+                      const keys = e.currentTarget.checked
+                        ? [...visible, column.key]
+                        : visible.filter((k) => k !== column.key);
+                      remember(keys);
+                      update({ cols: keys.join(",") }, false);
+                    }}
+                  />
+                ))}
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                data-testid="export-button"
+              >
+                {t("hangar.table.export")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
+                {t("hangar.table.exportCsv")}
+              </Menu.Item>
+              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
+                {t("hangar.table.exportXlsx")}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      {result.error ? (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={16} />}
+          title={t("hangar.table.errorTitle")}
+          data-testid="table-error"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t("hangar.table.errorText")}</Text>
+            <Button
+              size="xs"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => void revalidate()}
+            >
+              {t("hangar.table.retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <DataTable<HangarRow>
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          verticalSpacing={4}
+          horizontalSpacing="xs"
+          fz="sm"
+          minHeight={result.rows.length ? undefined : 180}
+          idAccessor="@id"
+          records={result.rows}
+          columns={columns}
+          fetching={loading}
+          loaderType="dots"
+          totalRecords={result.totalItems}
+          recordsPerPage={def.itemsPerPage}
+          page={state.page}
+          onPageChange={(page) => update({ page: page === 1 ? null : String(page) }, false)}
+          paginationText={({ from, to, totalRecords }) =>
+            t("hangar.table.pagination", {
+              from: format.number(from),
+              to: format.number(to),
+              total: format.number(totalRecords),
+            })
+          }
+          sortStatus={{ columnAccessor: state.sort.column, direction: state.sort.direction }}
+          onSortStatusChange={(sort) =>
+            update({ sort: String(sort.columnAccessor), dir: sort.direction })
+          }
+          selectedRecords={compare ? selected : undefined}
+          onSelectedRecordsChange={compare ? setSelected : undefined}
+          isRecordSelectable={
+            compare
+              ? (row) =>
+                  selected.length < COMPARE_MAX || selected.some((s) => s["@id"] === row["@id"])
+              : undefined
+          }
+          emptyState={
+            <Stack align="center" gap={4} p="md" data-testid="table-empty">
+              <Text size="sm" c="dimmed" ta="center">
+                {filtered ? t("hangar.table.emptyFiltered") : t(`hangar.empty.${def.key}`)}
+              </Text>
+              {filtered ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconX size={12} />}
+                  onClick={() => update({ f: null, q: null, state: null, targeting: null })}
+                >
+                  {t("hangar.table.resetFilters")}
+                </Button>
+              ) : null}
+            </Stack>
+          }
+        />
+      )}
+      {compare && comparing ? (
+        <ComparisonModal
+          def={def}
+          rows={selected}
+          currency={currency}
+          converted={converted}
+          onClose={() => setComparing(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

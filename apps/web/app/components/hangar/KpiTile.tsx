@@ -1,0 +1,69 @@
+import "@mantine/charts/styles.css";
+import { Sparkline } from "@mantine/charts";
+import { Group, Paper, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "./format.ts";
+import { Delta } from "./MetricCell.tsx";
+import { MoneyText } from "./MoneyText.tsx";
+import type { MetricName, Metrics } from "./metrics.ts";
+
+/** One KPI: its value over the range, the change against the previous period, a sparkline. */
+export function KpiTile({
+  metric,
+  current,
+  previous,
+  daily,
+  currency,
+  converted = false,
+  highlighted = false,
+}: {
+  metric: MetricName;
+  current: Metrics | null;
+  previous: Metrics | null;
+  daily: readonly (Partial<Metrics> & { date: string })[];
+  currency: string;
+  converted?: boolean;
+  highlighted?: boolean;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const value = current?.[metric] ?? null;
+  const text = format.metric(metric, value as number | null, currency);
+  const money = metric === "cost" || metric === "sales" || metric === "cpc";
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      data-testid="kpi-tile"
+      data-metric={metric}
+      data-value={value ?? ""}
+      bg={highlighted ? "var(--mantine-primary-color-light)" : undefined}
+    >
+      <Stack gap={2}>
+        <Group justify="space-between" gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            {t(`hangar.metric.${metric}`)}
+          </Text>
+          <Delta
+            metric={metric}
+            current={value as number | null}
+            previous={previous?.[metric] as number | null}
+          />
+        </Group>
+        <Text fw={700} size="lg" data-testid="kpi-value">
+          {money && converted ? <MoneyText text={text} currency={currency} /> : text}
+        </Text>
+        <Sparkline
+          h={28}
+          data={daily.map((d) => Number(d[metric] ?? 0))}
+          curveType="monotone"
+          color={highlighted ? "indigo" : "gray"}
+          fillOpacity={0.25}
+          strokeWidth={1.5}
+          aria-hidden
+        />
+      </Stack>
+    </Paper>
+  );
+}

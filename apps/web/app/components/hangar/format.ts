@@ -1,0 +1,40 @@
+/** Locale-bound formatters for Hangar screens (Intl only; 1.234,56 €, 5,5 %, 31.12.2026). */
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { formatChange, formatMetric, type MetricName } from "./metrics.ts";
+
+export function formatDay(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${iso}T00:00:00Z`));
+}
+
+export function formatShortDay(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    timeZone: "UTC",
+  }).format(new Date(`${iso}T00:00:00Z`));
+}
+
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return useMemo(
+    () => ({
+      locale,
+      metric: (name: MetricName, value: number | null | undefined, currency: string) =>
+        formatMetric(name, value, locale, currency),
+      money: (value: number | null | undefined, currency: string) =>
+        formatMetric("cost", value, locale, currency),
+      change: (value: number | null) => formatChange(value, locale),
+      day: (iso: string) => formatDay(iso, locale),
+      shortDay: (iso: string) => formatShortDay(iso, locale),
+      number: (value: number) => new Intl.NumberFormat(locale).format(value),
+    }),
+    [locale],
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * What every Hangar loader needs, in one place: the seller profile, its advertising profiles
+ * (marketplaces), the shared date range and currency from the URL, the conversion rates, and
+ * table and metric reads through the web's one Hydra seam. A failed table read becomes an
+ * error value the table shows with a retry, not a broken page (401 still signs out).
+ */
+import { normalizeMarketplaceCode, sortMarketplaces } from "@starport/marketplaces";
+import { type RouterContextProvider, redirect } from "react-router";
+import { serverContext } from "#server-context";
+import { ApiError } from "../../lib/api/client.ts";
+import type { HydraClient, HydraQuery } from "../../lib/api/hydra.ts";
+import { serverHydra } from "../../lib/api/session-hydra.ts";
+import { type ConversionRate, isoToday, loadConversionRates } from "../../lib/money.tsx";
+import { notFound } from "../../lib/not-found.ts";
+import { localizePath, splitLocale } from "../../route-table.ts";
+import { sessionContext } from "../../session/server-session.ts";
+import type { SellerProfile } from "../../session/session.ts";
+import type { AdvertisingProfile } from "../settings/types.ts";
+import {
+  type DateRange,
+  previousRange,
+  rangeFromParams,
+  restatedFrom,
+  todayIn,
+} from "./date-range.ts";
+import type { Metrics } from "./metrics.ts";
+import { apiQuery, readTableState, type TableState } from "./table-state.ts";
+import type { HangarRow, TableDef } from "./tables.ts";
+
+export interface HangarBase {
+  profile: SellerProfile;
+  hydra: HydraClient;
+  params: URLSearchParams;
+  url: URL;
+  /** Amazon's calendar day when it is not the real one (the sandbox's), else null. */
+  amazonToday: string | null;
+}
+
+export async function hangarBase(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<HangarBase> {
+  const session = context.get(sessionContext);
+  const url = new URL(request.url);
+  if (!session.profile) {
+    throw redirect(localizePath("/profile-selection", splitLocale(url.pathname).locale));
+  }
+  const amazonToday = await context
+    .get(serverContext)
+    .amazonToday?.()
+    .catch(() => null);
+  return {
+    profile: session.profile,
+    hydra: serverHydra(context, request),
+    params: url.searchParams,
+    url,
+    amazonToday: amazonToday ?? null,
+  };
+}
+
+/** The 404 page for this URL (spec §2: "Page Not Found" with the full path). */
+export function throwNotFound(url: URL): never {
+  throw notFound("invalid-params", url);
+}
+
+/** 404 for a foreign or unknown id (the API's answer), anything else is passed on. */
+export function notFoundOn404(url: URL) {
+  return (error: unknown): never => {
+    if (error instanceof ApiError && error.status === 404) throwNotFound(url);
+    throw error;
+  };
+}
+
+export async function loadAdvertisingProfiles(
+  hydra: HydraClient,
+  profile: SellerProfile,
+): Promise<AdvertisingProfile[]> {
+  const list = await hydra.collection<AdvertisingProfile>(
+    `/api/advertising_profiles/seller_profile/${profile.id}`,
+    { active: true },
+  );
+  return sortMarketplaces(list.members, (p) => p.countryCode, profile.settings.defaultMarketplace);
+}
+
+export function findMarketplace(
+  profiles: readonly AdvertisingProfile[],
+  marketplace: string,
+): AdvertisingProfile | undefined {
+  const code = normalizeMarketplaceCode(marketplace);
+  return profiles.find((p) => normalizeMarketplaceCode(p.countryCode) === code);
+}
+
+export interface RangeInfo {
+  range: DateRange;
+  previous: { from: string; to: string };
+  today: string;
+  restatedFrom: string;
+}
+
+/**
+ * The range asked for, on the marketplace's calendar: today in its time zone, or Amazon's own
+ * day where that differs from the real one (the sandbox's simulated calendar).
+ */
+export function rangeInfo(
+  base: Pick<HangarBase, "params" | "amazonToday">,
+  timeZone: string | undefined,
+): RangeInfo {
+  const params = base.params;
+  const today = base.amazonToday ?? todayIn(timeZone);
+  const range = rangeFromParams(params, today);
+  return { range, previous: previousRange(range), today, restatedFrom: restatedFrom(today) };
+}
+
+/**
+ * `currency=default` shows money in the seller profile's default currency; otherwise in the
+ * marketplace's own. Returns the code to send to the API (null: native) and the one shown.
+ */
+export function currencyChoice(
+  params: URLSearchParams,
+  profile: SellerProfile,
+  nativeCurrency: string,
+): { convert: boolean; send: string | null; shown: string } {
+  const convert = params.get("currency") === "default";
+  const target = profile.settings.defaultCurrency;
+  if (!convert || target === nativeCurrency) return { convert, send: null, shown: nativeCurrency };
+  return { convert, send: target, shown: target };
+}
+
+export async function loadRates(hydra: HydraClient): Promise<ConversionRate[]> {
+  return loadConversionRates(hydra, isoToday()).catch((error) => {
+    if (error instanceof Response) throw error;
+    return [];
+  });
+}
+
+export interface TableResult {
+  key: string;
+  prefix: string;
+  state: TableState;
+  rows: HangarRow[];
+  totalItems: number;
+  totals: Metrics | null;
+  previousTotals: Metrics | null;
+  /** The failure message when the API did not answer; the table offers a retry. */
+  error: string | null;
+  /** The query behind this page, without paging (the export repeats it). */
+  exportQuery: string;
+}
+
+function queryString(query: HydraQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value))
+      for (const v of value) search.append(key.endsWith("[]") ? key : `${key}[]`, String(v));
+    else if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  return search.toString();
+}
+
+export async function loadTable(
+  hydra: HydraClient,
+  def: TableDef,
+  params: URLSearchParams,
+  ctx: { range: DateRange; currency: string | null; scope: HydraQuery },
+  prefix = "",
+): Promise<TableResult> {
+  const state = readTableState(def, params, prefix);
+  const query = apiQuery(def, state, ctx);
+  const base = {
+    key: def.key,
+    prefix,
+    state,
+    exportQuery: queryString(apiQuery(def, state, ctx, { all: true })),
+  };
+  try {
+    const collection = await hydra.collection<HangarRow>(def.path, query);
+    return {
+      ...base,
+      rows: collection.members,
+      totalItems: collection.totalItems,
+      totals: (collection.extra.totals as Metrics | undefined) ?? null,
+      previousTotals: (collection.extra.previousTotals as Metrics | undefined) ?? null,
+      error: null,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status === 401) throw error;
+    return {
+      ...base,
+      rows: [],
+      totalItems: 0,
+      totals: null,
+      previousTotals: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+export interface MetricPoint extends Metrics {
+  date: string;
+}
+
+/** GET /api/metrics: one sum (groupBy=none) over the scope. */
+export async function loadTotals(
+  hydra: HydraClient,
+  query: HydraQuery & { entity: string; from: string; to: string },
+): Promise<Metrics | null> {
+  const result = await hydra.collection<Metrics>("/api/metrics", { ...query, groupBy: "none" });
+  return result.members[0] ?? null;
+}
+
+/** GET /api/metrics grouped by day, for charts and sparklines. */
+export async function loadDaily(
+  hydra: HydraClient,
+  query: HydraQuery & { entity: string; from: string; to: string },
+): Promise<MetricPoint[]> {
+  const result = await hydra.collection<MetricPoint>("/api/metrics", { ...query, groupBy: "date" });
+  return result.members;
+}
+
+/** Totals of the range, of the previous period, and per day, for one scope of /api/metrics. */
+export async function loadScopeMetrics(
+  hydra: HydraClient,
+  scope: HydraQuery & { entity: string },
+  info: RangeInfo,
+  currency: string | null,
+) {
+  const query = { ...scope, currency };
+  const [current, previous, daily] = await Promise.all([
+    loadTotals(hydra, { ...query, ...rangeOnly(info.range) }),
+    loadTotals(hydra, { ...query, ...info.previous }),
+    loadDaily(hydra, { ...query, ...rangeOnly(info.range) }),
+  ]);
+  return { current, previous, daily };
+}
+
+function rangeOnly(range: DateRange): { from: string; to: string } {
+  return { from: range.from, to: range.to };
+}
+
+export interface AdvertisingProfileRef {
+  id: string;
+  countryCode: string;
+  currency: string;
+  timezone: string;
+}
+
+/** The entity behind a detail URL and its advertising profile; a foreign or unknown id is a 404. */
+export async function loadEntity<T extends { advertisingProfile: string }>(
+  hydra: HydraClient,
+  iri: string,
+  url: URL,
+): Promise<{ entity: T & { "@id": string }; advertisingProfile: AdvertisingProfileRef }> {
+  const entity = await hydra.item<T>(iri).catch(notFoundOn404(url));
+  const advertisingProfile = await hydra
+    .item<AdvertisingProfileRef>(entity.advertisingProfile)
+    .catch(notFoundOn404(url));
+  return { entity, advertisingProfile };
+}

@@ -1,0 +1,39 @@
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
+import { useLocalizedPath } from "../../lib/use-locale.ts";
+
+/** The URL parameters every Hangar screen shares (range and currency) and keeps across links. */
+export const SHARED_PARAMS = ["range", "from", "to", "currency"] as const;
+
+/** Links between Hangar screens keep the range and the currency. */
+export function useHangarLink(): (path: string) => string {
+  const localize = useLocalizedPath();
+  const [params] = useSearchParams();
+  return useCallback(
+    (path: string) => {
+      const keep = new URLSearchParams();
+      for (const name of SHARED_PARAMS) {
+        const value = params.get(name);
+        if (value) keep.set(name, value);
+      }
+      const query = keep.toString();
+      return query ? `${localize(path)}?${query}` : localize(path);
+    },
+    [localize, params],
+  );
+}
+
+/**
+ * Loaders need not run again when only view settings changed (visible columns, deltas):
+ * the data is the same.
+ */
+export function onlyViewChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.searchParams);
+    for (const key of [...params.keys()]) if (/(^|\.)(cols|delta)$/.test(key)) params.delete(key);
+    params.sort();
+    return params.toString();
+  };
+  return strip(current) === strip(next);
+}

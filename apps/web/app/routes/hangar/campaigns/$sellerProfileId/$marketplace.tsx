@@ -1,0 +1,126 @@
+import { Badge, Group, Stack } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
+import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
+import { HangarTable } from "../../../../components/hangar/HangarTable.tsx";
+import {
+  currencyChoice,
+  findMarketplace,
+  hangarBase,
+  loadAdvertisingProfiles,
+  loadDaily,
+  loadRates,
+  loadTable,
+  notFoundOn404,
+  rangeInfo,
+  throwNotFound,
+} from "../../../../components/hangar/hangar.server.ts";
+import { onlyViewChanged, useHangarLink } from "../../../../components/hangar/links.ts";
+import { TABLES } from "../../../../components/hangar/tables.ts";
+import { getI18n } from "../../../../i18n/i18n.ts";
+import { splitLocale } from "../../../../route-table.ts";
+import type { SellerProfile } from "../../../../session/session.ts";
+import type { Route } from "./+types/$marketplace";
+
+/** /hangar/campaigns/{sellerProfileId}/{marketplace}: the marketplace's campaign table. */
+export async function loader({ request, context, params: route }: Route.LoaderArgs) {
+  const base = await hangarBase(context, request);
+  const { hydra, params, url } = base;
+  const sellerProfile =
+    route.sellerProfileId === base.profile.id
+      ? base.profile
+      : await hydra
+          .item<SellerProfile>(`/api/seller_profiles/${route.sellerProfileId}`)
+          .catch(notFoundOn404(url));
+  const profiles = await loadAdvertisingProfiles(hydra, sellerProfile).catch(notFoundOn404(url));
+  const advertisingProfile = findMarketplace(profiles, route.marketplace) ?? throwNotFound(url);
+  const info = rangeInfo(base, advertisingProfile.timezone);
+  const currency = currencyChoice(params, sellerProfile, advertisingProfile.currency);
+  const scope = { profile: advertisingProfile.id };
+  const [table, daily, rates] = await Promise.all([
+    loadTable(hydra, TABLES.campaigns, params, {
+      range: info.range,
+      currency: currency.send,
+      scope,
+    }),
+    loadDaily(hydra, {
+      entity: "campaigns",
+      ...scope,
+      currency: currency.send,
+      from: info.range.from,
+      to: info.range.to,
+    }).catch(() => []),
+    loadRates(hydra),
+  ]);
+  return {
+    sellerProfile: { id: sellerProfile.id, settings: sellerProfile.settings },
+    advertisingProfile,
+    info,
+    currency,
+    table,
+    daily,
+    rates,
+  };
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export function meta({ location, params }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [
+    {
+      title: `${t("hangar.marketplace.title", { marketplace: t(`marketplaces.${params.marketplace?.toUpperCase()}`, { defaultValue: params.marketplace }) })} · Starport`,
+    },
+  ];
+}
+
+export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const link = useHangarLink();
+  const { sellerProfile, advertisingProfile, info, currency, table, daily, rates } = loaderData;
+  const marketplace = t(`marketplaces.${advertisingProfile.countryCode}`, {
+    defaultValue: advertisingProfile.countryCode,
+  });
+  return (
+    <HangarRates rates={rates}>
+      <Stack gap="md" data-testid="page" data-page="campaigns-marketplace">
+        <HangarHeader
+          title={t("hangar.marketplace.title", { marketplace })}
+          subtitle={
+            <Group gap="xs">
+              <Badge variant="light">{advertisingProfile.countryCode}</Badge>
+              <span>{t("hangar.marketplace.subtitle", { count: table.totalItems })}</span>
+            </Group>
+          }
+          range={info.range}
+          today={info.today}
+          nativeCurrency={advertisingProfile.currency}
+          defaultCurrency={sellerProfile.settings.defaultCurrency}
+          converted={currency.convert}
+        />
+        <DailyChart
+          daily={daily}
+          range={info.range}
+          currency={currency.shown}
+          restatedFrom={info.restatedFrom}
+        />
+        <HangarTable
+          def={TABLES.campaigns}
+          result={table}
+          currency={currency.shown}
+          converted={currency.convert && currency.send !== null}
+          rowHref={(row) => (row.id ? link(`/hangar/campaigns/detail/${row.id}`) : null)}
+          compare
+          exportName={`campaigns-${advertisingProfile.countryCode}`}
+        />
+      </Stack>
+    </HangarRates>
+  );
+}

@@ -1,0 +1,219 @@
+import { Anchor, Badge, Stack, Tabs } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
+import { Facts } from "../../../../components/hangar/Facts.tsx";
+import { useFormat } from "../../../../components/hangar/format.ts";
+import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
+import { HangarTable } from "../../../../components/hangar/HangarTable.tsx";
+import {
+  currencyChoice,
+  hangarBase,
+  loadEntity,
+  loadRates,
+  loadScopeMetrics,
+  loadTable,
+  rangeInfo,
+} from "../../../../components/hangar/hangar.server.ts";
+import { KpiGrid } from "../../../../components/hangar/KpiGrid.tsx";
+import { onlyViewChanged, useHangarLink } from "../../../../components/hangar/links.ts";
+import { defaultMetricOf } from "../../../../components/hangar/metrics.ts";
+import { TABLES, type TableKey } from "../../../../components/hangar/tables.ts";
+import { getI18n } from "../../../../i18n/i18n.ts";
+import { splitLocale } from "../../../../route-table.ts";
+import type { Route } from "./+types/$id";
+
+interface AdGroup {
+  id: string;
+  advertisingProfile: string;
+  campaign: string | null;
+  name: string;
+  state: string;
+  defaultBid: number | null;
+}
+
+const TABS = [
+  "keywords",
+  "targets",
+  "negativeKeywords",
+  "negativeTargets",
+  "productAds",
+  "searchTerms",
+] as const satisfies readonly TableKey[];
+type Tab = (typeof TABS)[number];
+
+function tabOf(params: URLSearchParams): Tab {
+  const requested = params.get("tab");
+  return TABS.includes(requested as Tab) ? (requested as Tab) : "keywords";
+}
+
+/**
+ * /hangar/campaigns/adgroup/{id}: the ad group's KPIs and, per tab, its keywords, product
+ * targets, negatives, product ads and search terms. Only the open tab's table is read.
+ */
+export async function loader({ request, context, params: route }: Route.LoaderArgs) {
+  const base = await hangarBase(context, request);
+  const { profile, hydra, params, url } = base;
+  const { entity: adGroup, advertisingProfile } = await loadEntity<AdGroup>(
+    hydra,
+    `/api/ad_groups/${route.id}`,
+    url,
+  );
+  const info = rangeInfo(base, advertisingProfile.timezone);
+  const currency = currencyChoice(params, profile, advertisingProfile.currency);
+  const tab = tabOf(params);
+  const [campaign, metrics, table, rates] = await Promise.all([
+    adGroup.campaign
+      ? hydra.item<{ id: string; name: string }>(adGroup.campaign).catch(() => null)
+      : Promise.resolve(null),
+    loadScopeMetrics(hydra, { entity: "ad_groups", ids: [adGroup.id] }, info, currency.send),
+    loadTable(hydra, TABLES[tab], params, {
+      range: info.range,
+      currency: currency.send,
+      scope: { adGroup: adGroup.id },
+    }),
+    loadRates(hydra),
+  ]);
+  return {
+    settings: profile.settings,
+    adGroup,
+    campaign,
+    advertisingProfile,
+    info,
+    currency,
+    metrics,
+    tab,
+    table,
+    rates,
+  };
+}
+
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${loaderData?.adGroup.name ?? t("pages.ad-group-detail.title")} · Starport` }];
+}
+
+export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const link = useHangarLink();
+  const [params, setParams] = useSearchParams();
+  const {
+    settings,
+    adGroup,
+    campaign,
+    advertisingProfile,
+    info,
+    currency,
+    metrics,
+    tab,
+    table,
+    rates,
+  } = loaderData;
+  const converted = currency.convert && currency.send !== null;
+  return (
+    <HangarRates rates={rates}>
+      <Stack gap="md" data-testid="page" data-page="ad-group-detail">
+        <HangarHeader
+          title={adGroup.name}
+          subtitle={
+            campaign ? (
+              <Anchor
+                component={Link}
+                size="sm"
+                to={link(`/hangar/campaigns/detail/${campaign.id}`)}
+                data-testid="parent-link"
+              >
+                {t("hangar.adGroup.inCampaign", { campaign: campaign.name })}
+              </Anchor>
+            ) : null
+          }
+          range={info.range}
+          today={info.today}
+          nativeCurrency={advertisingProfile.currency}
+          defaultCurrency={settings.defaultCurrency}
+          converted={currency.convert}
+        />
+        <Facts
+          items={[
+            {
+              label: t("hangar.column.state"),
+              value: (
+                <Badge variant="light" size="sm">
+                  {t(`hangar.state.${adGroup.state}`)}
+                </Badge>
+              ),
+            },
+            {
+              label: t("hangar.column.defaultBid"),
+              value: format.money(adGroup.defaultBid, advertisingProfile.currency),
+            },
+            {
+              label: t("hangar.facts.marketplace"),
+              value: t(`marketplaces.${advertisingProfile.countryCode}`, {
+                defaultValue: advertisingProfile.countryCode,
+              }),
+            },
+          ]}
+        />
+        <KpiGrid
+          first={defaultMetricOf(settings.defaultAdvertisingMetric)}
+          current={metrics.current}
+          previous={metrics.previous}
+          daily={metrics.daily}
+          currency={currency.shown}
+          converted={converted}
+        />
+        <DailyChart
+          daily={metrics.daily}
+          range={info.range}
+          currency={currency.shown}
+          restatedFrom={info.restatedFrom}
+          height={180}
+        />
+        <Tabs
+          value={tab}
+          keepMounted={false}
+          onChange={(value) => {
+            if (!value) return;
+            // Each tab is its own table: its sort, filters and page start fresh.
+            const next = new URLSearchParams();
+            for (const key of ["range", "from", "to", "currency"]) {
+              const v = params.get(key);
+              if (v) next.set(key, v);
+            }
+            next.set("tab", value);
+            setParams(next, { preventScrollReset: true });
+          }}
+        >
+          <Tabs.List>
+            {TABS.map((key) => (
+              <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`}>
+                {t(`hangar.tabs.${key}`)}
+                {key === tab ? ` (${format.number(table.totalItems)})` : ""}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={tab} pt="sm">
+            <HangarTable
+              key={tab}
+              def={TABLES[tab]}
+              result={table}
+              currency={currency.shown}
+              converted={converted}
+              exportName={`${tab}-${adGroup.id}`}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </HangarRates>
+  );
+}

@@ -1,0 +1,354 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { IconArrowRight, IconPlugConnected } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import { SyncProgress, type SyncRunView } from "../components/amazon/SyncProgress.tsx";
+import { DailyChart } from "../components/hangar/DailyChart.tsx";
+import { useFormat } from "../components/hangar/format.ts";
+import { HangarHeader, HangarRates } from "../components/hangar/HangarHeader.tsx";
+import {
+  hangarBase,
+  loadAdvertisingProfiles,
+  loadRates,
+  loadScopeMetrics,
+  rangeInfo,
+} from "../components/hangar/hangar.server.ts";
+import { KpiGrid } from "../components/hangar/KpiGrid.tsx";
+import { useHangarLink } from "../components/hangar/links.ts";
+import { MetricCell } from "../components/hangar/MetricCell.tsx";
+import {
+  defaultMetricOf,
+  HIGHER_IS_BETTER,
+  type MetricName,
+  type Metrics,
+} from "../components/hangar/metrics.ts";
+import { getI18n } from "../i18n/i18n.ts";
+import { useLocalizedPath } from "../lib/use-locale.ts";
+import { splitLocale } from "../route-table.ts";
+import type { Route } from "./+types/index";
+
+const RANKED = 5;
+
+interface CampaignRank {
+  id: string;
+  name: string;
+  countryCode: string;
+  metrics: Metrics;
+}
+
+/** Best and worst campaigns by the default metric, among those that spent money in the range. */
+function rank(rows: readonly CampaignRank[], metric: MetricName) {
+  const rated = rows.filter((r) => r.metrics.cost > 0 && r.metrics[metric] !== null);
+  const better = HIGHER_IS_BETTER[metric] !== false;
+  const sorted = [...rated].sort((a, b) => {
+    const x = Number(a.metrics[metric]);
+    const y = Number(b.metrics[metric]);
+    return better ? y - x : x - y;
+  });
+  const top = sorted.slice(0, RANKED);
+  const bottom = sorted
+    .slice(-RANKED)
+    .reverse()
+    .filter((r) => !top.includes(r));
+  return { top, bottom };
+}
+
+/** `/`: the seller's overview over all marketplaces, in the seller profile's default currency. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const base = await hangarBase(context, request);
+  const { profile, hydra, params } = base;
+  const profiles = await loadAdvertisingProfiles(hydra, profile).catch((error) => {
+    if (error instanceof Response) throw error;
+    return [];
+  });
+  const info = rangeInfo(base, profiles[0]?.timezone);
+  const currency = profile.settings.defaultCurrency;
+  const metric = defaultMetricOf(profile.settings.defaultAdvertisingMetric);
+  const scope = { entity: "campaigns", sellerProfile: profile.id };
+  const [metrics, perCampaign, runs, rates] = await Promise.all([
+    profiles.length
+      ? loadScopeMetrics(hydra, scope, info, currency).catch(() => ({
+          current: null,
+          previous: null,
+          daily: [],
+        }))
+      : { current: null, previous: null, daily: [] },
+    profiles.length
+      ? hydra
+          .collection<Metrics & { entity: string }>("/api/metrics", {
+            ...scope,
+            groupBy: "entity",
+            currency,
+            from: info.range.from,
+            to: info.range.to,
+          })
+          .then((c) => c.members)
+          .catch(() => [])
+      : [],
+    hydra
+      .collection<SyncRunView & { finishedAt: string | null }>(
+        "/api/sync_runs",
+        { sellerProfile: profile.id, itemsPerPage: 1 },
+        { fresh: true },
+      )
+      .then((c) => c.members[0] ?? null)
+      .catch(() => null),
+    loadRates(hydra),
+  ]);
+  const preliminary = perCampaign.map((m) => ({ id: m.entity.split("/").pop() ?? "", metrics: m }));
+  const { top, bottom } = rank(
+    preliminary.map((p) => ({ ...p, name: "", countryCode: "" })),
+    metric,
+  );
+  const named = await Promise.all(
+    [...top, ...bottom].map(async (row) => {
+      const campaign = await hydra
+        .item<{ name: string; advertisingProfile: string }>(`/api/campaigns/${row.id}`)
+        .catch(() => null);
+      const ap = profiles.find((p) => p["@id"] === campaign?.advertisingProfile);
+      return { ...row, name: campaign?.name ?? row.id, countryCode: ap?.countryCode ?? "" };
+    }),
+  );
+  return {
+    settings: profile.settings,
+    sellerProfileId: profile.id,
+    marketplaces: profiles.map((p) => ({ id: p.id, countryCode: p.countryCode })),
+    info,
+    currency,
+    metric,
+    metrics,
+    top: named.slice(0, top.length),
+    bottom: named.slice(top.length),
+    run: runs,
+    rates,
+  };
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.home.title")} · Starport` }];
+}
+
+function RankTable({
+  title,
+  rows,
+  metric,
+  currency,
+  testId,
+}: {
+  title: string;
+  rows: readonly CampaignRank[];
+  metric: MetricName;
+  currency: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const link = useHangarLink();
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Text fw={600} size="sm" mb="xs">
+        {title}
+      </Text>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("home.noRanking")}
+        </Text>
+      ) : (
+        <Table fz="sm" verticalSpacing={4} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("hangar.column.campaign")}</Table.Th>
+              <Table.Th ta="right">{t(`hangar.metric.${metric}`)}</Table.Th>
+              <Table.Th ta="right">{t("hangar.metric.cost")}</Table.Th>
+              <Table.Th ta="right">{t("hangar.metric.sales")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={link(`/hangar/campaigns/detail/${row.id}`)}
+                    size="sm"
+                    lineClamp={1}
+                  >
+                    {row.name}
+                  </Anchor>
+                  <Text span size="xs" c="dimmed">
+                    {" "}
+                    {row.countryCode}
+                  </Text>
+                </Table.Td>
+                {([metric, "cost", "sales"] as MetricName[]).map((m) => (
+                  <Table.Td key={m} ta="right">
+                    <MetricCell
+                      metric={m}
+                      value={row.metrics[m]}
+                      currency={row.metrics.currency ?? currency}
+                      converted
+                    />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const localize = useLocalizedPath();
+  const link = useHangarLink();
+  const { revalidate } = useRevalidator();
+  const {
+    settings,
+    sellerProfileId,
+    marketplaces,
+    info,
+    currency,
+    metric,
+    metrics,
+    top,
+    bottom,
+    run,
+    rates,
+  } = loaderData;
+  const syncing =
+    run?.status === "queued" || run?.status === "running" || run?.status === "retrying";
+  // While the (first) sync runs, the figures fill in as it goes.
+  useEffect(() => {
+    if (!syncing) return;
+    const timer = setInterval(() => void revalidate(), 5000);
+    return () => clearInterval(timer);
+  }, [syncing, revalidate]);
+
+  return (
+    <HangarRates rates={rates}>
+      <Stack gap="md" data-testid="page" data-page="home">
+        <HangarHeader
+          title={t("pages.home.title")}
+          subtitle={t("home.subtitle", { currency })}
+          range={info.range}
+          today={info.today}
+          nativeCurrency={currency}
+          defaultCurrency={currency}
+          converted={false}
+        />
+        <Paper withBorder radius="md" p="sm" data-testid="sync-state">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4} style={{ flex: 1 }}>
+              <Text fw={600} size="sm">
+                {t("home.sync.title")}
+              </Text>
+              {run ? (
+                syncing ? (
+                  <SyncProgress initial={run} />
+                ) : (
+                  <Text
+                    size="sm"
+                    c={run.status === "failed" ? "red" : "dimmed"}
+                    data-testid="sync-status"
+                    data-status={run.status}
+                  >
+                    {t(`sync.status.${run.status}`)}
+                    {run.finishedAt
+                      ? ` · ${t("home.sync.finishedAt", { date: new Intl.DateTimeFormat(format.locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(run.finishedAt)) })}`
+                      : ""}
+                    {` · ${t("sync.rows", { count: run.rowsWritten })}`}
+                  </Text>
+                )
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t("sync.never")}
+                </Text>
+              )}
+            </Stack>
+            {marketplaces.length === 0 ? (
+              <Button
+                component={Link}
+                to={`${localize("/settings")}?tab=amazon`}
+                size="xs"
+                leftSection={<IconPlugConnected size={14} />}
+              >
+                {t("home.connect")}
+              </Button>
+            ) : null}
+          </Group>
+        </Paper>
+        {marketplaces.length === 0 ? (
+          <Text c="dimmed" size="sm" data-testid="home-no-profiles">
+            {t("home.noProfiles")}
+          </Text>
+        ) : (
+          <>
+            <KpiGrid
+              first={defaultMetricOf(settings.defaultAdvertisingMetric)}
+              current={metrics.current}
+              previous={metrics.previous}
+              daily={metrics.daily}
+              currency={currency}
+              converted
+            />
+            <DailyChart
+              daily={metrics.daily}
+              range={info.range}
+              currency={currency}
+              restatedFrom={info.restatedFrom}
+            />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <RankTable
+                title={t("home.top", { metric: t(`hangar.metric.${metric}`) })}
+                rows={top}
+                metric={metric}
+                currency={currency}
+                testId="top-campaigns"
+              />
+              <RankTable
+                title={t("home.bottom", { metric: t(`hangar.metric.${metric}`) })}
+                rows={bottom}
+                metric={metric}
+                currency={currency}
+                testId="bottom-campaigns"
+              />
+            </SimpleGrid>
+          </>
+        )}
+        <Paper withBorder radius="md" p="sm" data-testid="shortcuts">
+          <Title order={2} size="h5" mb="xs">
+            {t("home.shortcuts")}
+          </Title>
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={link("/hangar/campaigns")}
+              variant="light"
+              size="xs"
+              rightSection={<IconArrowRight size={14} />}
+            >
+              {t("home.openHangar")}
+            </Button>
+            {marketplaces.map((m) => (
+              <Button
+                key={m.id}
+                component={Link}
+                to={link(`/hangar/campaigns/${sellerProfileId}/${m.countryCode}`)}
+                variant="default"
+                size="xs"
+              >
+                {t("home.campaignsIn", {
+                  marketplace: t(`marketplaces.${m.countryCode}`, { defaultValue: m.countryCode }),
+                })}
+              </Button>
+            ))}
+          </Group>
+        </Paper>
+      </Stack>
+    </HangarRates>
+  );
+}

@@ -1,0 +1,258 @@
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectHydrated, VALID_ID } from "./helpers.ts";
+import { STATE } from "./session.ts";
+
+/**
+ * Issue 9, "Done when": the demo seller works through Hangar in German and in English — KPI
+ * cards, the DE campaign table (sort, metric filter, range, comparison), a campaign with its
+ * placements and ad groups, an ad group's keywords, targets, product ads and search terms, and
+ * the CSV export. Figures are checked against the API for the same range.
+ */
+test.use({ storageState: STATE.demo });
+test.describe.configure({ mode: "parallel" });
+
+const TEXT = {
+  de: { prefix: "", last7: "Letzte 7 Tage", separator: ";" },
+  en: { prefix: "/en", last7: "Last 7 days", separator: "," },
+} as const;
+
+interface Member {
+  "@id": string;
+  id: string;
+  status?: string;
+  name?: string;
+  campaign?: string;
+  metrics?: Record<string, number | null>;
+}
+interface Collection {
+  "hydra:member": Member[];
+  "hydra:totalItems": number;
+  totals?: Record<string, number | null>;
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = (await page.context().cookies()).find((c) => c.name === "token")?.value;
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function rangeOf(page: Page): Promise<{ from: string; to: string }> {
+  const control = page.getByTestId("date-range");
+  return {
+    from: (await control.getAttribute("data-from")) ?? "",
+    to: (await control.getAttribute("data-to")) ?? "",
+  };
+}
+
+async function rowNames(table: Locator): Promise<string[]> {
+  return table.getByTestId("row-link").allInnerTexts();
+}
+
+async function numberOf(locator: Locator): Promise<number> {
+  return Number(await locator.getAttribute("data-value"));
+}
+
+/** The ad group's open tab lists rows, and its totals show impressions. */
+async function expectTabWithMetrics(page: Page, tab: string, table: string) {
+  await page.getByTestId(`tab-${tab}`).click();
+  await expect(page).toHaveURL(new RegExp(`tab=${tab}`));
+  const list = page.getByTestId(`table-${table}`);
+  await expect(list.locator("tbody tr").first()).toBeVisible();
+  await expect.poll(() => numberOf(list.getByTestId("total-impressions"))).toBeGreaterThan(0);
+}
+
+for (const locale of ["de", "en"] as const) {
+  test(`Hangar from the overview to search terms and the CSV export (${locale})`, async ({
+    page,
+  }) => {
+    // One long walk through Hangar; slow on a shared 2-core machine.
+    test.setTimeout(360_000);
+    const { prefix, last7, separator } = TEXT[locale];
+
+    // The demo seller's first sync has stored campaigns and reports.
+    await expect
+      .poll(
+        async () =>
+          (await api<Collection>(page, "/api/sync_runs?itemsPerPage=1"))["hydra:member"][0]?.status,
+        { timeout: 90_000 },
+      )
+      .toBe("succeeded");
+
+    // KPI cards for both marketplaces with non-zero figures.
+    await page.goto(`${prefix}/hangar/campaigns`);
+    await expectHydrated(page);
+    const cards = page.getByTestId("profile-card");
+    await expect(cards).toHaveCount(2);
+    for (const marketplace of ["DE", "FR"]) {
+      const card = page.locator(`[data-testid=profile-card][data-marketplace=${marketplace}]`);
+      for (const metric of ["cost", "sales", "clicks"]) {
+        expect(
+          await numberOf(card.locator(`[data-testid=kpi-tile][data-metric=${metric}]`)),
+        ).toBeGreaterThan(0);
+      }
+    }
+    // The profile's default metric (ACoS for the demo seller) leads.
+    await expect(cards.first().getByTestId("kpi-tile").first()).toHaveAttribute(
+      "data-metric",
+      "acos",
+    );
+
+    // Open DE.
+    await page
+      .locator("[data-testid=profile-card][data-marketplace=DE]")
+      .getByTestId("profile-card-link")
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/hangar/campaigns/[0-9a-f-]{36}/DE`));
+    await expect(page.getByTestId("daily-chart")).toBeVisible();
+    const table = page.getByTestId("table-campaigns");
+    await expect(table.getByTestId("row-link").first()).toBeVisible();
+    const sellerProfileId = page.url().split("/hangar/campaigns/")[1]?.split("/")[0];
+    const profiles = await api<{ "hydra:member": { id: string; countryCode: string }[] }>(
+      page,
+      `/api/advertising_profiles/seller_profile/${sellerProfileId}?active=true`,
+    );
+    const de = profiles["hydra:member"].find((p) => p.countryCode === "DE");
+    expect(de).toBeTruthy();
+    const campaignsApi = (query: string) =>
+      api<Collection>(page, `/api/campaigns?profile=${de?.id}&itemsPerPage=50&${query}`);
+
+    // Sort by ACoS: the order is the API's.
+    await table.getByRole("button", { name: /^ACoS\b/ }).click();
+    await expect(page).toHaveURL(/sort=acos/);
+    const direction = new URL(page.url()).searchParams.get("dir") ?? "desc";
+    const range30 = await rangeOf(page);
+    const sorted = await campaignsApi(
+      `from=${range30.from}&to=${range30.to}&order[acos]=${direction}`,
+    );
+    const expected = sorted["hydra:member"].map((m) => m.name);
+    await expect.poll(() => rowNames(table)).toEqual(expected);
+    // ... and the other way round.
+    await table.getByRole("button", { name: /^ACoS\b/ }).click();
+    const reverse = direction === "asc" ? "desc" : "asc";
+    await expect(page).toHaveURL(new RegExp(`dir=${reverse}`));
+    const reversed = await campaignsApi(
+      `from=${range30.from}&to=${range30.to}&order[acos]=${reverse}`,
+    );
+    await expect.poll(() => rowNames(table)).toEqual(reversed["hydra:member"].map((m) => m.name));
+
+    // Filter "ACoS > 40 %": exactly the API's campaigns above 40 % remain.
+    await page.getByTestId("add-metric-filter").click();
+    await page.getByTestId("filter-value").fill("40");
+    await page.getByTestId("filter-apply").click();
+    await expect(page).toHaveURL(/f=acos\.gt\.40/);
+    const above = await campaignsApi(
+      `from=${range30.from}&to=${range30.to}&order[acos]=${reverse}&acos[gt]=0.4`,
+    );
+    expect(above["hydra:totalItems"]).toBeLessThan(sorted["hydra:totalItems"]);
+    await expect.poll(() => rowNames(table)).toEqual(above["hydra:member"].map((m) => m.name));
+    for (const cell of await table.locator("tbody [data-metric=acos]").all()) {
+      expect(await numberOf(cell)).toBeGreaterThan(0.4);
+    }
+    await page.getByTestId("metric-filter-remove").click();
+    await expect(page).not.toHaveURL(/f=acos/);
+    await expect.poll(() => rowNames(table)).toEqual(reversed["hydra:member"].map((m) => m.name));
+
+    // Last 7 days: the totals change and are the API's for that range.
+    const costBefore = await numberOf(table.getByTestId("total-cost"));
+    await page.getByTestId("range-preset").click();
+    await page.getByRole("option", { name: last7 }).click();
+    await expect(page).toHaveURL(/range=last7/);
+    await expect.poll(async () => (await rangeOf(page)).from).not.toBe(range30.from);
+    const range7 = await rangeOf(page);
+    expect(range7.from > range30.from).toBe(true);
+    const totals7 = (await campaignsApi(`from=${range7.from}&to=${range7.to}`)).totals;
+    await expect.poll(() => numberOf(table.getByTestId("total-cost"))).toBe(totals7?.cost);
+    expect(totals7?.cost).not.toBe(costBefore);
+    expect(await numberOf(table.getByTestId("total-sales"))).toBe(totals7?.sales);
+    expect(await numberOf(table.getByTestId("total-clicks"))).toBe(totals7?.clicks);
+
+    // Compare two campaigns side by side.
+    const checkboxes = table.locator("tbody input[type=checkbox]");
+    await checkboxes.nth(0).check();
+    await checkboxes.nth(1).check();
+    await page.getByTestId("compare-button").click();
+    const comparison = page.getByTestId("comparison");
+    await expect(comparison.getByTestId("comparison-entity")).toHaveCount(2);
+    await expect(comparison.locator("tbody tr")).toHaveCount(11);
+    await expect(comparison.locator("[data-metric=cost] [data-testid=delta]")).toHaveCount(2);
+    await page.keyboard.press("Escape");
+    await expect(comparison).toBeHidden();
+
+    // Export CSV: every campaign of the table is in the file, numbers in the locale's format.
+    const shown = await rowNames(table);
+    await page.getByTestId("export-button").click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-csv").click(),
+    ]);
+    const csv = readFileSync((await download.path()) as string, "utf8");
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.length).toBe(shown.length + 2); // header, rows, totals
+    for (const name of shown) expect(csv).toContain(name);
+    expect(lines[0]?.split(separator).length).toBeGreaterThan(5);
+    const costText = (totals7?.cost ?? 0).toFixed(2);
+    expect(csv).toContain(locale === "de" ? costText.replace(".", ",") : costText);
+
+    // Open an exact-match campaign, its placement breakdown and an ad group.
+    await table.getByRole("textbox").first().fill("Exact");
+    await table.getByRole("textbox").first().press("Enter");
+    await expect(page).toHaveURL(/q=Exact/);
+    await expect
+      .poll(async () => (await rowNames(table)).every((n) => n.includes("Exact")))
+      .toBe(true);
+    await table.getByTestId("row-link").first().click();
+    await expect(page).toHaveURL(
+      new RegExp(`${prefix}/hangar/campaigns/detail/[0-9a-f-]{36}.*range=last7`),
+    );
+    await expect(page.getByTestId("facts")).toBeVisible();
+    await expect(page.getByTestId("kpi-tile")).toHaveCount(9);
+    await page.getByTestId("tab-placements").click();
+    const placements = page.getByTestId("placements");
+    await expect(placements.locator("tbody tr")).toHaveCount(3);
+    const placementImpressions = await placements
+      .locator("tbody [data-metric=impressions]")
+      .evaluateAll((cells) =>
+        cells.reduce((sum, c) => sum + Number(c.getAttribute("data-value")), 0),
+      );
+    expect(placementImpressions).toBeGreaterThan(0);
+    await page.getByTestId("tab-adGroups").click();
+    const adGroups = page.getByTestId("table-adGroups");
+    await adGroups.getByTestId("row-link").first().click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/hangar/campaigns/adgroup/[0-9a-f-]{36}`));
+
+    // Keywords, product ads and search terms with metrics.
+    await expectTabWithMetrics(page, "keywords", "keywords");
+    await expectTabWithMetrics(page, "productAds", "productAds");
+    await expectTabWithMetrics(page, "searchTerms", "searchTerms");
+
+    // Product targets live in the product-targeting campaigns' ad groups.
+    const range = await rangeOf(page);
+    const targets = await api<Collection>(
+      page,
+      `/api/targets?profile=${de?.id}&from=${range.from}&to=${range.to}&order[impressions]=desc&itemsPerPage=1`,
+    );
+    const targetAdGroup = (targets["hydra:member"][0] as Member & { adGroup: string }).adGroup;
+    await page.goto(
+      `${prefix}/hangar/campaigns/adgroup/${targetAdGroup.split("/").pop()}?range=last7&tab=targets`,
+    );
+    await expectHydrated(page);
+    const targetTable = page.getByTestId("table-targets");
+    await expect(targetTable.locator("tbody tr").first()).toBeVisible();
+    await expect
+      .poll(() => numberOf(targetTable.getByTestId("total-impressions")))
+      .toBeGreaterThan(0);
+  });
+}
+
+test("a campaign or ad group that is not the seller's is a 404", async ({ page }) => {
+  for (const path of [
+    `/hangar/campaigns/detail/${VALID_ID}`,
+    `/en/hangar/campaigns/adgroup/${VALID_ID}`,
+    `/hangar/campaigns/${VALID_ID}/DE`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
