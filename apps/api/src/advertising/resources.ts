@@ -1,4 +1,4 @@
-import { schema } from "@starport/db";
+import { SYNCED_ENTITIES, type SyncedEntity, schema } from "@starport/db";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { iriOf } from "../hydra/fields.ts";
@@ -58,6 +58,12 @@ const pagination = { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: tru
 const profileRef = (id: string) => ref(() => advertisingProfiles, id);
 const optionalRef = (resource: () => AnyResource, id: string | null) =>
   id === null ? null : ref(resource, id);
+
+/** The facts of an entity as its one declaration (packages/db synced-entities) names them. */
+function factsOf(entity: SyncedEntity) {
+  if (!entity.factsType) throw new Error(`${entity.name} has no daily facts`);
+  return { factType: entity.factsType, amazonId: entity.amazonIdColumn };
+}
 
 const c = schema.campaigns;
 export const campaigns = withMetrics(
@@ -123,7 +129,7 @@ export const campaigns = withMetrics(
     defaultOrder: [["name", "asc"]],
     pagination,
   }),
-  { factType: "campaign", amazonId: c.amazonCampaignId },
+  { ...factsOf(SYNCED_ENTITIES.campaigns) },
 );
 
 const g = schema.adGroups;
@@ -163,7 +169,7 @@ export const adGroups = withMetrics(
     defaultOrder: [["name", "asc"]],
     pagination,
   }),
-  { factType: "ad_group", amazonId: g.amazonAdGroupId },
+  { ...factsOf(SYNCED_ENTITIES.ad_groups) },
 );
 
 const k = schema.keywords;
@@ -209,7 +215,7 @@ export const keywords = withMetrics(
     defaultOrder: [["keywordText", "asc"]],
     pagination,
   }),
-  { factType: "keyword", amazonId: k.amazonKeywordId },
+  { ...factsOf(SYNCED_ENTITIES.keywords) },
 );
 
 const nk = schema.negativeKeywords;
@@ -298,7 +304,7 @@ export const targets = withMetrics(
     defaultOrder: [["expressionText", "asc"]],
     pagination,
   }),
-  { factType: "target", amazonId: tg.amazonTargetId },
+  { ...factsOf(SYNCED_ENTITIES.targets) },
 );
 
 const nt = schema.negativeTargets;
@@ -380,7 +386,7 @@ export const productAds = withMetrics(
     defaultOrder: [["sku", "asc"]],
     pagination,
   }),
-  { factType: "product_ad", amazonId: pa.amazonAdId, enrich: productsOfAds },
+  { ...factsOf(SYNCED_ENTITIES.product_ads), enrich: productsOfAds },
 );
 
 const p = schema.products;

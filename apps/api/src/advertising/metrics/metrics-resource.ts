@@ -1,4 +1,4 @@
-import { schema } from "@starport/db";
+import { FACT_ENTITIES, schema } from "@starport/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -30,16 +30,31 @@ const f = schema.adPerformanceDaily;
 const FACTS = "ad_performance_daily";
 
 /** Per entity collection: its fact type and the column matching the facts' amazon_id. */
+const RESOURCES: Readonly<Record<string, () => AnyResource>> = {
+  campaigns: () => campaigns,
+  ad_groups: () => adGroups,
+  keywords: () => keywords,
+  targets: () => targets,
+  product_ads: () => productAds,
+};
+function resourceOf(name: string): () => AnyResource {
+  const resource = RESOURCES[name];
+  if (!resource) throw new Error(`no resource for the facts of ${name}`);
+  return resource;
+}
 const ENTITIES: Record<
   string,
   { resource: () => AnyResource; factType: string; amazonId: string }
-> = {
-  campaigns: { resource: () => campaigns, factType: "campaign", amazonId: "amazon_campaign_id" },
-  ad_groups: { resource: () => adGroups, factType: "ad_group", amazonId: "amazon_ad_group_id" },
-  keywords: { resource: () => keywords, factType: "keyword", amazonId: "amazon_keyword_id" },
-  targets: { resource: () => targets, factType: "target", amazonId: "amazon_target_id" },
-  product_ads: { resource: () => productAds, factType: "product_ad", amazonId: "amazon_ad_id" },
-};
+> = Object.fromEntries(
+  FACT_ENTITIES.map((entity) => [
+    entity.name,
+    {
+      resource: resourceOf(entity.name),
+      factType: entity.factsType,
+      amazonId: entity.amazonIdColumnName,
+    },
+  ]),
+);
 const GROUPS = ["entity", "date", "none"] as const;
 
 function bad(parameter: string, required = false): never {
