@@ -15,6 +15,8 @@ import { STATE } from "./session.ts";
 
 // The root path detects the browser language; German browsers stay on the unprefixed routes.
 test.use({ locale: "de-DE" });
+// An axe run takes seconds on a busy machine; a page, its hydration and the audit need more than 30.
+test.describe.configure({ timeout: 60_000 });
 
 const BLOCKING = new Set(["serious", "critical"]);
 
