@@ -59,7 +59,7 @@ async function expectTabWithMetrics(page: Page, tab: string, table: string) {
   await page.getByTestId(`tab-${tab}`).click();
   await expect(page).toHaveURL(new RegExp(`tab=${tab}`));
   const list = page.getByTestId(`table-${table}`);
-  await expect(list.locator("tbody tr").first()).toBeVisible();
+  await expect(list.locator("tbody tr").first()).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => numberOf(list.getByTestId("total-impressions"))).toBeGreaterThan(0);
 }
 

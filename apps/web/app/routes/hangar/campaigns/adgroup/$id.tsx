@@ -1,4 +1,4 @@
-import { Anchor, Badge, Stack, Tabs } from "@mantine/core";
+import { Anchor, Badge, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
@@ -119,6 +119,7 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
     rates,
   } = loaderData;
   const converted = currency.convert && currency.send !== null;
+  const shownTab = tabOf(params);
   return (
     <HangarRates rates={rates}>
       <Stack gap="md" data-testid="page" data-page="ad-group-detail">
@@ -180,7 +181,7 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
           height={180}
         />
         <Tabs
-          value={tab}
+          value={shownTab}
           keepMounted={false}
           onChange={(value) => {
             if (!value) return;
@@ -202,15 +203,24 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value={tab} pt="sm">
-            <HangarTable
-              key={tab}
-              def={TABLES[tab]}
-              result={table}
-              currency={currency.shown}
-              converted={converted}
-              exportName={`${tab}-${adGroup.id}`}
-            />
+          <Tabs.Panel value={shownTab} pt="sm">
+            {shownTab === tab ? (
+              <HangarTable
+                key={tab}
+                def={TABLES[tab]}
+                result={table}
+                currency={currency.shown}
+                converted={converted}
+                exportName={`${tab}-${adGroup.id}`}
+              />
+            ) : (
+              // The tab follows the click at once; its rows arrive with the loader.
+              <Stack gap={6} data-testid="table-loading">
+                {[0, 1, 2, 3, 4, 5].map((row) => (
+                  <Skeleton key={row} height={28} radius="sm" />
+                ))}
+              </Stack>
+            )}
           </Tabs.Panel>
         </Tabs>
       </Stack>
