@@ -59,7 +59,14 @@ const TABLES: Record<string, { columns: string; order: string; owner: "ads" | "s
     owner: "ads",
   },
   products: {
-    columns: "marketplace_id, sku, asin, title, price_micros, currency, quantity, status",
+    columns:
+      "marketplace_id, sku, asin, title, price_micros, currency, quantity, status, brand, category, image_url",
+    order: "marketplace_id, sku",
+    owner: "sp",
+  },
+  product_stock: {
+    columns:
+      "marketplace_id, sku, asin, fulfillable, inbound, reserved, unfulfillable, units_sold_30d, days_of_cover",
     order: "marketplace_id, sku",
     owner: "sp",
   },

@@ -311,6 +311,10 @@ export const products = pgTable(
     status: text("status").notNull(),
     fulfillmentChannel: text("fulfillment_channel"),
     openDate: text("open_date"),
+    /** From the catalog item (summaries): brand, browse classification, main image. */
+    brand: text("brand"),
+    category: text("category"),
+    imageUrl: text("image_url"),
     syncedAt: syncedAt(),
   },
   (table) => [
