@@ -10,6 +10,8 @@ import { isAdmin } from "./auth/principal.ts";
 import type { AuthRateLimits } from "./auth/rate-limit.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
+import { productDetails } from "./catalogue/product-details.ts";
+import { catalogueRoutes } from "./catalogue/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import type { AnyResource } from "./hydra/resource.ts";
@@ -35,7 +37,11 @@ export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
  * Every Hydra resource the API serves: the core entities and the synced advertising data. The one
  * registry: adding a resource here serves it, documents it and adds its tenant-isolation rows.
  */
-export const ALL_RESOURCES: readonly AnyResource[] = [...RESOURCES, ...ADVERTISING_RESOURCES];
+export const ALL_RESOURCES: readonly AnyResource[] = [
+  ...RESOURCES,
+  ...ADVERTISING_RESOURCES,
+  productDetails,
+];
 
 export interface ApiDependencies {
   db: Database;
@@ -87,11 +93,15 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
-  await authRoutes(app, accounts);
+  await authRoutes(app, accounts, deps.db);
   await onboardingRoutes(app, deps);
   await supportRoutes(app, deps);
   await app.register(adminRoutes, { prefix: "/admin", db: deps.db });
   await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon });
+  await catalogueRoutes(app, {
+    db: deps.db,
+    hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },
+  });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,

@@ -1,5 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyResource } from "../src/hydra/resource.ts";
 import { isShared } from "../src/hydra/tenant.ts";
@@ -267,6 +268,29 @@ const EXAMPLES: Record<string, Example> = {
         .returning({ id: schema.products.id });
       return row!.id;
     },
+  },
+  product_details: {
+    // One per product, made with the listing (trigger): a new listing of A brings one.
+    insert: async ({ db, sellerAccountOfA }) => {
+      const [product] = await db
+        .insert(schema.products)
+        .values({
+          sellerAccountId: await sellerAccountOfA(),
+          marketplace: "DE",
+          marketplaceId: "A1PA6795UKMFR9",
+          sku: `SKU-${unique()}`,
+          title: `Product ${unique()}`,
+          currency: "EUR",
+          status: "Active",
+        })
+        .returning({ id: schema.products.id });
+      const [details] = await db
+        .select({ id: schema.productDetails.id })
+        .from(schema.productDetails)
+        .where(eq(schema.productDetails.productId, product!.id));
+      return details!.id;
+    },
+    patch: () => ({ cost: 4.5, costCurrency: "EUR", lifecycle: "growth", notes: unique() }),
   },
   sync_runs: {
     insert: async ({ db }) => {

@@ -84,13 +84,10 @@ describe.each(TEST_DATABASE_KINDS)("catalogue sync on %s", (kind) => {
 
     // Starport's own fields, then every kind of sync again: they stay as they were.
     const product = listings[0] as (typeof listings)[number];
-    await db.insert(schema.productDetails).values({
-      productId: product.id,
-      costMicros: 4_250_000,
-      costCurrency: "EUR",
-      lifecycle: "growth",
-      notes: "supplier B",
-    });
+    await db
+      .update(schema.productDetails)
+      .set({ costMicros: 4_250_000, costCurrency: "EUR", lifecycle: "growth", notes: "supplier B" })
+      .where(eq(schema.productDetails.productId, product.id));
     const [tag] = await db
       .insert(schema.tags)
       .values({ sellerProfileId, text: "bestseller" })

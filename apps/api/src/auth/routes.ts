@@ -1,8 +1,10 @@
+import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
 import type { Accounts } from "./accounts.ts";
 import { requirePrincipal } from "./authenticate.ts";
 import type { Principal } from "./principal.ts";
+import { changeOwnPassword, updateOwnProfile } from "./profile.ts";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -18,7 +20,11 @@ function presentedToken(request: FastifyRequest): string {
 }
 
 /** POST /api/login, /register, /sign-in, /refresh-token, /sign-out and GET /api/me. */
-export async function authRoutes(app: FastifyInstance, accounts: Accounts): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  accounts: Accounts,
+  db: Database,
+): Promise<void> {
   app.post("/login", async (request) => accounts.login(request.body, request.ip));
 
   app.post("/register", async (request, reply) => {
@@ -38,6 +44,15 @@ export async function authRoutes(app: FastifyInstance, accounts: Accounts): Prom
   });
 
   app.get("/me", async (request) => accounts.currentUser(requirePrincipal(request)));
+
+  app.patch("/me", async (request) =>
+    updateOwnProfile(db, requirePrincipal(request), request.body),
+  );
+
+  app.post("/me/password", async (request, reply) => {
+    await changeOwnPassword(db, requirePrincipal(request), request.body);
+    return reply.code(204).send();
+  });
 }
 
 /**

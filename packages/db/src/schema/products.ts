@@ -24,7 +24,10 @@ import { sellerAccounts } from "./sellers.ts";
 export const LIFECYCLE_STAGES = ["launch", "growth", "profit", "clearance"] as const;
 export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
 
-/** One row per product, created on the first write of an own field. Money in micros. */
+/**
+ * One row per product, inserted by a trigger with the listing (migration 0008), so own fields are
+ * always updated, never upserted. Money in micros.
+ */
 export const productDetails = pgTable(
   "product_details",
   {
@@ -45,7 +48,7 @@ export const productDetails = pgTable(
   (table) => [uniqueIndex("product_details_product").on(table.productId)],
 );
 
-/** Every cost a product had, newest last (written by the use cases that change the cost). */
+/** Every cost a product had, newest last (a trigger on product_details writes it, migration 0008). */
 export const productCostHistory = pgTable(
   "product_cost_history",
   {
