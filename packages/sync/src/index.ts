@@ -16,5 +16,11 @@ export {
   type WriteResult,
 } from "./engine.ts";
 export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
-export { ENTITY_SPECS, PERFORMANCE_UPSERT, REPORT_SPECS, SEARCH_TERM_UPSERT } from "./specs.ts";
+export {
+  ENTITY_SPECS,
+  PERFORMANCE_UPSERT,
+  PRODUCT_UPSERT,
+  REPORT_SPECS,
+  SEARCH_TERM_UPSERT,
+} from "./specs.ts";
 export { affected, rowsOf, type UpsertSpec, upsertRows } from "./upsert.ts";
