@@ -149,8 +149,9 @@ export async function listCatalogueProducts(
     );
   }
 
-  const ads = q.from
-    ? sql`left join (
+  // Ad metrics of a (marketplace, SKU) set: the product ads of the SKU in the seller profile's
+  // advertising profile of that marketplace, facts in the range.
+  const adTotals = (only?: SQL) => sql`(
         select ap.country_code as marketplace, pa.sku,
           sum(f.cost_micros) as cost, sum(f.sales_micros) as sales
         from advertising_profiles ap
@@ -158,14 +159,30 @@ export async function listCatalogueProducts(
         join ad_performance_daily f on f.advertising_profile_id = ap.id
           and f.entity_type = 'product_ad' and f.amazon_id = pa.amazon_ad_id
           and f.date between ${q.from} and ${q.to}
-        where ap.seller_profile_id = ${q.sellerProfile}
+        where ap.seller_profile_id = ${q.sellerProfile} ${only ? sql`and ${only}` : sql``}
         group by 1, 2
-      ) a on a.marketplace = p.marketplace and a.sku = p.sku`
-    : sql`left join (select null::text as marketplace, null::text as sku, null::bigint as cost,
+      )`;
+  const metricSort = q.sort === "spend" || q.sort === "sales" || q.sort === "acos";
+  const joins = sql`
+    from products p
+    join seller_accounts sa on sa.id = p.seller_account_id
+    left join product_details d on d.product_id = p.id
+    left join product_stock s on s.seller_account_id = p.seller_account_id
+      and s.marketplace_id = p.marketplace_id and s.sku = p.sku`;
+  const filtered = sql.join(where, sql` and `);
+  // Sorting by an ad metric needs the totals of every matching product (only those: a narrow
+  // filter aggregates few facts); otherwise only the page's products get theirs (below).
+  const ads =
+    q.from && metricSort
+      ? sql`left join ${adTotals(
+          sql`(ap.country_code, pa.sku) in (select p.marketplace, p.sku ${joins} where ${filtered})`,
+        )} a on a.marketplace = p.marketplace and a.sku = p.sku`
+      : sql`left join (select null::text as marketplace, null::text as sku, null::bigint as cost,
         null::bigint as sales) a on false`;
 
   const direction = sql.raw(q.direction === "desc" ? "desc nulls last" : "asc nulls last");
-  const result = (await db.execute(sql`
+  const [result, counted] = await Promise.all([
+    db.execute(sql`
     select p.id, d.id as details_id, p.seller_account_id, p.marketplace, p.sku, p.asin, p.title,
       p.brand, p.category, p.image_url, p.status, p.fulfillment_channel, p.currency,
       p.price_micros, p.quantity, d.cost_micros, d.cost_currency, d.cost_valid_from::text as cost_valid_from,
@@ -173,30 +190,37 @@ export async function listCatalogueProducts(
       ${marginExpr} as margin_micros,
       s.fulfillable, s.inbound, s.reserved, s.unfulfillable, s.units_sold_30d, s.days_of_cover,
       s.amazon_updated_at, s.synced_at as stock_synced_at,
-      a.cost as ad_cost, a.sales as ad_sales,
-      count(*) over () as total
-    from products p
-    join seller_accounts sa on sa.id = p.seller_account_id
-    left join product_details d on d.product_id = p.id
-    left join product_stock s on s.seller_account_id = p.seller_account_id
-      and s.marketplace_id = p.marketplace_id and s.sku = p.sku
+      a.cost as ad_cost, a.sales as ad_sales
+    ${joins}
     ${ads}
-    where ${sql.join(where, sql` and `)}
+    where ${filtered}
     order by ${SORT_SQL[q.sort]} ${direction}, p.id
-    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  let total = Number(result.rows[0]?.total ?? 0);
-  if (result.rows.length === 0 && q.page > 1) {
-    // Past the last page: the window count is empty, count separately for the paging links.
-    const counted = (await db.execute(sql`
-      select count(*) as n from products p
-      join seller_accounts sa on sa.id = p.seller_account_id
-      left join product_details d on d.product_id = p.id
-      left join product_stock s on s.seller_account_id = p.seller_account_id
-        and s.marketplace_id = p.marketplace_id and s.sku = p.sku
-      where ${sql.join(where, sql` and `)}`)) as unknown as { rows: { n: unknown }[] };
-    total = Number(counted.rows[0]?.n ?? 0);
+    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`) as unknown as Promise<{
+      rows: Record<string, unknown>[];
+    }>,
+    db.execute(
+      sql`select count(*) as n ${joins} where ${sql.join(where, sql` and `)}`,
+    ) as unknown as Promise<{
+      rows: { n: unknown }[];
+    }>,
+  ]);
+  const total = Number(counted.rows[0]?.n ?? 0);
+
+  if (q.from && !metricSort && result.rows.length > 0) {
+    const keys = JSON.stringify(result.rows.map((r) => [r.marketplace, r.sku]));
+    const page = (await db.execute(
+      sql`select * from ${adTotals(
+        sql`(ap.country_code, pa.sku) in (select k->>0, k->>1 from json_array_elements(${keys}::json) as k)`,
+      )} t`,
+    )) as unknown as {
+      rows: { marketplace: string; sku: string; cost: unknown; sales: unknown }[];
+    };
+    const byKey = new Map(page.rows.map((r) => [`${r.marketplace}\u0001${r.sku}`, r]));
+    for (const row of result.rows) {
+      const totals = byKey.get(`${row.marketplace}\u0001${row.sku}`);
+      row.ad_cost = totals?.cost ?? null;
+      row.ad_sales = totals?.sales ?? null;
+    }
   }
 
   const ids = result.rows.map((r) => String(r.id));

@@ -324,6 +324,8 @@ export const products = pgTable(
       table.sku,
     ),
     index("products_account_asin").on(table.sellerAccountId, table.asin),
+    // The product list's default order (issue 11).
+    index("products_account_title").on(table.sellerAccountId, sql`lower(${table.title})`),
   ],
 );
 
