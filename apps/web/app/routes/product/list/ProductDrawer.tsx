@@ -16,7 +16,17 @@ import { useTranslation } from "react-i18next";
 import { formatters } from "./format.ts";
 import type { ProductRow } from "./types.ts";
 
-function Fact({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+function Fact({
+  label,
+  value,
+  testId,
+  empty = "catalogue.missing",
+}: {
+  label: string;
+  value: string | null;
+  testId?: string;
+  empty?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap={0}>
@@ -24,7 +34,7 @@ function Fact({ label, value, testId }: { label: string; value: string | null; t
         {label}
       </Text>
       <Text fw={500} data-testid={testId} c={value === null ? "dimmed" : undefined}>
-        {value ?? t("catalogue.missing")}
+        {value ?? t(empty)}
       </Text>
     </Stack>
   );
@@ -84,7 +94,7 @@ export function ProductDrawer({
             )}
             <Stack gap={4}>
               <Text size="sm">
-                {t("catalogue.columns.sku")}: <b>{p.sku}</b>
+                {t("catalogue.drawer.sku")}: <b>{p.sku}</b>
               </Text>
               <Text size="sm">
                 ASIN:{" "}
@@ -187,7 +197,11 @@ export function ProductDrawer({
                 label={t("catalogue.columns.sales")}
                 value={f.money(p.metrics?.sales ?? 0, p.currency)}
               />
-              <Fact label={t("catalogue.columns.acos")} value={f.percent(p.metrics?.acos)} />
+              <Fact
+                label={t("catalogue.columns.acos")}
+                value={f.percent(p.metrics?.acos)}
+                empty="catalogue.notApplicable"
+              />
             </SimpleGrid>
           </Stack>
 

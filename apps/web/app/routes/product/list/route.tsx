@@ -571,7 +571,12 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             title: t("catalogue.columns.acos"),
             sortable: true,
             textAlign: "right",
-            render: (p) => f.percent(p.metrics?.acos) ?? missing,
+            render: (p) =>
+              f.percent(p.metrics?.acos) ?? (
+                <Text span c="dimmed" size="sm">
+                  {t("catalogue.notApplicable")}
+                </Text>
+              ),
           },
         ]}
       />
