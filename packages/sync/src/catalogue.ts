@@ -152,8 +152,9 @@ export async function updateDaysOfCover(
       from product_stock s left join sold on sold.sku = s.sku
       where s.seller_account_id = ${sellerAccountId} and s.marketplace_id = ${marketplaceId}
     ), cover as (
+      -- real, as stored: comparing a double with its stored real would always differ.
       select t.sku, t.units, case when t.units > 0
-        then s.fulfillable / (t.units / ${COVER_WINDOW_DAYS}::real) end as days
+        then (s.fulfillable / (t.units / ${COVER_WINDOW_DAYS}::float8))::real end as days
       from target t join product_stock s on s.seller_account_id = ${sellerAccountId}
         and s.marketplace_id = ${marketplaceId} and s.sku = t.sku
     )
