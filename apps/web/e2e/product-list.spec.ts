@@ -90,6 +90,7 @@ for (const lang of LANGS) {
     expect(tag.status()).toBe(201);
     const tagId = ((await tag.json()) as { id: string }).id;
 
+    await page.setViewportSize({ width: 1600, height: 1000 });
     await page.goto(`${lang.prefix}/product/list`);
     await expectHydrated(page);
     const table = page.getByTestId("product-table");
@@ -116,6 +117,9 @@ for (const lang of LANGS) {
     await page.getByTestId("bulk-add-tags").click();
     await expect(page.getByTestId("bulk-result")).toBeVisible();
     await expect(table.locator("tbody tr").first()).toContainText(tagText);
+    await page.goto(`${lang.prefix}/product/list?order=x`);
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    await page.screenshot({ path: `test-results/product-table-${lang.locale}.png` });
     const tagged = await request.get(
       `/api/catalogue/products?sellerProfile=${profileId}&tag=${tagId}`,
       { headers },
