@@ -418,6 +418,10 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
       <DataTable<ProductRow>
         withTableBorder
         striped
+        fz="sm"
+        verticalSpacing={6}
+        horizontalSpacing="xs"
+        scrollAreaProps={{ type: "auto" }}
         highlightOnHover
         minHeight={total === 0 ? 220 : undefined}
         fetching={navigation.state === "loading"}
@@ -457,7 +461,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             accessor: "title",
             title: t("catalogue.columns.title"),
             sortable: true,
-            width: 320,
+            width: 240,
             render: (p) => (
               <Stack gap={2}>
                 <Text size="sm" lineClamp={1} fw={500}>
@@ -479,7 +483,9 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             sortable: true,
             render: (p) => (
               <Stack gap={0}>
-                <Text size="sm">{p.sku}</Text>
+                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                  {p.sku}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {p.asin ?? ""}
                 </Text>
