@@ -33,6 +33,7 @@ const MODELS: ReadonlyArray<{ input: string; output: string }> = [
   { input: "sp-api/productFeesV0.json", output: "sp-product-fees.gen.ts" },
   { input: "sp-api/reports_2021-06-30.json", output: "sp-reports.gen.ts" },
   { input: "sp-api/tokens_2021-03-01.json", output: "sp-tokens.gen.ts" },
+  { input: "sp-api/fbaInventory.json", output: "sp-fba-inventory.gen.ts" },
 ];
 
 function isObject(v: Json | undefined): v is JsonObject {

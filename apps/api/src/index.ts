@@ -11,6 +11,8 @@ import { isAdmin } from "./auth/principal.ts";
 import type { AuthRateLimits } from "./auth/rate-limit.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
+import { productDetails } from "./catalogue/product-details.ts";
+import { catalogueRoutes } from "./catalogue/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import type { AnyResource } from "./hydra/resource.ts";
@@ -43,6 +45,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...RESOURCES,
   ...ADVERTISING_RESOURCES,
   ...METRICS_RESOURCES,
+  productDetails,
 ];
 
 export interface ApiDependencies {
@@ -98,11 +101,15 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
-  await authRoutes(app, accounts);
+  await authRoutes(app, accounts, deps.db);
   await onboardingRoutes(app, deps);
   await supportRoutes(app, deps);
   await app.register(adminRoutes, { prefix: "/admin", db: deps.db });
   await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon });
+  await catalogueRoutes(app, {
+    db: deps.db,
+    hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },
+  });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,

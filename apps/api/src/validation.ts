@@ -18,6 +18,7 @@ const MESSAGES = {
   date: "This value is not a valid date.",
   unique: "This value is already used.",
   emailTaken: "This email address is already registered.",
+  wrongPassword: "The current password is not correct.",
   bodyNotObject: "The request body must be a JSON object.",
 } as const;
 

@@ -359,6 +359,29 @@ const EXAMPLES: Record<string, Example> = {
       shows: (member, id) => member.matchedBy === `/api/keywords/${id}`,
     },
   },
+  product_details: {
+    // One per product, made with the listing (trigger): a new listing of A brings one.
+    insert: async ({ db, sellerAccountOfA }) => {
+      const [product] = await db
+        .insert(schema.products)
+        .values({
+          sellerAccountId: await sellerAccountOfA(),
+          marketplace: "DE",
+          marketplaceId: "A1PA6795UKMFR9",
+          sku: `SKU-${unique()}`,
+          title: `Product ${unique()}`,
+          currency: "EUR",
+          status: "Active",
+        })
+        .returning({ id: schema.products.id });
+      const [details] = await db
+        .select({ id: schema.productDetails.id })
+        .from(schema.productDetails)
+        .where(eq(schema.productDetails.productId, product!.id));
+      return details!.id;
+    },
+    patch: () => ({ cost: 4.5, costCurrency: "EUR", lifecycle: "growth", notes: unique() }),
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db

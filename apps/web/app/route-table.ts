@@ -72,7 +72,13 @@ export const ROUTES: readonly RouteEntry[] = [
     middleware: SIGNED_IN,
     file: "pages/getting-started.tsx",
   },
-  { key: "profile", path: "/profile", layout: "default", middleware: SIGNED_IN },
+  {
+    key: "profile",
+    path: "/profile",
+    layout: "default",
+    middleware: SIGNED_IN,
+    file: "routes/profile/route.tsx",
+  },
   {
     key: "settings",
     path: "/settings",
@@ -178,7 +184,13 @@ export const ROUTES: readonly RouteEntry[] = [
     file: "routes/hangar/campaigns/detail/$id.tsx",
   },
   { key: "product-imports", path: "/product/imports", layout: "default-boxed", middleware: APP },
-  { key: "product-list", path: "/product/list", layout: "default-boxed", middleware: APP },
+  {
+    key: "product-list",
+    path: "/product/list",
+    layout: "default-boxed",
+    middleware: APP,
+    file: "routes/product/list/route.tsx",
+  },
   { key: "strategy-center", path: "/strategy-center", layout: "default-boxed", middleware: APP },
 ];
 

@@ -20,6 +20,7 @@ import {
   sendError,
   sendJson,
 } from "./http.ts";
+import { registerInventoryRoutes } from "./inventory-routes.ts";
 import { marketplaceById } from "./marketplaces.ts";
 import { advance } from "./simulation.ts";
 import { relevanceOf } from "./simulation-truth.ts";
@@ -189,6 +190,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerAuthRoutes(app, state);
   registerAdsRoutes(app, state);
   registerSpRoutes(app, state);
+  registerInventoryRoutes(app, state);
 
   const control: SandboxControl = {
     reset(worldOptions = {}) {

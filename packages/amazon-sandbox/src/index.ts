@@ -8,6 +8,7 @@ export {
   seedDemoAccount,
 } from "./demo.ts";
 export type { FaultConfig } from "./http.ts";
+export { inventorySummary } from "./inventory-routes.ts";
 export { MARKETPLACES } from "./marketplaces.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
 export { advance, MODEL, simulateDay, simulateSellersDay, trueCvr } from "./simulation.ts";

@@ -19,7 +19,11 @@ import {
   sellerProducts,
 } from "./world.ts";
 
-function authSp(state: SandboxState, req: FastifyRequest, reply: FastifyReply): Seller | undefined {
+export function authSp(
+  state: SandboxState,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Seller | undefined {
   const token = header(req, "x-amz-access-token");
   const deny = (details: string) => {
     sendError(reply, "sp", 403, "Access to requested resource is denied.", details);

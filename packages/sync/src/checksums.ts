@@ -33,7 +33,17 @@ const TABLES: Record<string, { columns: string; order: string; owner: "ads" | "s
   ad_performance_daily: checksumOf(PERFORMANCE_UPSERT, "ads"),
   ad_placement_daily: checksumOf(PLACEMENT_UPSERT, "ads"),
   search_term_daily: checksumOf(SEARCH_TERM_UPSERT, "ads"),
-  products: checksumOf(PRODUCT_UPSERT, "sp"),
+  // Brand, category and image come from the catalog step, beside the listings upsert.
+  products: {
+    ...checksumOf(PRODUCT_UPSERT, "sp"),
+    columns: `${checksumOf(PRODUCT_UPSERT, "sp").columns}, brand, category, image_url`,
+  },
+  product_stock: {
+    columns:
+      "marketplace_id, sku, asin, fulfillable, inbound, reserved, unfulfillable, units_sold_30d, days_of_cover",
+    order: "marketplace_id, sku",
+    owner: "sp",
+  },
 };
 
 export type Checksums = Record<string, { rows: number; md5: string }>;

@@ -17,6 +17,7 @@ import {
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";
+import { type CatalogueStep, syncCatalogAttributes, syncInventory } from "./catalogue.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
@@ -300,7 +301,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     if (what === "listings") {
       const sp = await connectionsOf(run.sellerProfileId, "sp");
-      return sp.map((c) => step(`listings:${c.id}`, "listings", { what: "products" }));
+      return sp.flatMap((c) => [
+        step(`listings:${c.id}`, "listings", { what: "products" }),
+        step(`catalog:${c.id}`, "catalog attributes"),
+        step(`inventory:${c.id}`, "FBA inventory"),
+      ]);
     }
     throw new Error(`unknown plan step ${key}`);
   }
@@ -533,6 +538,47 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (changed) await ctx.wrote(1);
   }
 
+  /** Runs a catalogue step for every participating marketplace of the connection's account. */
+  async function eachMarketplace(
+    connectionId: string,
+    ctx: StepContext,
+    run: (step: CatalogueStep) => Promise<void>,
+  ) {
+    const [connection] = await db
+      .select()
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.id, connectionId));
+    if (connection?.status !== "connected" || !connection.sellingPartnerId) return;
+    const [account] = await db
+      .select()
+      .from(schema.sellerAccounts)
+      .where(
+        and(
+          eq(schema.sellerAccounts.sellerProfileId, connection.sellerProfileId),
+          eq(schema.sellerAccounts.sellingPartnerId, connection.sellingPartnerId),
+        ),
+      );
+    if (!account) return;
+    const sp = amazon.sp({
+      refreshToken: refreshTokenOf(connection),
+      region: connection.region as Region,
+      sellingPartnerId: connection.sellingPartnerId,
+    });
+    for (const participation of account.marketplaceParticipations) {
+      if (!participation.isParticipating) continue;
+      const marketplace = getMarketplace(participation.marketplace);
+      if (!marketplace?.marketplaceId || marketplace.region !== connection.region) continue;
+      await run({
+        db,
+        sp,
+        sellerAccountId: account.id,
+        marketplaceId: marketplace.marketplaceId,
+        signal: ctx.signal,
+        wrote: (rows) => ctx.wrote(rows),
+      });
+    }
+  }
+
   async function syncListings(connectionId: string, ctx: StepContext) {
     const [connection] = await db
       .select()
@@ -705,6 +751,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
       case "listings":
         await syncListings(parts[1] as string, ctx);
         return [];
+      case "catalog":
+        await eachMarketplace(parts[1] as string, ctx, syncCatalogAttributes);
+        return [];
+      case "inventory": {
+        const day = await today();
+        await eachMarketplace(parts[1] as string, ctx, (s) => syncInventory(s, day));
+        return [];
+      }
       case "entities":
         await syncEntities(parts[1] as string, parts[2] as string, parts[3] as string, ctx);
         return [];

@@ -22,6 +22,7 @@ export {
   PERFORMANCE_UPSERT,
   PLACEMENT_UPSERT,
   type Placement,
+  PRODUCT_UPSERT,
   placementOf,
   REPORT_SPECS,
   SEARCH_TERM_UPSERT,

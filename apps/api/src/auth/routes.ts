@@ -1,3 +1,4 @@
+import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ForbiddenError, UnauthorizedError } from "../errors.ts";
@@ -5,6 +6,7 @@ import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { type Accounts, loginBody, registerBody, tokenBody, userView } from "./accounts.ts";
 import { requirePrincipal } from "./authenticate.ts";
 import type { Principal } from "./principal.ts";
+import { changeOwnPassword, passwordChange, profilePatch, updateOwnProfile } from "./profile.ts";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -27,7 +29,11 @@ const json = (description: string, schema: z.ZodType) => ({
 const token = z.object({ token: z.string() });
 
 /** POST /api/login, /register, /sign-in, /refresh-token, /sign-out and GET /api/me. */
-export async function authRoutes(app: FastifyInstance, accounts: Accounts): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  accounts: Accounts,
+  db: Database,
+): Promise<void> {
   app.post(
     "/login",
     {
@@ -128,6 +134,43 @@ export async function authRoutes(app: FastifyInstance, accounts: Accounts): Prom
       },
     },
     async (request) => accounts.currentUser(requirePrincipal(request)),
+  );
+
+  app.patch(
+    "/me",
+    {
+      schema: {
+        operationId: "updateMe",
+        tags: TAGS,
+        summary: "Changes the signed-in user's name, email, language or theme.",
+        body: profilePatch,
+        response: {
+          200: json("The signed-in user", userView),
+          ...problems(...BODY_PROBLEMS, 401),
+        },
+      },
+    },
+    async (request) => updateOwnProfile(db, requirePrincipal(request), request.body),
+  );
+
+  app.post(
+    "/me/password",
+    {
+      schema: {
+        operationId: "changeMyPassword",
+        tags: TAGS,
+        summary: "Changes the signed-in user's password; the current one is required.",
+        body: passwordChange,
+        response: {
+          204: z.null().describe("Password changed"),
+          ...problems(...BODY_PROBLEMS, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      await changeOwnPassword(db, requirePrincipal(request), request.body);
+      return reply.code(204).send();
+    },
   );
 }
 

@@ -1,6 +1,8 @@
 import { ActionIcon, Menu, Text } from "@mantine/core";
-import { IconLogout, IconUserCircle } from "@tabler/icons-react";
+import { IconLogout, IconUser, IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedPath } from "../lib/use-locale.ts";
 import { useSessionUser } from "../session/SessionKeeper.tsx";
 import { isAdminUser } from "../session/session.ts";
 import { browserApi, sessionStore } from "../session/store.ts";
@@ -9,6 +11,7 @@ import { browserApi, sessionStore } from "../session/store.ts";
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const localized = useLocalizedPath();
   if (!user) return null;
 
   async function signOut() {
@@ -37,6 +40,14 @@ export function UserMenu() {
             {isAdminUser(user) ? ` · ${t("user.admin")}` : ""}
           </Text>
         </Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={localized("/profile")}
+          leftSection={<IconUser size={16} />}
+          data-testid="user-profile"
+        >
+          {t("user.profile")}
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           onClick={() => void signOut()}

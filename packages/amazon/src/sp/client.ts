@@ -19,6 +19,7 @@ import {
   AmazonResponseError,
 } from "../errors.ts";
 import type { operations as CatalogOps } from "../generated/sp-catalog-items.gen.ts";
+import type { operations as InventoryOps } from "../generated/sp-fba-inventory.gen.ts";
 import type { operations as ListingsOps } from "../generated/sp-listings-items.gen.ts";
 import type { operations as FeesOps } from "../generated/sp-product-fees.gen.ts";
 import type { operations as PricingOps } from "../generated/sp-product-pricing.gen.ts";
@@ -67,6 +68,11 @@ export type FeesEstimateResult = NonNullable<
 >;
 export type FeesEstimateBatchRequest = Body<FeesOps["getMyFeesEstimates"]>;
 export type FeesEstimateBatchResult = Ok<FeesOps["getMyFeesEstimates"]>;
+export type GetInventorySummariesQuery = Query<InventoryOps["getInventorySummaries"]>;
+export type InventorySummariesResponse = Ok<InventoryOps["getInventorySummaries"]>;
+export type InventorySummary = NonNullable<
+  InventorySummariesResponse["payload"]
+>["inventorySummaries"][number];
 export type CreateReportSpecification = Body<ReportsOps["createReport"]>;
 export type CreateReportResult = Ok<ReportsOps["createReport"], "202">;
 export type SpReport = Ok<ReportsOps["getReport"]>;
@@ -92,6 +98,7 @@ export const SP_RATE_LIMITS: Record<string, RateLimit> = {
   "sp.getMyFeesEstimateForSKU": { rate: 1, burst: 2 },
   "sp.getMyFeesEstimateForASIN": { rate: 1, burst: 2 },
   "sp.getMyFeesEstimates": { rate: 0.5, burst: 1 },
+  "sp.getInventorySummaries": { rate: 2, burst: 2 },
   "sp.createReport": { rate: 0.0167, burst: 15 },
   "sp.getReports": { rate: 0.0222, burst: 10 },
   "sp.getReport": { rate: 2, burst: 15 },
@@ -223,6 +230,44 @@ export class SellingPartnerClient {
     if (!Array.isArray(payload))
       throw new AmazonResponseError(`${op}: payload is not an array`, { operation: op });
     return payload;
+  }
+
+  // ---- FBA Inventory v1 ----
+
+  async getInventorySummaries(
+    query: GetInventorySummariesQuery,
+    signal?: AbortSignal,
+  ): Promise<InventorySummariesResponse> {
+    return (await this.call({
+      operation: "sp.getInventorySummaries",
+      method: "GET",
+      path: "/fba/inventory/v1/summaries",
+      query,
+      idempotent: true,
+      signal,
+    })) as InventorySummariesResponse;
+  }
+
+  /** Every inventory summary of one marketplace (with details), following `nextToken`. */
+  async *iterateInventorySummaries(
+    marketplaceId: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<InventorySummary> {
+    let nextToken: string | undefined;
+    do {
+      const page = await this.getInventorySummaries(
+        {
+          details: true,
+          granularityType: "Marketplace",
+          granularityId: marketplaceId,
+          marketplaceIds: [marketplaceId],
+          ...(nextToken ? { nextToken } : {}),
+        },
+        signal,
+      );
+      yield* page.payload?.inventorySummaries ?? [];
+      nextToken = page.pagination?.nextToken || undefined;
+    } while (nextToken);
   }
 
   // ---- Catalog Items 2022-04-01 ----

@@ -311,6 +311,10 @@ export const products = pgTable(
     status: text("status").notNull(),
     fulfillmentChannel: text("fulfillment_channel"),
     openDate: text("open_date"),
+    /** From the catalog item (summaries): brand, browse classification, main image. */
+    brand: text("brand"),
+    category: text("category"),
+    imageUrl: text("image_url"),
     syncedAt: syncedAt(),
   },
   (table) => [
@@ -320,6 +324,8 @@ export const products = pgTable(
       table.sku,
     ),
     index("products_account_asin").on(table.sellerAccountId, table.asin),
+    // The product list's default order (issue 11).
+    index("products_account_title").on(table.sellerAccountId, sql`lower(${table.title})`),
   ],
 );
 

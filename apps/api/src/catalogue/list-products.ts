@@ -1,0 +1,333 @@
+import type { Database } from "@starport/db";
+import { type SQL, sql } from "drizzle-orm";
+import type { Principal } from "../auth/principal.ts";
+import { NotFoundError } from "../errors.ts";
+import { findRow } from "../hydra/repository.ts";
+import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { LOW_COVER_DAYS, type ProductListQuery, type ProductSort } from "./product-list-query.ts";
+
+/**
+ * The product list (issue 11 §3): listings of a seller profile with Starport's own fields, stock,
+ * economics and ad metrics, filtered, sorted and paged in one SQL statement. Ad metrics: the
+ * daily facts of the product ads of the same SKU in the advertising profile of the seller profile
+ * on the listing's marketplace (ad_performance_daily → product_ads by amazon ad id → SKU).
+ */
+
+const stockExpr = sql.raw("coalesce(s.fulfillable, p.quantity)");
+const costKnown = sql.raw(
+  "(d.cost_micros is not null and coalesce(d.cost_currency, p.currency) = p.currency)",
+);
+const marginExpr = sql.raw(
+  "case when d.cost_micros is not null and coalesce(d.cost_currency, p.currency) = p.currency and p.price_micros is not null then p.price_micros - d.cost_micros - coalesce(d.shipping_cost_micros, 0) end",
+);
+
+const SORT_SQL: Record<ProductSort, SQL> = {
+  title: sql.raw("lower(p.title)"),
+  sku: sql.raw("p.sku"),
+  asin: sql.raw("p.asin"),
+  marketplace: sql.raw("p.marketplace"),
+  brand: sql.raw("lower(p.brand)"),
+  category: sql.raw("lower(p.category)"),
+  status: sql.raw("p.status"),
+  price: sql.raw("p.price_micros"),
+  cost: sql.raw("d.cost_micros"),
+  margin: marginExpr,
+  marginRate: sql`(${marginExpr})::float8 / nullif(p.price_micros, 0)`,
+  stock: stockExpr,
+  daysOfCover: sql.raw("s.days_of_cover"),
+  lifecycle: sql.raw("d.lifecycle"),
+  spend: sql.raw("coalesce(a.cost, 0)"),
+  sales: sql.raw("coalesce(a.sales, 0)"),
+  acos: sql.raw("a.cost::float8 / nullif(a.sales, 0)"),
+};
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ProductListRow {
+  id: string;
+  detailsId: string | null;
+  sellerAccountId: string;
+  marketplace: string;
+  sku: string;
+  asin: string | null;
+  title: string;
+  brand: string | null;
+  category: string | null;
+  imageUrl: string | null;
+  status: string;
+  fulfillmentChannel: string | null;
+  currency: string;
+  price: number | null;
+  cost: number | null;
+  costCurrency: string | null;
+  costValidFrom: string | null;
+  shippingCost: number | null;
+  lifecycle: string | null;
+  notes: string;
+  margin: number | null;
+  marginRate: number | null;
+  stock: {
+    quantity: number | null;
+    fulfillable: number | null;
+    inbound: number | null;
+    reserved: number | null;
+    unfulfillable: number | null;
+    unitsSold30d: number | null;
+    daysOfCover: number | null;
+    status: "in_stock" | "low_cover" | "out_of_stock" | null;
+    updatedAt: string | null;
+  };
+  tags: { id: string; text: string }[];
+  metrics: { spend: number; sales: number; acos: number | null; currency: string } | null;
+}
+
+const major = (v: unknown) => (v === null || v === undefined ? null : Number(v) / 1_000_000);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+async function visibleOr404(db: Database, principal: Principal, sellerProfileId: string) {
+  const row = await findRow(
+    db,
+    sellerProfiles,
+    sellerProfileId,
+    visibleIn(sellerProfiles, scopeOf(principal)),
+  );
+  if (!row) throw new NotFoundError("Not Found");
+}
+
+/** A tag or collection named in a filter must belong to the seller profile (else 404). */
+async function ownedByProfile(
+  db: Database,
+  table: "tags" | "product_collections",
+  id: string,
+  sellerProfileId: string,
+) {
+  const result = (await db.execute(
+    sql`select 1 from ${sql.raw(table)} where id = ${id} and seller_profile_id = ${sellerProfileId}`,
+  )) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) throw new NotFoundError("Not Found");
+}
+
+export async function listCatalogueProducts(
+  db: Database,
+  principal: Principal,
+  q: ProductListQuery,
+): Promise<{ rows: ProductListRow[]; total: number }> {
+  await visibleOr404(db, principal, q.sellerProfile);
+  if (q.tag) await ownedByProfile(db, "tags", q.tag, q.sellerProfile);
+  if (q.collection) await ownedByProfile(db, "product_collections", q.collection, q.sellerProfile);
+
+  // The profile's accounts as literals: with one account the planner walks the (account, order)
+  // index and stops after the page instead of sorting every listing.
+  const accounts = (
+    (await db.execute(
+      sql`select id from seller_accounts where seller_profile_id = ${q.sellerProfile} order by id`,
+    )) as unknown as { rows: { id: string }[] }
+  ).rows.map((r) => r.id);
+  if (accounts.length === 0) return { rows: [], total: 0 };
+  const where: SQL[] = [
+    sql`p.seller_account_id in (${sql.join(
+      accounts.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  ];
+  if (q.marketplace) where.push(sql`p.marketplace = ${q.marketplace}`);
+  if (q.brand) where.push(sql`p.brand = ${q.brand}`);
+  if (q.category) where.push(sql`p.category = ${q.category}`);
+  if (q.tag)
+    where.push(
+      sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${q.tag})`,
+    );
+  if (q.collection)
+    where.push(
+      sql`exists (select 1 from product_collection_members m where m.product_id = p.id and m.collection_id = ${q.collection})`,
+    );
+  if (q.priceMin !== undefined) where.push(sql`p.price_micros >= ${Math.round(q.priceMin * 1e6)}`);
+  if (q.priceMax !== undefined) where.push(sql`p.price_micros <= ${Math.round(q.priceMax * 1e6)}`);
+  if (q.hasCost === "true") where.push(costKnown);
+  if (q.hasCost === "false") where.push(sql`not ${costKnown}`);
+  if (q.stock === "out_of_stock") where.push(sql`${stockExpr} <= 0`);
+  if (q.stock === "low_cover")
+    where.push(sql`${stockExpr} > 0 and s.days_of_cover < ${LOW_COVER_DAYS}`);
+  if (q.stock === "in_stock")
+    where.push(
+      sql`${stockExpr} > 0 and (s.days_of_cover is null or s.days_of_cover >= ${LOW_COVER_DAYS})`,
+    );
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    where.push(
+      sql`(p.sku ilike ${pattern} or p.asin ilike ${pattern} or p.title ilike ${pattern})`,
+    );
+  }
+
+  // Ad metrics of a (marketplace, SKU) set: the product ads of the SKU in the seller profile's
+  // advertising profile of that marketplace, facts in the range.
+  const adTotals = (only?: SQL) => sql`(
+        select ap.country_code as marketplace, pa.sku,
+          sum(f.cost_micros) as cost, sum(f.sales_micros) as sales
+        from advertising_profiles ap
+        join product_ads pa on pa.advertising_profile_id = ap.id and pa.sku is not null
+        join ad_performance_daily f on f.advertising_profile_id = ap.id
+          and f.entity_type = 'product_ad' and f.amazon_id = pa.amazon_ad_id
+          and f.date between ${q.from} and ${q.to}
+        where ap.seller_profile_id = ${q.sellerProfile} ${only ? sql`and ${only}` : sql``}
+        group by 1, 2
+      )`;
+  const metricSort = q.sort === "spend" || q.sort === "sales" || q.sort === "acos";
+  const joins = sql`
+    from products p
+    left join product_details d on d.product_id = p.id
+    left join product_stock s on s.seller_account_id = p.seller_account_id
+      and s.marketplace_id = p.marketplace_id and s.sku = p.sku`;
+  const filtered = sql.join(where, sql` and `);
+  // Sorting by an ad metric needs the totals of every matching product (only those: a narrow
+  // filter aggregates few facts); otherwise only the page's products get theirs (below).
+  const ads =
+    q.from && metricSort
+      ? sql`left join ${adTotals(
+          sql`(ap.country_code, pa.sku) in (select p.marketplace, p.sku ${joins} where ${filtered})`,
+        )} a on a.marketplace = p.marketplace and a.sku = p.sku`
+      : sql`left join (select null::text as marketplace, null::text as sku, null::bigint as cost,
+        null::bigint as sales) a on false`;
+
+  const direction = sql.raw(q.direction === "desc" ? "desc nulls last" : "asc nulls last");
+  const [result, counted] = await Promise.all([
+    db.execute(sql`
+    select p.id, d.id as details_id, p.seller_account_id, p.marketplace, p.sku, p.asin, p.title,
+      p.brand, p.category, p.image_url, p.status, p.fulfillment_channel, p.currency,
+      p.price_micros, p.quantity, d.cost_micros, d.cost_currency, d.cost_valid_from::text as cost_valid_from,
+      d.shipping_cost_micros, d.lifecycle, coalesce(d.notes, '') as notes,
+      ${marginExpr} as margin_micros,
+      s.fulfillable, s.inbound, s.reserved, s.unfulfillable, s.units_sold_30d, s.days_of_cover,
+      s.amazon_updated_at, s.synced_at as stock_synced_at,
+      a.cost as ad_cost, a.sales as ad_sales
+    ${joins}
+    ${ads}
+    where ${filtered}
+    order by ${SORT_SQL[q.sort]} ${direction}, p.id
+    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`) as unknown as Promise<{
+      rows: Record<string, unknown>[];
+    }>,
+    db.execute(
+      sql`select count(*) as n ${joins} where ${sql.join(where, sql` and `)}`,
+    ) as unknown as Promise<{
+      rows: { n: unknown }[];
+    }>,
+  ]);
+  const total = Number(counted.rows[0]?.n ?? 0);
+
+  if (q.from && !metricSort && result.rows.length > 0) {
+    const keys = JSON.stringify(result.rows.map((r) => [r.marketplace, r.sku]));
+    const page = (await db.execute(
+      sql`select * from ${adTotals(
+        sql`(ap.country_code, pa.sku) in (select k->>0, k->>1 from json_array_elements(${keys}::json) as k)`,
+      )} t`,
+    )) as unknown as {
+      rows: { marketplace: string; sku: string; cost: unknown; sales: unknown }[];
+    };
+    const byKey = new Map(page.rows.map((r) => [`${r.marketplace}\u0001${r.sku}`, r]));
+    for (const row of result.rows) {
+      const totals = byKey.get(`${row.marketplace}\u0001${row.sku}`);
+      row.ad_cost = totals?.cost ?? null;
+      row.ad_sales = totals?.sales ?? null;
+    }
+  }
+
+  const ids = result.rows.map((r) => String(r.id));
+  const tagsByProduct = new Map<string, { id: string; text: string }[]>();
+  if (ids.length) {
+    const tagRows = (await db.execute(sql`
+      select pt.product_id, t.id, t.text from product_tags pt join tags t on t.id = pt.tag_id
+      where pt.product_id in (select (json_array_elements_text(${JSON.stringify(ids)}::json))::uuid)
+      order by lower(t.text)`)) as unknown as {
+      rows: { product_id: string; id: string; text: string }[];
+    };
+    for (const t of tagRows.rows) {
+      const list = tagsByProduct.get(t.product_id) ?? [];
+      list.push({ id: t.id, text: t.text });
+      tagsByProduct.set(t.product_id, list);
+    }
+  }
+
+  const rows = result.rows.map((r): ProductListRow => {
+    const quantity = num(r.fulfillable) ?? num(r.quantity);
+    const cover = num(r.days_of_cover);
+    const price = major(r.price_micros);
+    const margin = major(r.margin_micros);
+    const spend = q.from ? (major(r.ad_cost) ?? 0) : 0;
+    const sales = q.from ? (major(r.ad_sales) ?? 0) : 0;
+    const stamp = (r.amazon_updated_at ?? r.stock_synced_at) as Date | string | null;
+    return {
+      id: String(r.id),
+      detailsId: r.details_id === null ? null : String(r.details_id),
+      sellerAccountId: String(r.seller_account_id),
+      marketplace: String(r.marketplace),
+      sku: String(r.sku),
+      asin: (r.asin as string | null) ?? null,
+      title: String(r.title),
+      brand: (r.brand as string | null) ?? null,
+      category: (r.category as string | null) ?? null,
+      imageUrl: (r.image_url as string | null) ?? null,
+      status: String(r.status),
+      fulfillmentChannel: (r.fulfillment_channel as string | null) ?? null,
+      currency: String(r.currency),
+      price,
+      cost: major(r.cost_micros),
+      costCurrency: (r.cost_currency as string | null) ?? null,
+      costValidFrom: (r.cost_valid_from as string | null) ?? null,
+      shippingCost: major(r.shipping_cost_micros),
+      lifecycle: (r.lifecycle as string | null) ?? null,
+      notes: String(r.notes ?? ""),
+      margin,
+      marginRate: margin !== null && price ? margin / price : null,
+      stock: {
+        quantity,
+        fulfillable: num(r.fulfillable),
+        inbound: num(r.inbound),
+        reserved: num(r.reserved),
+        unfulfillable: num(r.unfulfillable),
+        unitsSold30d: num(r.units_sold_30d),
+        daysOfCover: cover === null ? null : Math.round(cover * 10) / 10,
+        status:
+          quantity === null
+            ? null
+            : quantity <= 0
+              ? "out_of_stock"
+              : cover !== null && cover < LOW_COVER_DAYS
+                ? "low_cover"
+                : "in_stock",
+        updatedAt: stamp === null ? null : new Date(stamp).toISOString(),
+      },
+      tags: tagsByProduct.get(String(r.id)) ?? [],
+      metrics: q.from
+        ? {
+            spend: Math.round(spend * 100) / 100,
+            sales: Math.round(sales * 100) / 100,
+            acos: sales > 0 ? spend / sales : null,
+            currency: String(r.currency),
+          }
+        : null,
+    };
+  });
+  return { rows, total };
+}
+
+/** Facets of the filter bar: the profile's marketplaces, brands and categories. */
+export async function catalogueFacets(db: Database, principal: Principal, sellerProfileId: string) {
+  await visibleOr404(db, principal, sellerProfileId);
+  const result = (await db.execute(sql`
+    select 'marketplace' as kind, p.marketplace as value from products p
+      join seller_accounts sa on sa.id = p.seller_account_id
+      where sa.seller_profile_id = ${sellerProfileId} group by 2
+    union all
+    select 'brand', p.brand from products p join seller_accounts sa on sa.id = p.seller_account_id
+      where sa.seller_profile_id = ${sellerProfileId} and p.brand is not null and p.brand <> '' group by 2
+    union all
+    select 'category', p.category from products p join seller_accounts sa on sa.id = p.seller_account_id
+      where sa.seller_profile_id = ${sellerProfileId} and p.category is not null group by 2
+    order by 1, 2`)) as unknown as { rows: { kind: string; value: string }[] };
+  const of = (kind: string) => result.rows.filter((r) => r.kind === kind).map((r) => r.value);
+  return { marketplaces: of("marketplace"), brands: of("brand"), categories: of("category") };
+}

@@ -1,0 +1,22 @@
+/** Locale formats of the product list (Intl, never hand-built). */
+export function formatters(locale: string) {
+  const tag = locale === "en" ? "en-GB" : "de-DE";
+  const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
+  return {
+    money(value: number | null | undefined, currency: string) {
+      if (value === null || value === undefined) return null;
+      return new Intl.NumberFormat(tag, { style: "currency", currency }).format(value);
+    },
+    number(value: number | null | undefined) {
+      return value === null || value === undefined ? null : number.format(value);
+    },
+    percent(value: number | null | undefined) {
+      return value === null || value === undefined ? null : percent.format(value);
+    },
+    date(value: string | null | undefined) {
+      return value ? date.format(new Date(value)) : null;
+    },
+  };
+}

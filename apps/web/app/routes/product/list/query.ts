@@ -1,0 +1,94 @@
+/**
+ * The product list's URL state (filters, sort, page, date range, open product), one place for
+ * the loader (which turns it into the API query) and the screen (which edits it).
+ */
+
+export const SORTABLE = [
+  "title",
+  "sku",
+  "marketplace",
+  "brand",
+  "category",
+  "price",
+  "cost",
+  "margin",
+  "stock",
+  "daysOfCover",
+  "spend",
+  "sales",
+  "acos",
+] as const;
+
+export const FILTERS = [
+  "search",
+  "marketplace",
+  "brand",
+  "category",
+  "tag",
+  "collection",
+  "stock",
+  "priceMin",
+  "priceMax",
+  "hasCost",
+] as const;
+
+export const STOCK_STATUSES = ["in_stock", "low_cover", "out_of_stock"] as const;
+export const PAGE_SIZES = ["25", "50", "100"] as const;
+
+function isoDay(date: Date) {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The default range: the last 30 full days. */
+export function defaultRange(now = new Date()): { from: string; to: string } {
+  const to = new Date(now.getTime() - 86_400_000);
+  const from = new Date(to.getTime() - 29 * 86_400_000);
+  return { from: isoDay(from), to: isoDay(to) };
+}
+
+export interface ListState {
+  filters: Partial<Record<(typeof FILTERS)[number], string>>;
+  sort: string;
+  direction: "asc" | "desc";
+  page: number;
+  itemsPerPage: number;
+  from: string;
+  to: string;
+}
+
+export function readState(params: URLSearchParams): ListState {
+  const filters: ListState["filters"] = {};
+  for (const name of FILTERS) {
+    const value = params.get(name);
+    if (value) filters[name] = value;
+  }
+  const range = defaultRange();
+  const sort = params.get("sort") ?? "title";
+  return {
+    filters,
+    sort: (SORTABLE as readonly string[]).includes(sort) ? sort : "title",
+    direction: params.get("direction") === "desc" ? "desc" : "asc",
+    page: Math.max(1, Number(params.get("page")) || 1),
+    itemsPerPage: (PAGE_SIZES as readonly string[]).includes(params.get("perPage") ?? "")
+      ? Number(params.get("perPage"))
+      : 50,
+    from: params.get("from") ?? range.from,
+    to: params.get("to") ?? range.to,
+  };
+}
+
+/** The API query of a state (GET /api/catalogue/products). */
+export function apiQuery(state: ListState, sellerProfile: string): Record<string, string> {
+  const { priceMin, priceMax, ...rest } = state.filters;
+  return {
+    sellerProfile,
+    ...rest,
+    ...(priceMin ? { "price[gte]": priceMin } : {}),
+    ...(priceMax ? { "price[lte]": priceMax } : {}),
+    [`order[${state.sort}]`]: state.direction,
+    page: String(state.page),
+    itemsPerPage: String(state.itemsPerPage),
+    from: state.from,
+    to: state.to,
+  };
+}

@@ -1,0 +1,52 @@
+/** A member of GET /api/catalogue/products, as the screen reads it. */
+export interface ProductRow {
+  "@id": string;
+  id: string;
+  marketplace: string;
+  sku: string;
+  asin: string | null;
+  title: string;
+  brand: string | null;
+  category: string | null;
+  imageUrl: string | null;
+  status: string;
+  fulfillmentChannel: string | null;
+  currency: string;
+  price: number | null;
+  cost: number | null;
+  costCurrency: string | null;
+  costValidFrom: string | null;
+  shippingCost: number | null;
+  lifecycle: string | null;
+  notes: string;
+  margin: number | null;
+  marginRate: number | null;
+  details: string | null;
+  stock: {
+    quantity: number | null;
+    fulfillable: number | null;
+    inbound: number | null;
+    reserved: number | null;
+    unfulfillable: number | null;
+    unitsSold30d: number | null;
+    daysOfCover: number | null;
+    status: "in_stock" | "low_cover" | "out_of_stock" | null;
+    updatedAt: string | null;
+  };
+  tags: { "@id": string; id: string; text: string }[];
+  metrics: { spend: number; sales: number; acos: number | null; currency: string } | null;
+}
+
+export interface Facets {
+  marketplaces: string[];
+  brands: string[];
+  categories: string[];
+}
+
+export interface Option {
+  id: string;
+  "@id": string;
+  text?: string;
+  name?: string;
+  membership?: string;
+}

@@ -1,0 +1,216 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expectHydrated } from "./helpers.ts";
+import { loginViaApi, sessionCookies, signInFresh } from "./session.ts";
+
+/**
+ * Issue 11: the product list (filters, a bulk tag action, the drawer) on the demo seller's synced
+ * catalogue, and the profile page's password change, in German and in English.
+ */
+
+const LANGS = [
+  {
+    locale: "de",
+    prefix: "",
+    addTags: "Tags hinzufügen",
+    missing: "fehlt",
+    noMatch: "Kein Produkt passt zu diesen Filtern.",
+    economics: "Wirtschaftlichkeit",
+    wrongPassword: "Das aktuelle Passwort ist nicht korrekt.",
+    changePassword: "Passwort ändern",
+    changed: "Ihr Passwort wurde geändert.",
+    current: "Aktuelles Passwort",
+    next: "Neues Passwort",
+    repeat: "Neues Passwort wiederholen",
+    profileLink: "Mein Profil",
+  },
+  {
+    locale: "en",
+    prefix: "/en",
+    addTags: "Add tags",
+    missing: "missing",
+    noMatch: "No product matches these filters.",
+    economics: "Economics",
+    wrongPassword: "The current password is not correct.",
+    changePassword: "Change password",
+    changed: "Your password has been changed.",
+    current: "Current password",
+    next: "New password",
+    repeat: "Repeat new password",
+    profileLink: "My profile",
+  },
+] as const;
+
+interface Listed {
+  id: string;
+  sku: string;
+  marketplace: string;
+  title: string;
+  cost: number | null;
+}
+
+/** The demo seller's synced products (the initial sync runs at start; wait for it). */
+async function syncedProducts(request: APIRequestContext, token: string, profileId: string) {
+  let members: Listed[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `/api/catalogue/products?sellerProfile=${profileId}&order[sku]=asc&itemsPerPage=200`,
+          { headers: { authorization: `Bearer ${token}` } },
+        );
+        members = ((await response.json()) as { "hydra:member": Listed[] })["hydra:member"];
+        return members.length;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBeGreaterThan(1);
+  return members;
+}
+
+for (const lang of LANGS) {
+  test(`product list (${lang.locale}): search, filters, bulk tag, drawer`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const { token, profileId } = await signInFresh(context, request, baseURL!);
+    const headers = { authorization: `Bearer ${token}` };
+    const products = await syncedProducts(request, token, profileId!);
+    // A product of this test: one without cost whose SKU is no prefix of another on its marketplace.
+    const unique = (p: Listed) =>
+      products.filter((o) => o.marketplace === p.marketplace && o.sku.includes(p.sku)).length === 1;
+    const target = products.find((p) => p.cost === null && unique(p)) ?? products.find(unique)!;
+    const tagText = `e2e-${lang.locale}-${Date.now().toString(36)}`;
+    const tag = await request.post("/api/tags", {
+      headers: { ...headers, "content-type": "application/ld+json" },
+      data: { text: tagText, sellerProfile: `/api/seller_profiles/${profileId}` },
+    });
+    expect(tag.status()).toBe(201);
+    const tagId = ((await tag.json()) as { id: string }).id;
+
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`${lang.prefix}/product/list`);
+    await expectHydrated(page);
+    const table = page.getByTestId("product-table");
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    expect(await table.locator("tbody tr").count()).toBeGreaterThan(1);
+
+    // Server-side text search, kept in the URL.
+    await page.getByTestId("filter-search").fill(target.sku);
+    await page.getByTestId("filter-search").press("Enter");
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(target.sku)}`));
+    // The same SKU may be listed on several marketplaces: narrow to the target's.
+    await page.getByTestId("filter-marketplace").click();
+    await page.getByRole("option", { name: target.marketplace, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`marketplace=${target.marketplace}`));
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await expect(table.locator("tbody tr").first()).toContainText(target.sku);
+
+    // Bulk: tag the found product.
+    await table.locator("tbody tr").first().getByRole("checkbox").check();
+    await expect(page.getByTestId("bulk-bar")).toBeVisible();
+    await page.getByTestId("bulk-tags").click();
+    await page.getByRole("option", { name: tagText }).click();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("bulk-add-tags").click();
+    await expect(page.getByTestId("bulk-result")).toBeVisible();
+    await expect(table.locator("tbody tr").first()).toContainText(tagText);
+    await page.goto(`${lang.prefix}/product/list?order=x`);
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    await page.screenshot({ path: `test-results/product-table-${lang.locale}.png` });
+    const tagged = await request.get(
+      `/api/catalogue/products?sellerProfile=${profileId}&tag=${tagId}`,
+      { headers },
+    );
+    expect(
+      ((await tagged.json()) as { "hydra:member": Listed[] })["hydra:member"].map((m) => m.sku),
+    ).toEqual([target.sku]);
+    expect(
+      ((await tagged.json()) as { "hydra:member": Listed[] })["hydra:member"].map(
+        (m) => m.marketplace,
+      ),
+    ).toEqual([target.marketplace]);
+
+    // The tag filter from the URL, and an empty state that says why.
+    await page.goto(`${lang.prefix}/product/list?tag=${tagId}`);
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await page.goto(`${lang.prefix}/product/list?search=no-such-product-xyz`);
+    await expect(page.getByText(lang.noMatch)).toBeVisible();
+
+    // The drawer: details and economics; a missing cost reads "missing", never 0.
+    await page.goto(
+      `${lang.prefix}/product/list?search=${encodeURIComponent(target.sku)}&marketplace=${target.marketplace}`,
+    );
+    await expectHydrated(page);
+    await table.locator("tbody tr").first().getByText(target.title).click();
+    await expect(page).toHaveURL(/product=/);
+    const drawer = page.getByTestId("product-drawer-body");
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText(lang.economics)).toBeVisible();
+    await expect(drawer.getByText(target.sku)).toBeVisible();
+    if (target.cost === null)
+      await expect(page.getByTestId("drawer-cost")).toHaveText(lang.missing);
+    await page.screenshot({ path: `test-results/product-list-${lang.locale}.png`, fullPage: true });
+  });
+
+  test(`profile (${lang.locale}): password change needs the current password`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // Registration and password changes hash with argon2 on purpose: slow on a busy machine.
+    test.setTimeout(90_000);
+    const email = `profile-${lang.locale}-${Date.now()}@example.com`;
+    const password = "profil-passwort-123";
+    const registered = await request.post("/api/register", {
+      data: { name: "Pia Profil", company: "Profil GmbH", email, password },
+    });
+    expect(registered.status()).toBe(201);
+    const token = await loginViaApi(request, email, password);
+    const headers = { authorization: `Bearer ${token}` };
+    const step = await request.put("/api/onboarding/steps/seller-profile", {
+      headers,
+      data: {
+        name: "Profil Store",
+        defaultMarketplace: "DE",
+        defaultCurrency: "EUR",
+        defaultAdvertisingMetric: "ACoS",
+      },
+    });
+    const profileId = ((await step.json()) as { sellerProfile: { id: string } }).sellerProfile.id;
+    for (const key of ["sp-api", "advertising-api", "marketplaces"])
+      await request.put(`/api/onboarding/steps/${key}`, { headers, data: { skipped: true } });
+    await request.put("/api/onboarding/steps/target-acos", { headers, data: { targetAcos: 20 } });
+    expect((await request.post("/api/onboarding/finish", { headers })).status()).toBe(200);
+    await page.context().addCookies(sessionCookies(baseURL!, token, profileId));
+
+    // Reached from the user menu.
+    await page.goto(`${lang.prefix}/settings`);
+    await expectHydrated(page);
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: lang.profileLink }).click();
+    await expect(page).toHaveURL(new RegExp(`${lang.prefix}/profile$`));
+    await expectHydrated(page);
+
+    const form = page.getByTestId("password-form");
+    await form.getByLabel(lang.current).fill("wrong-password");
+    await form.getByLabel(lang.next).first().fill("neues-passwort-456");
+    await form.getByLabel(lang.repeat).fill("neues-passwort-456");
+    await form.getByRole("button", { name: lang.changePassword }).click();
+    await expect(form.getByText(lang.wrongPassword)).toBeVisible();
+
+    await form.getByLabel(lang.current).fill(password);
+    await form.getByLabel(lang.next).first().fill("neues-passwort-456");
+    await form.getByLabel(lang.repeat).fill("neues-passwort-456");
+    await form.getByRole("button", { name: lang.changePassword }).click();
+    await expect(page.getByTestId("password-changed")).toHaveText(lang.changed);
+    await page.screenshot({ path: `test-results/profile-${lang.locale}.png`, fullPage: true });
+
+    const login = (secret: string) =>
+      request.post("/api/login", { data: { email, password: secret } });
+    expect((await login(password)).status()).toBe(401);
+    expect((await login("neues-passwort-456")).status()).toBe(200);
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "products_account_title" ON "products" USING btree ("seller_account_id",lower("title"));
