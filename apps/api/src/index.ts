@@ -16,6 +16,9 @@ import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
+import type { ProductImportJobs } from "./product-imports/jobs.ts";
+import { productImports } from "./product-imports/resource.ts";
+import { productImportRoutes } from "./product-imports/routes.ts";
 import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { supportRoutes } from "./support/support.ts";
@@ -32,6 +35,7 @@ export {
 } from "./errors.ts";
 
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
+export { startProductImportJobs } from "./product-imports/jobs.ts";
 
 /**
  * Every Hydra resource the API serves: the core entities and the synced advertising data. The one
@@ -41,6 +45,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...RESOURCES,
   ...ADVERTISING_RESOURCES,
   productDetails,
+  productImports,
 ];
 
 export interface ApiDependencies {
@@ -59,6 +64,8 @@ export interface ApiDependencies {
   hydraPrefix?: boolean;
   /** Amazon clients, token encryption and the sync engine; without them /api/amazon/* is not served. */
   amazon?: AmazonDependencies;
+  /** The product-import job queue and upload folder; without it the import operations are not served. */
+  productImports?: ProductImportJobs;
   /** The error-reporting hook for uncaught (5xx) errors. */
   reportError?: ErrorReporter;
 }
@@ -102,6 +109,8 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     db: deps.db,
     hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },
   });
+  if (deps.productImports)
+    await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,

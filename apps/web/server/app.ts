@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { apiPlugin, scheduleConversionRateRefresh } from "@starport/api";
+import { apiPlugin, scheduleConversionRateRefresh, startProductImportJobs } from "@starport/api";
 import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
@@ -84,7 +84,11 @@ export async function buildServer({
   });
   const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
   if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
+  const productImports = await startProductImportJobs(jobs, database.db, {
+    dataDir: config.dataDir,
+  });
   await app.register(apiPlugin, {
+    productImports,
     ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
     prefix: "/api",
     reportError: captureServerError,

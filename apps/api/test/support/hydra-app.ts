@@ -1,4 +1,4 @@
-import { schema } from "@starport/db";
+import { type PgBoss, schema, startJobs } from "@starport/db";
 import { openTestDatabase, type TestDatabaseKind } from "@starport/db/testing";
 import {
   type FastifyInstance,
@@ -8,6 +8,7 @@ import {
 } from "fastify";
 import { createTokenService } from "../../src/auth/tokens.ts";
 import { apiPlugin } from "../../src/index.ts";
+import { startProductImportJobs } from "../../src/product-imports/jobs.ts";
 
 /** One API over a fresh test database, with three signed-in actors and their customers. */
 
@@ -35,10 +36,21 @@ export interface HydraTestApp {
 
 export async function openHydraTestApp(
   kind: TestDatabaseKind,
-  options: { hydraPrefix?: boolean } = {},
+  options: { hydraPrefix?: boolean; importsDataDir?: string } = {},
 ): Promise<HydraTestApp> {
   const database = await openTestDatabase(kind);
   const db = database.connection.db;
+  // pg-boss on the test database runs the product-import jobs when a test asks for them.
+  const boss: PgBoss | undefined = options.importsDataDir
+    ? await startJobs(database.connection)
+    : undefined;
+  const productImports =
+    boss && options.importsDataDir
+      ? await startProductImportJobs(boss, db, {
+          dataDir: options.importsDataDir,
+          pollingIntervalSeconds: 0.5,
+        })
+      : undefined;
   await db.insert(schema.customers).values([
     { id: IDS.customerA, name: "Alpha GmbH" },
     { id: IDS.customerB, name: "Beta AB" },
@@ -75,6 +87,7 @@ export async function openHydraTestApp(
         databaseDriver: kind,
         pingDatabase: async () => {},
         pingJobs: async () => {},
+        ...(productImports ? { productImports } : {}),
         ...(options.hydraPrefix === undefined ? {} : { hydraPrefix: options.hydraPrefix }),
       });
     },
@@ -101,6 +114,7 @@ export async function openHydraTestApp(
       }),
     async dispose() {
       await app.close();
+      await boss?.stop({ graceful: false, timeout: 2000 });
       await database.dispose();
     },
   };
