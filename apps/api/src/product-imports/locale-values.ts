@@ -8,7 +8,7 @@ export interface ParsedNumber {
   percent: boolean;
 }
 
-const CURRENCY_MARKS = /[€$£]|\b(?:EUR|USD|GBP|SEK|PLN)\b/gi;
+const CURRENCY_MARKS = /[€$£]|EUR|USD|GBP|SEK|PLN|CHF/gi;
 
 /** Parses a locale-formatted number; null when it is not one. */
 export function parseLocaleNumber(input: string | number): ParsedNumber | null {

@@ -28,6 +28,8 @@ export type ActorName = "own" | "foreign" | "admin" | "anonymous";
 export interface HydraTestApp {
   app: FastifyInstance;
   db: Awaited<ReturnType<typeof openTestDatabase>>["connection"]["db"];
+  /** PostgreSQL URL of the test database (undefined on PGlite), for child processes. */
+  databaseUrl: string | undefined;
   /** Authorization headers per actor: own acts for customer A, foreign for B. */
   headers: Record<ActorName, Record<string, string>>;
   request(actor: ActorName, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -106,6 +108,7 @@ export async function openHydraTestApp(
   return {
     app,
     db,
+    databaseUrl: database.connection.kind === "postgres" ? database.connection.url : undefined,
     headers,
     request: (actor, options) =>
       app.inject({
