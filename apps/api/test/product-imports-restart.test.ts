@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { eq, sql } from "drizzle-orm";
@@ -21,6 +21,7 @@ import {
  * state — own fields, tags, counters, row errors — equals an uninterrupted import of the file.
  */
 
+const GERMAN = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2 });
 const LIFECYCLES = ["Einführung", "Wachstum", "Profit", "Abverkauf"];
 
 /** n rows in German formats; every 97th row broken (negative cost), every 50th unknown. */
@@ -28,10 +29,7 @@ function importCsv(n: number): string {
   const lines = ["SKU;Einkaufspreis;Versandkosten;Tags;Lebenszyklus"];
   for (let i = 0; i < n; i++) {
     const sku = i % 50 === 49 ? `GONE-${i}` : `SKU-${i}`;
-    const cost =
-      i % 97 === 96
-        ? "-5"
-        : `${Math.floor(i / 10)}.${String(i % 1000).padStart(3, "0")},${String(i % 100).padStart(2, "0")}`;
+    const cost = i % 97 === 96 ? "-5" : GERMAN.format(((i * 7919) % 1_000_000) / 100);
     lines.push(`${sku};${cost};${i % 7},50;t${i % 5}, t${i % 3};${LIFECYCLES[i % 4]}`);
   }
   return `${lines.join("\n")}\n`;
@@ -40,7 +38,7 @@ function importCsv(n: number): string {
 describe.each(TEST_DATABASE_KINDS)("product import restart (%s)", (kind) => {
   let t: HydraTestApp;
   let dataDir: string;
-  const rows = kind === "postgres" ? 100_000 : 5_000;
+  const rows = Number(process.env.IMPORT_RESTART_ROWS ?? (kind === "postgres" ? 100_000 : 5_000));
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "starport-import-restart-"));
     t = await openHydraTestApp(kind, { importsDataDir: dataDir });
@@ -149,9 +147,9 @@ function runAndKill(
   dataDir: string,
   batches: number,
 ): Promise<number> {
-  const root = resolve(import.meta.dirname, "../../..");
+  // Node itself (it runs TypeScript), not a wrapper: SIGKILL must hit the process doing the work.
   const child = spawn(
-    join(root, "node_modules/.bin/tsx"),
+    process.execPath,
     [join(import.meta.dirname, "support/run-import-child.ts")],
     {
       env: {

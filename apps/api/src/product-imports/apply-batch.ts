@@ -1,4 +1,5 @@
 import type { Database } from "@starport/db";
+import { getMarketplace } from "@starport/marketplaces";
 import { sql } from "drizzle-orm";
 import { type CellError, type ImportFieldName, type ParsedRow, parseRow } from "./fields.ts";
 import type { SheetRow } from "./read-rows.ts";
@@ -111,29 +112,42 @@ export async function applyImportBatch(
     }
     const failedRows = new Set(errors.map((e) => e.row));
 
-    const keys = valid.map(({ row }, i) => ({
-      i,
-      sku: row.sku ?? null,
-      asin: row.sku ? null : (row.asin ?? null),
-      marketplace: row.marketplace ?? context.defaultMarketplace,
-    }));
+    const keys = valid.map(({ row }, i) => {
+      const marketplace = row.marketplace ?? context.defaultMarketplace;
+      return {
+        i,
+        sku: row.sku ?? null,
+        asin: row.sku ? null : (row.asin ?? null),
+        marketplace,
+        marketplace_id: getMarketplace(marketplace)?.marketplaceId ?? "",
+      };
+    });
+    // Two equality joins (SKU through the listing's unique index, else ASIN), never an OR.
     const found = keys.length
       ? ((await tx.execute(sql`
       with k as (
         select * from json_to_recordset(${JSON.stringify(keys)}::json)
-          as k(i int, sku text, asin text, marketplace text)
+          as k(i int, sku text, asin text, marketplace text, marketplace_id text)
+      ), accounts as (
+        select id from seller_accounts where seller_profile_id = ${context.sellerProfileId}
+      ), matched as (
+        select k.i, p.id, p.currency from k cross join accounts a
+        join products p on p.seller_account_id = a.id and p.marketplace_id = k.marketplace_id
+          and p.sku = k.sku
+        where k.sku is not null
+        union all
+        select k.i, p.id, p.currency from k cross join accounts a
+        join products p on p.seller_account_id = a.id and p.asin = k.asin
+          and p.marketplace = k.marketplace
+        where k.sku is null
       )
-      select k.i, p.id as product_id, p.currency, d.cost_micros, d.cost_currency,
+      select m.i, m.id as product_id, m.currency, d.cost_micros, d.cost_currency,
         d.cost_valid_from::text as cost_valid_from, d.shipping_cost_micros, d.lifecycle, d.notes,
         coalesce((select array_agg(t.text order by t.text) from product_tags pt
-          join tags t on t.id = pt.tag_id where pt.product_id = p.id), '{}') as tags
-      from k
-      join products p on p.marketplace = k.marketplace
-        and ((k.sku is not null and p.sku = k.sku) or (k.sku is null and p.asin = k.asin))
-      join seller_accounts sa on sa.id = p.seller_account_id
-        and sa.seller_profile_id = ${context.sellerProfileId}
-      join product_details d on d.product_id = p.id
-      order by k.i, p.id`)) as unknown as Rows<{
+          join tags t on t.id = pt.tag_id where pt.product_id = m.id), '{}') as tags
+      from matched m
+      join product_details d on d.product_id = m.id
+      order by m.i, m.id`)) as unknown as Rows<{
           i: number;
           product_id: string;
           currency: string;
