@@ -163,7 +163,13 @@ export const ROUTES: readonly RouteEntry[] = [
     params: { id: "id" },
     middleware: APP,
   },
-  { key: "product-imports", path: "/product/imports", layout: "default-boxed", middleware: APP },
+  {
+    key: "product-imports",
+    path: "/product/imports",
+    layout: "default-boxed",
+    middleware: APP,
+    file: "routes/product/imports/route.tsx",
+  },
   { key: "product-list", path: "/product/list", layout: "default-boxed", middleware: APP },
   { key: "strategy-center", path: "/strategy-center", layout: "default-boxed", middleware: APP },
 ];
