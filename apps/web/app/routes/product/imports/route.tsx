@@ -301,7 +301,13 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
             animated={!finished}
           />
           {finished && (
-            <Text data-testid="import-summary">
+            <Text
+              data-testid="import-summary"
+              data-created={running.created}
+              data-updated={running.updated}
+              data-unchanged={running.unchanged}
+              data-failed={running.failed}
+            >
               {t("productImports.summary", {
                 created: number.format(running.created),
                 updated: number.format(running.updated),
