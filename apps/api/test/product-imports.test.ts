@@ -344,6 +344,29 @@ describe.each(TEST_DATABASE_KINDS)("product imports (%s)", (kind) => {
     expect(next.json().mapping).toEqual({ sku: 0, cost: 2 });
   });
 
+  it("documents upload, preview, run, errors and template with operationIds in OpenAPI", async () => {
+    const docs = (await t.request("own", { method: "GET", url: "/api/docs.json" })).json();
+    const ids = Object.values(
+      docs.paths as Record<string, Record<string, { operationId?: string }>>,
+    )
+      .flatMap((path) => Object.values(path).map((op) => op.operationId))
+      .filter(Boolean);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "uploadProductImport",
+        "previewProductImport",
+        "runProductImport",
+        "listProductImportErrors",
+        "downloadProductImportErrors",
+        "downloadProductImportTemplate",
+      ]),
+    );
+    expect(
+      docs.paths["/api/product_imports/{id}/run"].post.requestBody.content["application/json"]
+        .schema.properties.mapping,
+    ).toBeDefined();
+  });
+
   it("serves a template in German and English whose headers map back to every field", async () => {
     const { sellerProfileId } = await profileWithProducts(t.db, 1, { prefix: "T" });
     for (const lang of ["de", "en"] as const) {
