@@ -18,6 +18,9 @@ import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
 import { registerOpenApi } from "./openapi.ts";
+import type { ProductImportJobs } from "./product-imports/jobs.ts";
+import { productImports } from "./product-imports/resource.ts";
+import { productImportRoutes } from "./product-imports/routes.ts";
 import { registerRequestInput } from "./request-input.ts";
 import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -35,6 +38,7 @@ export {
 } from "./errors.ts";
 
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
+export { startProductImportJobs } from "./product-imports/jobs.ts";
 export { healthRoutes } from "./routes/health.ts";
 
 /**
@@ -46,6 +50,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...ADVERTISING_RESOURCES,
   ...METRICS_RESOURCES,
   productDetails,
+  productImports,
 ];
 
 export interface ApiDependencies {
@@ -64,6 +69,8 @@ export interface ApiDependencies {
   hydraPrefix?: boolean;
   /** Amazon clients, token encryption and the sync engine; without them /api/amazon/* is not served. */
   amazon?: AmazonDependencies;
+  /** The product-import job queue and upload folder; without it the import operations are not served. */
+  productImports?: ProductImportJobs;
   /** The error-reporting hook for uncaught (5xx) errors. */
   reportError?: ErrorReporter;
 }
@@ -110,6 +117,8 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     db: deps.db,
     hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },
   });
+  if (deps.productImports)
+    await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,

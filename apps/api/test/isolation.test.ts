@@ -382,6 +382,25 @@ const EXAMPLES: Record<string, Example> = {
     },
     patch: () => ({ cost: 4.5, costCurrency: "EUR", lifecycle: "growth", notes: unique() }),
   },
+  product_imports: {
+    // Made by an upload (multipart, outside the generic POST): inserted as an upload leaves it.
+    insert: async ({ db }) => {
+      const [row] = await db
+        .insert(schema.productImports)
+        .values({
+          sellerProfileId: IDS.profileA,
+          userId: IDS.userA,
+          authorName: "Anna",
+          fileName: `costs-${unique()}.csv`,
+          format: "csv",
+          fileSize: 20,
+          storagePath: "imports/none.upload",
+          headers: ["SKU", "Kosten"],
+        })
+        .returning({ id: schema.productImports.id });
+      return row!.id;
+    },
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db

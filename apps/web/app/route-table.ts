@@ -183,7 +183,13 @@ export const ROUTES: readonly RouteEntry[] = [
     middleware: APP,
     file: "routes/hangar/campaigns/detail/$id.tsx",
   },
-  { key: "product-imports", path: "/product/imports", layout: "default-boxed", middleware: APP },
+  {
+    key: "product-imports",
+    path: "/product/imports",
+    layout: "default-boxed",
+    middleware: APP,
+    file: "routes/product/imports/route.tsx",
+  },
   {
     key: "product-list",
     path: "/product/list",

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { apiPlugin, healthRoutes, scheduleConversionRateRefresh } from "@starport/api";
+import {
+  apiPlugin,
+  healthRoutes,
+  scheduleConversionRateRefresh,
+  startProductImportJobs,
+} from "@starport/api";
 import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
@@ -132,7 +137,13 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   });
   const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
   if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
+  // The uploaded files live in DATA_DIR: with several hosts it must be shared storage.
+  const productImports = await startProductImportJobs(jobs, database.db, {
+    dataDir: config.dataDir,
+    work: config.runsWorkers,
+  });
   await app.register(apiPlugin, {
+    productImports,
     ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
     prefix: "/api",
     reportError: captureServerError,

@@ -82,6 +82,23 @@ export interface ReadContext {
 
 export type Access = "owner" | "admin" | false;
 
+/**
+ * An operation beyond CRUD on a resource (an upload, a command), served by its own route and
+ * documented in OpenAPI from these schemas, as API Platform's custom operations are.
+ */
+export interface CustomOperation {
+  method: "GET" | "POST";
+  /** Path under /api, `{id}` for the item, e.g. "/product_imports/{id}/run". */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** The JSON body's schema, or "multipart" for a file upload (field `file`). */
+  body?: z.ZodType | "multipart";
+  query?: z.ZodObject;
+  /** Success status, its body schema (JSON) or content type (files). */
+  response: { status: number; schema?: z.ZodType; contentType?: string };
+}
+
 export interface ResourceDefinition<
   Row extends Record<string, unknown> = Record<string, unknown>,
   Input extends z.ZodObject = z.ZodObject,
@@ -126,6 +143,8 @@ export interface ResourceDefinition<
   provider?: StateProvider<Row>;
   /** Whether items have their own IRI (`GET /path/{id}`); computed rows such as sums do not. */
   itemOperation?: boolean;
+  /** Operations beyond CRUD (documented here, served by the resource's own routes). */
+  customOperations?: readonly CustomOperation[];
 }
 
 /** What a state provider gets for a collection: everything the generic layer parsed. */

@@ -1,4 +1,4 @@
-import { schema } from "@starport/db";
+import { type PgBoss, schema, startJobs } from "@starport/db";
 import { openTestDatabase, type TestDatabaseKind } from "@starport/db/testing";
 import {
   type FastifyInstance,
@@ -8,6 +8,7 @@ import {
 } from "fastify";
 import { createTokenService } from "../../src/auth/tokens.ts";
 import { apiPlugin } from "../../src/index.ts";
+import { startProductImportJobs } from "../../src/product-imports/jobs.ts";
 
 /** One API over a fresh test database, with three signed-in actors and their customers. */
 
@@ -27,6 +28,8 @@ export type ActorName = "own" | "foreign" | "admin" | "anonymous";
 export interface HydraTestApp {
   app: FastifyInstance;
   db: Awaited<ReturnType<typeof openTestDatabase>>["connection"]["db"];
+  /** PostgreSQL URL of the test database (undefined on PGlite), for child processes. */
+  databaseUrl: string | undefined;
   /** Authorization headers per actor: own acts for customer A, foreign for B. */
   headers: Record<ActorName, Record<string, string>>;
   request(actor: ActorName, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -35,10 +38,21 @@ export interface HydraTestApp {
 
 export async function openHydraTestApp(
   kind: TestDatabaseKind,
-  options: { hydraPrefix?: boolean } = {},
+  options: { hydraPrefix?: boolean; importsDataDir?: string } = {},
 ): Promise<HydraTestApp> {
   const database = await openTestDatabase(kind);
   const db = database.connection.db;
+  // pg-boss on the test database runs the product-import jobs when a test asks for them.
+  const boss: PgBoss | undefined = options.importsDataDir
+    ? await startJobs(database.connection)
+    : undefined;
+  const productImports =
+    boss && options.importsDataDir
+      ? await startProductImportJobs(boss, db, {
+          dataDir: options.importsDataDir,
+          pollingIntervalSeconds: 0.5,
+        })
+      : undefined;
   await db.insert(schema.customers).values([
     { id: IDS.customerA, name: "Alpha GmbH" },
     { id: IDS.customerB, name: "Beta AB" },
@@ -75,6 +89,7 @@ export async function openHydraTestApp(
         databaseDriver: kind,
         pingDatabase: async () => {},
         pingJobs: async () => {},
+        ...(productImports ? { productImports } : {}),
         ...(options.hydraPrefix === undefined ? {} : { hydraPrefix: options.hydraPrefix }),
       });
     },
@@ -93,6 +108,7 @@ export async function openHydraTestApp(
   return {
     app,
     db,
+    databaseUrl: database.connection.kind === "postgres" ? database.connection.url : undefined,
     headers,
     request: (actor, options) =>
       app.inject({
@@ -101,6 +117,7 @@ export async function openHydraTestApp(
       }),
     async dispose() {
       await app.close();
+      await boss?.stop({ graceful: false, timeout: 2000 });
       await database.dispose();
     },
   };

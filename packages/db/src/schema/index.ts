@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./identity.ts";
 export * from "./onboarding.ts";
+export * from "./product-imports.ts";
 export * from "./products.ts";
 export * from "./reference.ts";
 export * from "./sellers.ts";

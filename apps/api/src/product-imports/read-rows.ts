@@ -1,0 +1,123 @@
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { parse } from "csv-parse";
+import ExcelJS from "exceljs";
+import type { CellValue } from "./fields.ts";
+
+/**
+ * Streams the rows of an uploaded spreadsheet without holding the file in memory: csv-parse for
+ * CSV (BOM, `;` `,` or tab sniffed from the header line, quoted newlines), exceljs' streaming
+ * WorkbookReader for XLSX (first worksheet). Row numbers are the file's (the header is row 1).
+ */
+
+export type ImportFormat = "csv" | "xlsx";
+
+export interface SheetRow {
+  row: number;
+  cells: CellValue[];
+}
+
+/** What the first bytes say: xlsx (a zip), csv (UTF-8 text), empty, or neither. */
+export async function sniffFormat(path: string): Promise<ImportFormat | "empty" | "unsupported"> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return "xlsx";
+    const text = head.toString("utf8").replace(/^\ufeff/, "");
+    if (text.trim() === "") return "empty";
+    if (head.includes(0)) return "unsupported";
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(head, { stream: true });
+    } catch {
+      return "unsupported";
+    }
+    return "csv";
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The separator of the header line: the most frequent of `;`, `,` and tab outside quotes. */
+export async function sniffDelimiter(path: string): Promise<string> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(16 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const counts: Record<string, number> = { ";": 0, ",": 0, "\t": 0 };
+    let quoted = false;
+    for (const char of buffer.subarray(0, bytesRead).toString("utf8")) {
+      if (char === '"') quoted = !quoted;
+      else if (!quoted && (char === "\n" || char === "\r")) break;
+      else if (!quoted && char in counts) counts[char] = (counts[char] ?? 0) + 1;
+    }
+    return Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0];
+  } finally {
+    await handle.close();
+  }
+}
+
+function xlsxCell(value: ExcelJS.CellValue): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "string" || value instanceof Date) return value;
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((part) => part.text).join("");
+    if ("result" in value) return xlsxCell(value.result as ExcelJS.CellValue);
+    if ("text" in value) return String(value.text);
+    if ("error" in value) return null;
+  }
+  return String(value);
+}
+
+/** Every row of the file, header first; `signal` stops early. */
+export async function* readRows(path: string, format: ImportFormat): AsyncGenerator<SheetRow> {
+  if (format === "csv") {
+    const delimiter = await sniffDelimiter(path);
+    const parser = createReadStream(path).pipe(
+      parse({
+        delimiter,
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        skip_records_with_empty_values: true,
+        relax_quotes: true,
+      }),
+    );
+    let row = 0;
+    try {
+      for await (const record of parser as AsyncIterable<string[]>) {
+        row += 1;
+        yield { row, cells: record };
+      }
+    } finally {
+      parser.destroy();
+    }
+    return;
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    sharedStrings: "cache",
+    styles: "cache",
+    hyperlinks: "ignore",
+    worksheets: "emit",
+    entries: "emit",
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      const values = row.values as ExcelJS.CellValue[];
+      const cells = values.slice(1).map(xlsxCell);
+      if (cells.every((cell) => cell === null || (typeof cell === "string" && cell.trim() === "")))
+        continue;
+      yield { row: row.number, cells };
+    }
+    break;
+  }
+}
+
+/** Counts the data rows (every row after the header), streaming. */
+export async function countDataRows(path: string, format: ImportFormat): Promise<number> {
+  let count = -1;
+  for await (const _ of readRows(path, format)) count += 1;
+  return Math.max(0, count);
+}

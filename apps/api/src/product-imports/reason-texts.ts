@@ -1,0 +1,43 @@
+import type { ImportReason } from "./fields.ts";
+
+/**
+ * Reasons of row errors in the downloadable error CSV (the screens translate the same keys from
+ * the web's i18n under productImports.reason). German addresses the user formally.
+ */
+export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
+  de: {
+    missingKey: "Weder SKU noch ASIN angegeben.",
+    unknownProduct: "Kein Produkt mit dieser SKU/ASIN im Marktplatz.",
+    notANumber: "Keine Zahl.",
+    negative: "Der Wert darf nicht negativ sein.",
+    tooLarge: "Der Wert ist zu groß.",
+    tooManyDecimals: "Höchstens zwei Nachkommastellen.",
+    invalidDate: "Kein gültiges Datum (z. B. 31.12.2026).",
+    invalidCurrency: "Keine gültige Währung (z. B. EUR).",
+    invalidMarketplace: "Unbekannter Marktplatz.",
+    invalidLifecycle: "Unbekannte Lebenszyklus-Phase.",
+    tagTooLong: "Ein Tag ist länger als 64 Zeichen.",
+    tooManyTags: "Zu viele Tags (höchstens 50).",
+    tooLong: "Der Wert ist zu lang.",
+  },
+  en: {
+    missingKey: "Neither SKU nor ASIN given.",
+    unknownProduct: "No product with this SKU/ASIN in the marketplace.",
+    notANumber: "Not a number.",
+    negative: "The value must not be negative.",
+    tooLarge: "The value is too large.",
+    tooManyDecimals: "At most two decimals.",
+    invalidDate: "Not a valid date (e.g. 2026-12-31).",
+    invalidCurrency: "Not a valid currency (e.g. EUR).",
+    invalidMarketplace: "Unknown marketplace.",
+    invalidLifecycle: "Unknown lifecycle stage.",
+    tagTooLong: "A tag is longer than 64 characters.",
+    tooManyTags: "Too many tags (at most 50).",
+    tooLong: "The value is too long.",
+  },
+};
+
+export const CSV_HEADERS = {
+  de: ["Zeile", "Spalte", "Wert", "Grund"],
+  en: ["Row", "Column", "Value", "Reason"],
+} as const;

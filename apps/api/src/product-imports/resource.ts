@@ -1,0 +1,177 @@
+import { schema } from "@starport/db";
+import { z } from "zod";
+import { defineResource, ref } from "../hydra/resource.ts";
+import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { IMPORT_FIELD_NAMES } from "./fields.ts";
+
+type Row = typeof schema.productImports.$inferSelect;
+const t = schema.productImports;
+
+const mappingSchema = z.partialRecord(
+  z.enum(IMPORT_FIELD_NAMES as [string, ...string[]]),
+  z.number().int().min(0).max(1000),
+);
+
+/** The field → column mapping of a preview or run: each column at most once, a key column. */
+export const importMapping = mappingSchema
+  .refine((m) => m.sku !== undefined || m.asin !== undefined, {
+    message: "map a SKU or ASIN column",
+    path: ["sku"],
+  })
+  .refine((m) => new Set(Object.values(m)).size === Object.values(m).length, {
+    message: "each column at most once",
+  });
+
+export const previewCell = z.object({
+  field: z.string(),
+  value: z.string(),
+  error: z.string().nullable().describe("reason key, productImports.reason.<key>"),
+});
+export const previewRow = z.object({ row: z.number().int(), cells: z.array(previewCell) });
+
+export const uploadResult = z.object({
+  import: z.string().describe("IRI of the new ProductImport"),
+  fileName: z.string(),
+  format: z.enum(["csv", "xlsx"]),
+  headers: z.array(z.string()),
+  mapping: mappingSchema,
+  fields: z.array(z.string()),
+  preview: z.array(previewRow),
+});
+
+const ITEM_OUTPUT = z.object({
+  id: z.uuid(),
+  sellerProfile: z.string(),
+  author: z.string(),
+  fileName: z.string(),
+  format: z.string(),
+  fileSize: z.number().int(),
+  headers: z.array(z.string()),
+  mapping: mappingSchema.nullable(),
+  status: z.enum(schema.PRODUCT_IMPORT_STATUSES),
+  totalRows: z.number().int().nullable(),
+  rowsDone: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+
+/**
+ * Product imports (issue 11 §4): the history and live status of each import of a seller profile.
+ * Created by the upload, started by run; read here (the web polls the item for progress).
+ */
+export const productImports = defineResource<Row, z.ZodObject>({
+  shortName: "ProductImport",
+  path: "product_imports",
+  description: "An upload of Starport's own product fields (cost, tags, …) and its run.",
+  table: t,
+  id: t.id,
+  owner: { kind: "parent", column: t.sellerProfileId, parent: () => sellerProfiles },
+  output: ITEM_OUTPUT,
+  toOutput: (row) => ({
+    id: row.id,
+    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
+    author: row.authorName,
+    fileName: row.fileName,
+    format: row.format,
+    fileSize: row.fileSize,
+    headers: row.headers,
+    mapping: row.mapping,
+    status: row.status,
+    totalRows: row.totalRows,
+    rowsDone: row.rowsDone,
+    created: row.created,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    failed: row.failed,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }),
+  relations: { sellerProfile: () => sellerProfiles },
+  operations: { create: false, update: false, delete: false },
+  filters: [
+    {
+      type: "relation",
+      parameter: "sellerProfile",
+      column: t.sellerProfileId,
+      target: () => sellerProfiles,
+    },
+    { type: "exact", parameter: "status", column: t.status },
+  ],
+  order: { createdAt: t.createdAt },
+  defaultOrder: [["createdAt", "desc"]],
+  pagination: { itemsPerPage: 30, maxItemsPerPage: 100, clientEnabled: false },
+  customOperations: [
+    {
+      method: "POST",
+      path: "/product_imports/upload",
+      operationId: "uploadProductImport",
+      summary:
+        "Uploads a CSV or XLSX file (≤ 50 MB) and answers its columns, suggested mapping and preview.",
+      body: "multipart",
+      query: z.object({ sellerProfile: z.string().describe("IRI or id of the seller profile") }),
+      response: { status: 201, schema: uploadResult },
+    },
+    {
+      method: "POST",
+      path: "/product_imports/{id}/preview",
+      operationId: "previewProductImport",
+      summary: "Validates the first rows under a column mapping, cell by cell.",
+      body: z.object({ mapping: importMapping }),
+      response: { status: 200, schema: z.object({ rows: z.array(previewRow) }) },
+    },
+    {
+      method: "POST",
+      path: "/product_imports/{id}/run",
+      operationId: "runProductImport",
+      summary:
+        "Starts the import job under a column mapping (remembered for the user and profile).",
+      body: z.object({ mapping: importMapping }),
+      response: { status: 202, schema: ITEM_OUTPUT },
+    },
+    {
+      method: "GET",
+      path: "/product_imports/{id}/errors",
+      operationId: "listProductImportErrors",
+      summary: "The import's row errors: row, column, value and reason key.",
+      query: z.object({ page: z.string().optional() }),
+      response: {
+        status: 200,
+        schema: z.object({
+          totalItems: z.number().int(),
+          member: z.array(
+            z.object({
+              row: z.number().int(),
+              column: z.string(),
+              value: z.string(),
+              reason: z.string(),
+            }),
+          ),
+        }),
+      },
+    },
+    {
+      method: "GET",
+      path: "/product_imports/{id}/errors.csv",
+      operationId: "downloadProductImportErrors",
+      summary: "The import's row errors as CSV, reasons in the language asked for.",
+      query: z.object({ lang: z.enum(["de", "en"]).optional() }),
+      response: { status: 200, contentType: "text/csv" },
+    },
+    {
+      method: "GET",
+      path: "/product_imports/template",
+      operationId: "downloadProductImportTemplate",
+      summary: "A CSV template of every import field, headers in the language asked for.",
+      query: z.object({ lang: z.enum(["de", "en"]).optional() }),
+      response: { status: 200, contentType: "text/csv" },
+    },
+  ],
+});

@@ -1,0 +1,141 @@
+import multipart from "@fastify/multipart";
+import type { Database } from "@starport/db";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { requirePrincipal } from "../auth/authenticate.ts";
+import { NotFoundError } from "../errors.ts";
+import { findRow } from "../hydra/repository.ts";
+import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { parseBody } from "../validation.ts";
+import type { ImportFieldName } from "./fields.ts";
+import { findImport } from "./find-import.ts";
+import { importErrorsCsv, importTemplateCsv, listImportErrors } from "./import-errors.ts";
+import type { ProductImportJobs } from "./jobs.ts";
+import { previewProductImport } from "./preview-import.ts";
+import { importMapping, productImports } from "./resource.ts";
+import { startProductImport } from "./start-import.ts";
+import { MAX_IMPORT_BYTES, uploadError, uploadProductImport } from "./upload-import.ts";
+
+const mappingBody = z.object({ mapping: importMapping });
+const langOf = (query: unknown) => ((query as { lang?: string }).lang === "en" ? "en" : "de");
+const toOutput = (row: Parameters<typeof productImports.toOutput>[0]) => ({
+  "@context": "/api/contexts/ProductImport",
+  "@id": `/api/product_imports/${row.id}`,
+  "@type": "ProductImport",
+  ...productImports.toOutput(row, { asOf: {} }),
+});
+
+/**
+ * The product import's operations beyond reading (declared in resource.ts for the docs): upload,
+ * preview, run, row errors (JSON and CSV) and the template. History and status are the Hydra
+ * resource's GETs.
+ */
+export async function productImportRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; jobs: ProductImportJobs },
+) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12 },
+    });
+    scope.post("/product_imports/upload", async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const profileId = String((request.query as { sellerProfile?: string }).sellerProfile ?? "")
+        .split("/")
+        .pop()!;
+      const profile = /^[0-9a-f-]{36}$/i.test(profileId)
+        ? await findRow(
+            deps.db,
+            sellerProfiles,
+            profileId,
+            visibleIn(sellerProfiles, scopeOf(principal)),
+          )
+        : undefined;
+      if (!profile) throw new NotFoundError("Not Found");
+      if (!request.isMultipart()) throw uploadError("noFile");
+      let file: Awaited<ReturnType<typeof request.file>>;
+      try {
+        file = await request.file();
+      } catch {
+        throw uploadError("noFile");
+      }
+      if (!file) throw uploadError("noFile");
+      const result = await uploadProductImport(
+        deps.db,
+        { userId: principal.userId, sellerProfileId: profileId },
+        { fileName: file.filename, stream: file.file },
+        deps.jobs.dataDir,
+      );
+      return reply.code(201).send(result);
+    });
+  });
+
+  app.get("/product_imports/template", async (request, reply) => {
+    requirePrincipal(request);
+    const lang = langOf(request.query);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="starport-product-import-${lang}.csv"`)
+      .send(importTemplateCsv(lang));
+  });
+
+  app.post("/product_imports/:id/preview", async (request) => {
+    const imp = await findImport(
+      deps.db,
+      requirePrincipal(request),
+      (request.params as { id: string }).id,
+    );
+    const { mapping } = parseBody(mappingBody, request.body);
+    return previewProductImport(
+      deps.db,
+      imp,
+      mapping as Partial<Record<ImportFieldName, number>>,
+      deps.jobs.dataDir,
+    );
+  });
+
+  app.post("/product_imports/:id/run", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const imp = await findImport(deps.db, principal, (request.params as { id: string }).id);
+    const { mapping } = parseBody(mappingBody, request.body);
+    const started = await startProductImport(
+      deps.db,
+      deps.jobs,
+      imp,
+      principal.userId,
+      mapping as Partial<Record<ImportFieldName, number>>,
+    );
+    return reply.code(202).type("application/ld+json; charset=utf-8").send(toOutput(started));
+  });
+
+  app.get("/product_imports/:id/errors", async (request) => {
+    const imp = await findImport(
+      deps.db,
+      requirePrincipal(request),
+      (request.params as { id: string }).id,
+    );
+    const page = Math.max(
+      1,
+      Math.min(100_000, Number((request.query as { page?: string }).page) || 1),
+    );
+    return listImportErrors(deps.db, imp.id, page);
+  });
+
+  app.get("/product_imports/:id/errors.csv", async (request, reply) => {
+    const imp = await findImport(
+      deps.db,
+      requirePrincipal(request),
+      (request.params as { id: string }).id,
+    );
+    const lang = langOf(request.query);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="${imp.fileName.replace(/[^\w.-]/g, "_")}-errors.csv"`,
+      )
+      .send(importErrorsCsv(deps.db, imp.id, lang));
+  });
+}

@@ -1,0 +1,100 @@
+import { join } from "node:path";
+import type { Database } from "@starport/db";
+import { schema } from "@starport/db";
+import { eq, sql } from "drizzle-orm";
+import { applyImportBatch, LostLeaseError } from "./apply-batch.ts";
+import type { ImportFieldName } from "./fields.ts";
+import { countDataRows, type ImportFormat, readRows, type SheetRow } from "./read-rows.ts";
+
+export interface RunImportOptions {
+  dataDir: string;
+  batchSize?: number;
+  /** Called after each committed batch (tests and the benchmark stop or watch the run here). */
+  afterBatch?: (rowsDone: number) => Promise<void> | void;
+}
+
+/**
+ * The import job: streams the stored file from the checkpoint (rowsDone) on, in batches that
+ * commit with their checkpoint. Safe to run twice or after a kill: finished imports are left
+ * alone, a resumed one skips the rows already committed, so the end state equals one clean run.
+ */
+export async function runProductImport(
+  db: Database,
+  importId: string,
+  { dataDir, batchSize = 1000, afterBatch }: RunImportOptions,
+): Promise<void> {
+  const [found] = await db
+    .select({
+      imp: schema.productImports,
+      defaultMarketplace: schema.sellerProfiles.defaultMarketplace,
+    })
+    .from(schema.productImports)
+    .innerJoin(
+      schema.sellerProfiles,
+      eq(schema.sellerProfiles.id, schema.productImports.sellerProfileId),
+    )
+    .where(eq(schema.productImports.id, importId));
+  if (!found) return;
+  const { imp } = found;
+  if (imp.status !== "queued" && imp.status !== "running") return;
+  if (!imp.mapping) return;
+  const path = join(dataDir, imp.storagePath);
+  const format = imp.format as ImportFormat;
+  try {
+    let total = imp.totalRows;
+    if (total === null) total = await countDataRows(path, format);
+    const [started] = await db
+      .update(schema.productImports)
+      .set({
+        status: "running",
+        totalRows: total,
+        startedAt: sql`coalesce(${schema.productImports.startedAt}, now())`,
+      })
+      .where(eq(schema.productImports.id, importId))
+      .returning();
+    const context = {
+      importId,
+      sellerProfileId: imp.sellerProfileId,
+      defaultMarketplace: found.defaultMarketplace,
+      headers: imp.headers,
+      mapping: imp.mapping as Partial<Record<ImportFieldName, number>>,
+      today: (started!.startedAt ?? new Date()).toISOString().slice(0, 10),
+    };
+    let done = started!.rowsDone;
+    let seen = 0;
+    let batch: SheetRow[] = [];
+    const flush = async () => {
+      await applyImportBatch(db, context, batch, done);
+      done += batch.length;
+      batch = [];
+      await afterBatch?.(done);
+    };
+    let header = true;
+    for await (const row of readRows(path, format)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      seen += 1;
+      if (seen <= done) continue;
+      batch.push(row);
+      if (batch.length >= batchSize) await flush();
+    }
+    if (batch.length) await flush();
+    await db
+      .update(schema.productImports)
+      .set({ status: "completed", finishedAt: new Date(), totalRows: done })
+      .where(eq(schema.productImports.id, importId));
+  } catch (error) {
+    if (error instanceof LostLeaseError) return;
+    if (error instanceof ImportAborted) throw error;
+    // An unreadable file fails the import as a whole; committed batches stay (they are whole).
+    await db
+      .update(schema.productImports)
+      .set({ status: "failed", failureReason: "unreadable", finishedAt: new Date() })
+      .where(eq(schema.productImports.id, importId));
+  }
+}
+
+/** Thrown from afterBatch to stop a run as a crash would (tests, benchmark). */
+export class ImportAborted extends Error {}

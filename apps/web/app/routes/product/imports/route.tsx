@@ -1,0 +1,409 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { redirect, useRevalidator } from "react-router";
+import { getI18n } from "../../../i18n/i18n.ts";
+import { ApiError } from "../../../lib/api/client.ts";
+import { serverHydra } from "../../../lib/api/session-hydra.ts";
+import { useLocale } from "../../../lib/use-locale.ts";
+import { localizePath, splitLocale } from "../../../route-table.ts";
+import { sessionContext } from "../../../session/server-session.ts";
+import { browserApi } from "../../../session/store.ts";
+import type { Route } from "./+types/route";
+
+/** Issue 11 §4: upload → column mapping → preview → run with live progress, errors, history. */
+
+interface ImportItem {
+  "@id": string;
+  id: string;
+  author: string;
+  fileName: string;
+  status: "uploaded" | "queued" | "running" | "completed" | "failed";
+  totalRows: number | null;
+  rowsDone: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  createdAt: string;
+}
+type Mapping = Record<string, number>;
+interface PreviewRow {
+  row: number;
+  cells: { field: string; value: string; error: string | null }[];
+}
+interface Uploaded {
+  import: string;
+  fileName: string;
+  headers: string[];
+  mapping: Mapping;
+  fields: string[];
+  preview: PreviewRow[];
+}
+interface RowError {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const profile = context.get(sessionContext).profile;
+  if (!profile) {
+    throw redirect(
+      localizePath("/profile-selection", splitLocale(new URL(request.url).pathname).locale),
+    );
+  }
+  const history = await serverHydra(context, request).collection<ImportItem>(
+    "/api/product_imports",
+    { sellerProfile: profile["@id"] },
+  );
+  return { profileIri: profile["@id"], history: history.members };
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.product-imports.title")} · Starport` }];
+}
+
+async function download(path: string, fileName: string) {
+  const response = await browserApi().request(path, { headers: { accept: "text/csv" } });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export default function ProductImportsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { revalidate } = useRevalidator();
+  const number = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB");
+  const [file, setFile] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<Uploaded | null>(null);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [preview, setPreview] = useState<PreviewRow[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [running, setRunning] = useState<ImportItem | null>(null);
+  const [errors, setErrors] = useState<{ totalItems: number; member: RowError[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fail = (error: unknown) => {
+    const code =
+      error instanceof ApiError
+        ? (error.body as { violations?: { code?: string }[] })?.violations?.[0]?.code
+        : undefined;
+    setProblem(t(`productImports.error.${code ?? "unknown"}`, t("productImports.error.unknown")));
+  };
+
+  async function upload() {
+    if (!file) return;
+    setBusy(true);
+    setProblem(null);
+    setRunning(null);
+    setErrors(null);
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      const result = await browserApi().json<Uploaded>(
+        `/api/product_imports/upload?sellerProfile=${encodeURIComponent(loaderData.profileIri)}`,
+        { method: "POST", body: form },
+      );
+      setUploaded(result);
+      setMapping(result.mapping);
+      setPreview(result.preview);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remap(field: string, column: string | null) {
+    if (!uploaded) return;
+    const next = { ...mapping };
+    for (const [f, index] of Object.entries(next))
+      if (f === field || (column !== null && index === Number(column))) delete next[f];
+    if (column !== null) next[field] = Number(column);
+    setMapping(next);
+    try {
+      const result = await browserApi().json<{ rows: PreviewRow[] }>(`${uploaded.import}/preview`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mapping: next }),
+      });
+      setPreview(result.rows);
+      setProblem(null);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  async function run() {
+    if (!uploaded) return;
+    setBusy(true);
+    try {
+      const started = await browserApi().json<ImportItem>(`${uploaded.import}/run`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ mapping }),
+      });
+      setRunning(started);
+      setUploaded(null);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Live progress: poll the import until it ends, then load its row errors and the history.
+  const runningIri = running?.["@id"];
+  const finished = running?.status === "completed" || running?.status === "failed";
+  useEffect(() => {
+    if (!runningIri || finished) return;
+    const timer = setInterval(async () => {
+      const item = await browserApi().json<ImportItem>(runningIri);
+      setRunning(item);
+      if (item.status === "completed" || item.status === "failed") {
+        setErrors(await browserApi().json(`${runningIri}/errors`));
+        revalidate();
+      }
+    }, 500);
+    return () => clearInterval(timer);
+  }, [runningIri, finished, revalidate]);
+
+  const columnOptions = (uploaded?.headers ?? []).map((h, i) => ({
+    value: String(i),
+    label: h || `#${i + 1}`,
+  }));
+
+  return (
+    <Stack gap="md" data-testid="page" data-page="product-imports">
+      <Group justify="space-between">
+        <Title order={1}>{t("pages.product-imports.title")}</Title>
+        <Button
+          variant="default"
+          onClick={() =>
+            void download(
+              `/api/product_imports/template?lang=${locale}`,
+              `starport-product-import-${locale}.csv`,
+            )
+          }
+        >
+          {t("productImports.template")}
+        </Button>
+      </Group>
+      <Text c="dimmed">{t("productImports.intro")}</Text>
+      <Group align="end">
+        <FileInput
+          label={t("productImports.file")}
+          placeholder={t("productImports.filePlaceholder")}
+          accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          value={file}
+          onChange={setFile}
+          data-testid="import-file"
+          w={360}
+        />
+        <Button onClick={() => void upload()} disabled={!file} loading={busy && !uploaded}>
+          {t("productImports.upload")}
+        </Button>
+      </Group>
+      {problem && (
+        <Alert color="red" data-testid="import-problem">
+          {problem}
+        </Alert>
+      )}
+
+      {uploaded && (
+        <Stack gap="sm" data-testid="import-mapping">
+          <Title order={2} size="h3">
+            {t("productImports.mapping")}
+          </Title>
+          <Group>
+            {uploaded.fields.map((field) => (
+              <Select
+                key={field}
+                label={t(`productImports.field.${field}`)}
+                placeholder={t("productImports.notMapped")}
+                data={columnOptions}
+                value={mapping[field] === undefined ? null : String(mapping[field])}
+                onChange={(value) => void remap(field, value)}
+                clearable
+                w={170}
+                data-testid={`map-${field}`}
+              />
+            ))}
+          </Group>
+          <Title order={2} size="h3">
+            {t("productImports.preview")}
+          </Title>
+          <Table striped withTableBorder data-testid="import-preview">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("productImports.row")}</Table.Th>
+                {(preview[0]?.cells ?? []).map((c) => (
+                  <Table.Th key={c.field}>{t(`productImports.field.${c.field}`)}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.map((r) => (
+                <Table.Tr key={r.row}>
+                  <Table.Td>{r.row}</Table.Td>
+                  {r.cells.map((c) => (
+                    <Table.Td key={c.field} c={c.error ? "red" : undefined}>
+                      {c.value}
+                      {c.error && (
+                        <Text size="xs" c="red">
+                          {t(`productImports.reason.${c.error}`)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group>
+            <Button onClick={() => void run()} loading={busy} data-testid="import-run">
+              {t("productImports.run")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {running && (
+        <Stack gap="xs" data-testid="import-progress" data-status={running.status}>
+          <Text>
+            {t("productImports.progress", {
+              done: number.format(running.rowsDone),
+              total: number.format(running.totalRows ?? 0),
+              failed: number.format(running.failed),
+            })}
+          </Text>
+          <Progress
+            value={running.totalRows ? (100 * running.rowsDone) / running.totalRows : 0}
+            animated={!finished}
+          />
+          {finished && (
+            <Text
+              data-testid="import-summary"
+              data-created={running.created}
+              data-updated={running.updated}
+              data-unchanged={running.unchanged}
+              data-failed={running.failed}
+            >
+              {t("productImports.summary", {
+                created: number.format(running.created),
+                updated: number.format(running.updated),
+                unchanged: number.format(running.unchanged),
+                failed: number.format(running.failed),
+              })}
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      {errors && errors.totalItems > 0 && running && (
+        <Stack gap="xs" data-testid="import-errors">
+          <Group justify="space-between">
+            <Title order={2} size="h3">
+              {t("productImports.errors", { count: errors.totalItems })}
+            </Title>
+            <Button
+              variant="default"
+              data-testid="import-errors-download"
+              onClick={() =>
+                void download(
+                  `${running["@id"]}/errors.csv?lang=${locale}`,
+                  `${running.fileName}-errors.csv`,
+                )
+              }
+            >
+              {t("productImports.downloadErrors")}
+            </Button>
+          </Group>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("productImports.row")}</Table.Th>
+                <Table.Th>{t("productImports.column")}</Table.Th>
+                <Table.Th>{t("productImports.value")}</Table.Th>
+                <Table.Th>{t("productImports.reasonHeader")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {errors.member.map((e) => (
+                <Table.Tr key={`${e.row}-${e.column}`}>
+                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td>{e.column}</Table.Td>
+                  <Table.Td>{e.value.slice(0, 60)}</Table.Td>
+                  <Table.Td>{t(`productImports.reason.${e.reason}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+
+      <Title order={2} size="h3">
+        {t("productImports.history")}
+      </Title>
+      {loaderData.history.length === 0 ? (
+        <Text c="dimmed">{t("productImports.noHistory")}</Text>
+      ) : (
+        <Table striped withTableBorder data-testid="import-history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("productImports.date")}</Table.Th>
+              <Table.Th>{t("productImports.fileName")}</Table.Th>
+              <Table.Th>{t("productImports.author")}</Table.Th>
+              <Table.Th>{t("productImports.statusHeader")}</Table.Th>
+              <Table.Th>{t("productImports.summaryHeader")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loaderData.history.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  {new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", {
+                    dateStyle: "medium",
+                    timeStyle: "short",
+                  }).format(new Date(item.createdAt))}
+                </Table.Td>
+                <Table.Td>{item.fileName}</Table.Td>
+                <Table.Td>{item.author}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{t(`productImports.status.${item.status}`)}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  {t("productImports.summary", {
+                    created: number.format(item.created),
+                    updated: number.format(item.updated),
+                    unchanged: number.format(item.unchanged),
+                    failed: number.format(item.failed),
+                  })}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

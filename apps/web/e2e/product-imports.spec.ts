@@ -1,0 +1,155 @@
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { expectHydrated } from "./helpers.ts";
+import { signInFresh } from "./session.ts";
+
+/**
+ * Issue 11 §4 in the browser (de and en): an XLSX of 1,000 rows in German formats with 10 broken
+ * rows is uploaded, mapped, run with visible progress; 990 rows apply, 10 row errors show their
+ * reasons and download as CSV; the same file again changes nothing.
+ */
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** The demo seller's SKUs (from its sync with the sandbox; waits for the first listings). */
+async function demoSkus(request: APIRequestContext, token: string): Promise<string[]> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const res = await request.get("/api/products?itemsPerPage=200", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const members = ((await res.json())["hydra:member"] ?? []) as {
+      sku: string;
+      marketplace: string;
+    }[];
+    const skus = [...new Set(members.filter((m) => m.marketplace === "DE").map((m) => m.sku))];
+    if (skus.length > 0) return skus;
+    if (Date.now() > until) throw new Error("the demo seller has no listings");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const GERMAN = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2 });
+
+async function workbook(skus: string[], offset: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Kosten");
+  sheet.addRow(["SKU", "Einkaufspreis", "Versandkosten", "Tags", "Lebenszyklus", "Gültig ab"]);
+  for (let i = 0; i < 1000; i++) {
+    const sku = skus[i % skus.length]!;
+    const index = i % skus.length;
+    // The same values whenever a SKU repeats: repeated rows are unchanged, not conflicting.
+    const cost = `${GERMAN.format(1000 + index * 3.17 + offset)} €`;
+    const row: (string | number)[] = [
+      sku,
+      cost,
+      GERMAN.format(2.5 + offset),
+      "e2e, import",
+      "Wachstum",
+      "31.12.2026",
+    ];
+    if (i % 100 === 7) {
+      const kind = (i / 100) | 0;
+      if (kind < 4) row[1] = "-5";
+      else if (kind < 7) row[3] = "x".repeat(500);
+      else row[0] = `UNKNOWN-${i}`;
+    }
+    sheet.addRow(row);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const TEXT = {
+  de: {
+    upload: "Hochladen",
+    run: "Import starten",
+    negative: "Der Wert darf nicht negativ sein.",
+    download: "Fehler als CSV herunterladen",
+    csvHeader: "Zeile;Spalte;Wert;Grund",
+    cost: "Einkaufspreis",
+  },
+  en: {
+    upload: "Upload",
+    run: "Start import",
+    negative: "The value must not be negative.",
+    download: "Download errors as CSV",
+    csvHeader: "Row,Column,Value,Reason",
+    cost: "Cost",
+  },
+} as const;
+
+for (const [locale, offset] of [
+  ["de", 0],
+  ["en", 1],
+] as const) {
+  test(`imports an XLSX of 1,000 rows with 10 broken ones, then the same file changes nothing (${locale})`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await signInFresh(context, request, baseURL!);
+    const file = {
+      name: `kosten-${locale}.xlsx`,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: await workbook(await demoSkus(request, token), offset),
+    };
+    const text = TEXT[locale];
+    await page.goto(locale === "de" ? "/product/imports" : "/en/product/imports");
+    await expectHydrated(page);
+
+    const runOnce = async () => {
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByRole("button", { name: text.upload, exact: true }).click();
+      const mapping = page.getByTestId("import-mapping");
+      await expect(mapping).toBeVisible();
+      // Columns were recognised from the German headers; map the shipping cost by hand.
+      await expect(mapping.getByTestId("map-cost")).toHaveValue("Einkaufspreis");
+      // Unmap the shipping cost (its column leaves the preview), then map it again.
+      const shipping = mapping.getByTestId("map-shippingCost");
+      await expect(shipping).toHaveValue("Versandkosten");
+      await shipping.click();
+      await page.getByRole("option", { name: "Versandkosten", exact: true }).click();
+      await expect(shipping).toHaveValue("");
+      await shipping.click();
+      await page.getByRole("option", { name: "Versandkosten", exact: true }).click();
+      await expect(shipping).toHaveValue("Versandkosten");
+      await expect(page.getByTestId("import-preview").locator("tbody tr")).toHaveCount(20);
+      await expect(page.getByTestId("import-preview")).toContainText(text.negative);
+      await page.getByTestId("import-run").click();
+      await expect(page.getByTestId("import-progress")).toBeVisible();
+      const summary = page.getByTestId("import-summary");
+      await expect(summary).toBeVisible({ timeout: 120_000 });
+      return summary;
+    };
+
+    const first = await runOnce();
+    await expect(first).toHaveAttribute("data-failed", "10");
+    const applied = ["data-created", "data-updated", "data-unchanged"];
+    const counts = await Promise.all(applied.map((a) => first.getAttribute(a)));
+    expect(counts.reduce((sum, n) => sum + Number(n), 0)).toBe(990);
+    expect(Number(counts[0]) + Number(counts[1])).toBeGreaterThan(0);
+    const errors = page.getByTestId("import-errors");
+    await expect(errors.locator("tbody tr")).toHaveCount(10);
+    await expect(errors).toContainText(text.negative);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      errors.getByRole("button", { name: text.download }).click(),
+    ]);
+    const csv = (await readFile((await download.path())!, "utf8"))
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe(text.csvHeader);
+    expect(csv).toHaveLength(11);
+    expect(csv[1]).toContain(text.negative);
+
+    const second = await runOnce();
+    await expect(second).toHaveAttribute("data-created", "0");
+    await expect(second).toHaveAttribute("data-updated", "0");
+    await expect(second).toHaveAttribute("data-unchanged", "990");
+    await expect(second).toHaveAttribute("data-failed", "10");
+    await expect(page.getByTestId("import-history")).toContainText(file.name);
+  });
+}

@@ -1,0 +1,107 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./identity.ts";
+import { sellerProfiles } from "./sellers.ts";
+
+/**
+ * Product imports (issue 11 §4): a seller's spreadsheet of Starport's own fields, uploaded to
+ * DATA_DIR, mapped, previewed and run as a job. rowsDone is the checkpoint: it moves in the same
+ * transaction as each batch's writes, so a run killed mid-way resumes exactly after the last batch.
+ */
+export const PRODUCT_IMPORT_STATUSES = [
+  "uploaded",
+  "queued",
+  "running",
+  "completed",
+  "failed",
+] as const;
+export type ProductImportStatus = (typeof PRODUCT_IMPORT_STATUSES)[number];
+
+/** Column index (0-based) → field name of the import's field list. */
+export type ProductImportMapping = Record<string, number>;
+
+export const productImports = pgTable(
+  "product_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerProfileId: uuid("seller_profile_id")
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name when they uploaded (the history shows it even after the user is gone). */
+    authorName: text("author_name").notNull().default(""),
+    fileName: text("file_name").notNull(),
+    /** csv or xlsx (sniffed from the content, not the name). */
+    format: text("format").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    /** Path of the stored upload relative to DATA_DIR. */
+    storagePath: text("storage_path").notNull(),
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    /** field → column index; set when the run starts. */
+    mapping: jsonb("mapping").$type<ProductImportMapping>(),
+    status: text("status").$type<ProductImportStatus>().notNull().default("uploaded"),
+    totalRows: integer("total_rows"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** Reason key when the whole run failed (file unreadable). */
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [index("product_imports_profile").on(table.sellerProfileId, table.createdAt)],
+);
+
+/** A row the import could not apply: row number in the file, column header, value, reason key. */
+export const productImportErrors = pgTable(
+  "product_import_errors",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => productImports.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    column: text("column").notNull(),
+    value: text("value").notNull(),
+    reason: text("reason").notNull(),
+    seq: integer("seq").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: "product_import_errors_pk",
+      columns: [table.importId, table.row, table.seq],
+    }),
+  ],
+);
+
+/** The column mapping a user last chose for a seller profile: normalised header → field. */
+export const productImportMappings = pgTable(
+  "product_import_mappings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerProfileId: uuid("seller_profile_id")
+      .notNull()
+      .references(() => sellerProfiles.id, { onDelete: "cascade" }),
+    mapping: jsonb("mapping").$type<Record<string, string>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: "product_import_mappings_pk",
+      columns: [table.userId, table.sellerProfileId],
+    }),
+  ],
+);
