@@ -241,10 +241,7 @@ export function openApiDocument(registry: Registry): Json {
               },
             },
           },
-          ...(op.body
-            ? { 400: problem("Invalid input"), 422: problem("Unprocessable entity") }
-            : {}),
-          404: problem("Not found"),
+          ...(op.body ? problems(400, 401, 404, 413, 415, 422) : problems(400, 401, 404)),
         },
       };
     }
