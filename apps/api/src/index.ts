@@ -10,6 +10,7 @@ import { isAdmin } from "./auth/principal.ts";
 import type { AuthRateLimits } from "./auth/rate-limit.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
+import { collectionRoutes } from "./catalogue/collection-routes.ts";
 import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
@@ -102,6 +103,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     db: deps.db,
     hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },
   });
+  await collectionRoutes(app, { db: deps.db });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,
