@@ -1,5 +1,6 @@
 export { createSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "./app.ts";
 export { type ClientCredentials, DEMO_CLIENT } from "./auth.ts";
+export { buyBoxScore, type CompetingOffer, offersOf, similarItems } from "./competition.ts";
 export { type DemoOptions, type DemoResult, seedDemoAccount } from "./demo.ts";
 export type { FaultConfig } from "./http.ts";
 export { inventorySummary } from "./inventory-routes.ts";

@@ -5,7 +5,7 @@ CREATE TABLE "competitor_snapshots" (
 	"price_micros" bigint,
 	"landed_price_micros" bigint,
 	"currency" text,
-	"has_buy_box" boolean NOT NULL,
+	"has_buy_box" boolean,
 	"fulfillment" text,
 	"rating" real
 );

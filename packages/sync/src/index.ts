@@ -1,4 +1,11 @@
 export { type Checksums, syncChecksums } from "./checksums.ts";
+export {
+  type CompetitorSuggestions,
+  captureCompetitorSnapshots,
+  productsWithCompetitors,
+  spClientForProduct,
+  suggestCompetitors,
+} from "./competitors.ts";
 export { type AmazonApi, disconnect, type NewConnection, saveConnection } from "./connections.ts";
 export {
   createSyncEngine,

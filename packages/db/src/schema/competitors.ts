@@ -48,7 +48,8 @@ export const competitorSnapshots = pgTable(
     priceMicros: bigint("price_micros", { mode: "number" }),
     landedPriceMicros: bigint("landed_price_micros", { mode: "number" }),
     currency: text("currency"),
-    hasBuyBox: boolean("has_buy_box").notNull(),
+    /** Whether this seller held the Buy Box (offers on the own ASIN); null for another ASIN. */
+    hasBuyBox: boolean("has_buy_box"),
     fulfillment: text("fulfillment"),
     /** Seller feedback rating in percent positive. */
     rating: real("rating"),
