@@ -165,7 +165,12 @@ export function CollectionForm({
                     ? t("cargoBay.rules.incomplete")
                     : preview.count === null
                       ? "…"
-                      : t("cargoBay.rules.matches", { count: preview.count })}
+                      : t(
+                          preview.count === 1
+                            ? "cargoBay.rules.matchesOne"
+                            : "cargoBay.rules.matchesMany",
+                          { count: preview.count },
+                        )}
                 </Badge>
               </Group>
               <RuleEditor

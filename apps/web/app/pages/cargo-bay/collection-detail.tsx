@@ -82,7 +82,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function meta({ location, loaderData }: Route.MetaArgs) {
   const t = getI18n(splitLocale(location.pathname).locale).t;
-  return [{ title: `${loaderData?.collection.name ?? t("pages.collection-detail.title")} · Starport` }];
+  return [
+    { title: `${loaderData?.collection.name ?? t("pages.collection-detail.title")} · Starport` },
+  ];
 }
 
 const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
@@ -139,7 +141,11 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
           <Title order={1}>{collection.name}</Title>
           <Badge variant="light">{t(`cargoBay.membership.${collection.membership}`)}</Badge>
         </Group>
-        <Text data-testid="collection-total">{t("cargoBay.rules.matches", { count: total })}</Text>
+        <Text data-testid="collection-total">
+          {t(total === 1 ? "cargoBay.rules.matchesOne" : "cargoBay.rules.matchesMany", {
+            count: total,
+          })}
+        </Text>
       </Group>
       {collection.description && <Text c="dimmed">{collection.description}</Text>}
       <Tabs
