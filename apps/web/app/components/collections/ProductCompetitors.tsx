@@ -91,7 +91,9 @@ export function ProductCompetitors({
         <Button
           size="xs"
           loading={busy}
-          onClick={() => run(() => browserApi().json(`${base}/refresh`, JSON_POST))}
+          onClick={() =>
+            run(() => browserApi().json(`${base}/refresh`, { ...JSON_POST, body: "{}" }))
+          }
           disabled={!competitors?.length}
         >
           {t("cargoBay.competitors.refresh")}
