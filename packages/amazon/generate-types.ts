@@ -34,6 +34,7 @@ const MODELS: ReadonlyArray<{ input: string; output: string }> = [
   { input: "sp-api/reports_2021-06-30.json", output: "sp-reports.gen.ts" },
   { input: "sp-api/tokens_2021-03-01.json", output: "sp-tokens.gen.ts" },
   { input: "sp-api/fbaInventory.json", output: "sp-fba-inventory.gen.ts" },
+  { input: "sp-api/productPricing_2022-05-01.json", output: "sp-product-pricing-2022.gen.ts" },
 ];
 
 function isObject(v: Json | undefined): v is JsonObject {

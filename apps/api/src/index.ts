@@ -11,6 +11,8 @@ import { isAdmin } from "./auth/principal.ts";
 import type { AuthRateLimits } from "./auth/rate-limit.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
+import { collectionRoutes } from "./catalogue/collection-routes.ts";
+import { competitorRoutes } from "./catalogue/competitors/routes.ts";
 import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
@@ -119,6 +121,8 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   });
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
+  await collectionRoutes(app, { db: deps.db });
+  await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,

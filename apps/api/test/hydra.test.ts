@@ -377,6 +377,7 @@ describe.each(TEST_DATABASE_KINDS)("Hydra API on %s", (kind) => {
         colour: "#4c6ef5",
         membership: "rules",
         rules: [{ field: "price", operator: "lessThan", value: "10" }],
+        priority: 100,
         productCount: 3,
         sellerProfile: profileA,
       },

@@ -134,12 +134,19 @@ export const ROUTES: readonly RouteEntry[] = [
     backButton: false,
     middleware: APP,
   },
-  { key: "collections", path: "/cargo-bay/collections", layout: "default", middleware: APP },
+  {
+    key: "collections",
+    path: "/cargo-bay/collections",
+    layout: "default",
+    middleware: APP,
+    file: "pages/cargo-bay/collections.tsx",
+  },
   {
     key: "collection-new",
     path: "/cargo-bay/collections/new",
     layout: "default-boxed",
     middleware: APP,
+    file: "pages/cargo-bay/collection-new.tsx",
   },
   {
     key: "collection-detail",
@@ -147,6 +154,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     params: { id: "id" },
     middleware: APP,
+    file: "pages/cargo-bay/collection-detail.tsx",
   },
   {
     key: "campaigns",

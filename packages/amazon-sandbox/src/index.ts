@@ -1,5 +1,6 @@
 export { createSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "./app.ts";
 export { type ClientCredentials, DEMO_CLIENT } from "./auth.ts";
+export { buyBoxScore, type CompetingOffer, offersOf, similarItems } from "./competition.ts";
 export {
   buildAllBusinesses,
   type DemoOptions,

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { offersOf, similarItems } from "./competition.ts";
 import { header, INVALID_JSON, isObject, publicBaseUrl, sendError, sendJson } from "./http.ts";
 import { MARKETPLACES, marketplaceById } from "./marketplaces.ts";
 import { merchantListingsTsv } from "./reports.ts";
@@ -1051,14 +1052,14 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
     key: Record<string, string>,
   ) => {
     const cur = marketplaceById(mpId)?.currencyCode ?? "EUR";
-    const comp = [p.refPrice * 1.04, p.refPrice * 0.97].map((x) => Math.round(x * 100) / 100);
-    const mine = p.sellerId === seller.sellerId;
-    const offers = [
-      ...(mine ? [{ price: p.price, sellerId: seller.sellerId, my: true }] : []),
-      { price: comp[0] as number, sellerId: "A2COMPETITOR001", my: false },
-      { price: comp[1] as number, sellerId: "A2COMPETITOR002", my: false },
-    ].sort((a, b) => a.price - b.price);
-    const winner = offers[0];
+    const offers = offersOf(w(), p).map((o) => ({
+      ...o,
+      my: o.mine && o.sellerId === seller.sellerId,
+    }));
+    const winner = offers.find((o) => o.buyBoxWinner);
+    const lowest = offers[0];
+    const channel = (o: { fulfillment: string }) =>
+      o.fulfillment === "AFN" ? "Amazon" : "Merchant";
     return {
       payload: {
         ...key,
@@ -1068,27 +1069,33 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
         Identifier: { MarketplaceId: mpId, ...key, ItemCondition: "New" },
         Summary: {
           TotalOfferCount: offers.length,
-          NumberOfOffers: [
-            { condition: "new", fulfillmentChannel: "Merchant", OfferCount: offers.length },
-          ],
-          LowestPrices: [
-            {
-              condition: "new",
-              fulfillmentChannel: "Merchant",
-              LandedPrice: money(cur, winner?.price ?? 0),
-              ListingPrice: money(cur, winner?.price ?? 0),
-              Shipping: money(cur, 0),
-            },
-          ],
-          BuyBoxPrices: [
-            {
-              condition: "new",
-              LandedPrice: money(cur, winner?.price ?? 0),
-              ListingPrice: money(cur, winner?.price ?? 0),
-              Shipping: money(cur, 0),
-              sellerId: winner?.sellerId,
-            },
-          ],
+          NumberOfOffers: ["Amazon", "Merchant"].map((c) => ({
+            condition: "new",
+            fulfillmentChannel: c,
+            OfferCount: offers.filter((o) => channel(o) === c).length,
+          })),
+          LowestPrices: lowest
+            ? [
+                {
+                  condition: "new",
+                  fulfillmentChannel: channel(lowest),
+                  LandedPrice: money(cur, lowest.listingPrice + lowest.shipping),
+                  ListingPrice: money(cur, lowest.listingPrice),
+                  Shipping: money(cur, lowest.shipping),
+                },
+              ]
+            : [],
+          BuyBoxPrices: winner
+            ? [
+                {
+                  condition: "new",
+                  LandedPrice: money(cur, winner.listingPrice + winner.shipping),
+                  ListingPrice: money(cur, winner.listingPrice),
+                  Shipping: money(cur, winner.shipping),
+                  sellerId: winner.sellerId,
+                },
+              ]
+            : [],
           ListPrice: money(cur, p.refPrice),
           SalesRankings: [
             {
@@ -1101,19 +1108,92 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
           SellerId: o.sellerId,
           MyOffer: o.my,
           SubCondition: "new",
-          IsFulfilledByAmazon: false,
-          IsBuyBoxWinner: o === winner,
+          IsFulfilledByAmazon: o.fulfillment === "AFN",
+          IsBuyBoxWinner: o.buyBoxWinner,
           IsFeaturedMerchant: true,
-          ListingPrice: money(cur, o.price),
-          Shipping: money(cur, 0),
+          ListingPrice: money(cur, o.listingPrice),
+          Shipping: money(cur, o.shipping),
           ShippingTime: { minimumHours: 24, maximumHours: 48, availabilityType: "NOW" },
-          SellerFeedbackRating: { FeedbackCount: 1200, SellerPositiveFeedbackRating: 97 },
+          SellerFeedbackRating: {
+            FeedbackCount: o.feedbackCount,
+            SellerPositiveFeedbackRating: o.rating,
+          },
           ShipsFrom: { Country: marketplaceById(mpId)?.countryCode ?? "DE" },
-          PrimeInformation: { IsPrime: false, IsNationalPrime: false },
+          PrimeInformation: {
+            IsPrime: o.fulfillment === "AFN",
+            IsNationalPrime: o.fulfillment === "AFN",
+          },
         })),
       },
     };
   };
+  // Product Pricing 2022-05-01: the competitive summary of up to 20 ASINs in one batch.
+  app.post("/batches/products/pricing/2022-05-01/items/competitiveSummary", async (req, reply) => {
+    const seller = authSp(state, req, reply);
+    if (!seller) return reply;
+    const requests = isObject(req.body) ? (req.body as { requests?: unknown }).requests : undefined;
+    if (!Array.isArray(requests) || requests.length < 1 || requests.length > 20)
+      return bad(reply, "requests must hold 1 to 20 requests.");
+    const responses = requests.map((r: unknown) => {
+      const item = (isObject(r) ? r : {}) as Record<string, unknown>;
+      const asin = String(item.asin ?? "").toUpperCase();
+      const mpId = String(item.marketplaceId ?? "");
+      const request = { asin, marketplaceId: mpId, includedData: item.includedData };
+      const p = marketplaceById(mpId) ? w().products.get(productKey(mpId, asin)) : undefined;
+      if (!p)
+        return {
+          status: { statusCode: 404, reasonPhrase: "Not Found" },
+          body: { errors: [{ code: "NOT_FOUND", message: `ASIN ${asin} not found` }] },
+          request,
+        };
+      const cur = marketplaceById(mpId)?.currencyCode ?? "EUR";
+      const amount = (v: number) => ({ amount: v, currencyCode: cur });
+      const offers = offersOf(w(), p);
+      const featured = offers.find((o) => o.buyBoxWinner);
+      const offer = (o: (typeof offers)[number]) => ({
+        sellerId: o.sellerId,
+        condition: "New",
+        fulfillmentType: o.fulfillment,
+        listingPrice: amount(o.listingPrice),
+        shippingOptions: [{ shippingOptionType: "DEFAULT", price: amount(o.shipping) }],
+      });
+      return {
+        status: { statusCode: 200, reasonPhrase: "OK" },
+        body: {
+          asin: p.asin,
+          marketplaceId: mpId,
+          featuredBuyingOptions: featured
+            ? [
+                {
+                  buyingOptionType: "New",
+                  segmentedFeaturedOffers: [
+                    {
+                      ...offer(featured),
+                      featuredOfferSegments: [
+                        {
+                          customerMembership: "NON_PRIME",
+                          segmentDetails: { glanceViewWeightPercentage: 100 },
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ]
+            : [],
+          lowestPricedOffers: [
+            {
+              lowestPricedOffersInput: { itemCondition: "New", offerType: "Consumer" },
+              offers: offers.slice(0, 20).map(offer),
+            },
+          ],
+          referencePrices: [{ name: "CompetitivePrice", price: amount(p.refPrice) }],
+          similarItems: [{ items: similarItems(w(), p).map((o) => ({ asin: o.asin })) }],
+        },
+        request,
+      };
+    });
+    return sendJson(reply, 200, { responses });
+  });
   app.get("/products/pricing/v0/items/:asin/offers", async (req, reply) => {
     const seller = authSp(state, req, reply);
     if (!seller) return reply;

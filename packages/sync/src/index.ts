@@ -1,5 +1,12 @@
 export { type SyncArrivals, syncArrivals } from "./arrivals.ts";
 export { type Checksums, syncChecksums } from "./checksums.ts";
+export {
+  type CompetitorSuggestions,
+  captureCompetitorSnapshots,
+  productsWithCompetitors,
+  spClientForProduct,
+  suggestCompetitors,
+} from "./competitors.ts";
 export { type AmazonApi, disconnect, type NewConnection, saveConnection } from "./connections.ts";
 export {
   createSyncEngine,

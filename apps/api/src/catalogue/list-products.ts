@@ -5,6 +5,7 @@ import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
 import { scopeOf, visibleIn } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { membershipCondition, todayUtc } from "./collection-rules.ts";
 import { LOW_COVER_DAYS, type ProductListQuery, type ProductSort } from "./product-list-query.ts";
 
 /**
@@ -98,16 +99,21 @@ async function visibleOr404(db: Database, principal: Principal, sellerProfileId:
 }
 
 /** A tag or collection named in a filter must belong to the seller profile (else 404). */
-async function ownedByProfile(
-  db: Database,
-  table: "tags" | "product_collections",
-  id: string,
-  sellerProfileId: string,
-) {
+async function ownedByProfile(db: Database, table: "tags", id: string, sellerProfileId: string) {
   const result = (await db.execute(
     sql`select 1 from ${sql.raw(table)} where id = ${id} and seller_profile_id = ${sellerProfileId}`,
   )) as unknown as { rows: unknown[] };
   if (result.rows.length === 0) throw new NotFoundError("Not Found");
+}
+
+/** A collection named in a filter must belong to the seller profile (else 404). */
+async function collectionOfProfile(db: Database, id: string, sellerProfileId: string) {
+  const result = (await db.execute(
+    sql`select id, membership, rules from product_collections where id = ${id} and seller_profile_id = ${sellerProfileId}`,
+  )) as unknown as { rows: { id: string; membership: string; rules: unknown }[] };
+  const row = result.rows[0];
+  if (!row) throw new NotFoundError("Not Found");
+  return row;
 }
 
 export async function listCatalogueProducts(
@@ -117,7 +123,9 @@ export async function listCatalogueProducts(
 ): Promise<{ rows: ProductListRow[]; total: number }> {
   await visibleOr404(db, principal, q.sellerProfile);
   if (q.tag) await ownedByProfile(db, "tags", q.tag, q.sellerProfile);
-  if (q.collection) await ownedByProfile(db, "product_collections", q.collection, q.sellerProfile);
+  const collection = q.collection
+    ? await collectionOfProfile(db, q.collection, q.sellerProfile)
+    : undefined;
 
   // The profile's accounts as literals: with one account the planner walks the (account, order)
   // index and stops after the page instead of sorting every listing.
@@ -140,10 +148,7 @@ export async function listCatalogueProducts(
     where.push(
       sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${q.tag})`,
     );
-  if (q.collection)
-    where.push(
-      sql`exists (select 1 from product_collection_members m where m.product_id = p.id and m.collection_id = ${q.collection})`,
-    );
+  if (collection) where.push(membershipCondition(collection, todayUtc()));
   if (q.priceMin !== undefined) where.push(sql`p.price_micros >= ${Math.round(q.priceMin * 1e6)}`);
   if (q.priceMax !== undefined) where.push(sql`p.price_micros <= ${Math.round(q.priceMax * 1e6)}`);
   if (q.hasCost === "true") where.push(costKnown);

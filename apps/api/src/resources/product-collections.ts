@@ -1,5 +1,6 @@
 import { schema } from "@starport/db";
 import { z } from "zod";
+import { ruleSet } from "../catalogue/collection-rules.ts";
 import { defineResource, ref } from "../hydra/resource.ts";
 import { sellerProfiles } from "./seller-profiles.ts";
 import { iri } from "./shared.ts";
@@ -7,12 +8,10 @@ import { iri } from "./shared.ts";
 type Row = typeof schema.productCollections.$inferSelect;
 const t = schema.productCollections;
 
-const rule = z.object({
-  field: z.enum(["title", "sku", "asin", "brand", "tag", "price", "marketplace"]),
-  operator: z.enum(["equals", "contains", "startsWith", "greaterThan", "lessThan"]),
-  value: z.string().trim().min(1).max(200),
-});
-
+/** Rows written before rule sets existed hold a flat array; they are shown as stored. */
+const legacyRules = z.array(
+  z.object({ field: z.string(), operator: z.string(), value: z.string() }),
+);
 const input = z
   .object({
     name: z.string().trim().min(1).max(120),
@@ -22,18 +21,17 @@ const input = z
       .regex(/^#[0-9a-fA-F]{6}$/)
       .default("#4c6ef5"),
     membership: z.enum(["manual", "rules"]).default("manual"),
-    rules: z.array(rule).max(50).default([]),
+    rules: ruleSet.optional(),
+    priority: z.int().min(1).max(1000).default(100),
     sellerProfile: iri,
   })
   .superRefine((value, context) => {
-    if (value.membership === "rules" && value.rules.length === 0)
+    if (value.membership === "rules" && value.rules === undefined)
       context.addIssue({
-        code: "too_small",
-        origin: "array",
-        minimum: 1,
-        inclusive: true,
+        code: "invalid_type",
+        expected: "object",
         path: ["rules"],
-        input: value.rules,
+        input: undefined,
       });
   });
 
@@ -51,7 +49,9 @@ export const productCollections = defineResource<Row, typeof input>({
     description: z.string(),
     colour: z.string(),
     membership: z.enum(["manual", "rules"]),
-    rules: z.array(z.object({ field: z.string(), operator: z.string(), value: z.string() })),
+    rules: z.union([ruleSet, legacyRules]),
+    priority: z.int(),
+    /** Products in the collection when it was last evaluated (GET /api/catalogue/collections). */
     productCount: z.int(),
     sellerProfile: z.string(),
   }),
@@ -62,6 +62,7 @@ export const productCollections = defineResource<Row, typeof input>({
     colour: row.colour,
     membership: row.membership,
     rules: row.rules,
+    priority: row.priority,
     productCount: row.productCount,
     sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
   }),
@@ -72,7 +73,8 @@ export const productCollections = defineResource<Row, typeof input>({
     description: row.description,
     colour: row.colour,
     membership: row.membership,
-    rules: row.rules,
+    rules: ruleSet.safeParse(row.rules).data,
+    priority: row.priority,
     sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
   }),
   toValues: (input) => ({
@@ -81,6 +83,7 @@ export const productCollections = defineResource<Row, typeof input>({
     colour: input.colour.toLowerCase(),
     membership: input.membership,
     rules: input.membership === "rules" ? input.rules : [],
+    priority: input.priority,
     sellerProfileId: input.sellerProfile,
   }),
   operations: { create: "owner", update: "owner", delete: "owner" },
@@ -96,6 +99,11 @@ export const productCollections = defineResource<Row, typeof input>({
     { type: "exact", parameter: "membership", column: t.membership },
     { type: "range", parameter: "productCount", column: t.productCount },
   ],
-  order: { name: t.name, productCount: t.productCount, createdAt: t.createdAt },
+  order: {
+    name: t.name,
+    productCount: t.productCount,
+    priority: t.priority,
+    createdAt: t.createdAt,
+  },
   defaultOrder: [["name", "asc"]],
 });

@@ -23,6 +23,10 @@ import type { operations as InventoryOps } from "../generated/sp-fba-inventory.g
 import type { operations as ListingsOps } from "../generated/sp-listings-items.gen.ts";
 import type { operations as FeesOps } from "../generated/sp-product-fees.gen.ts";
 import type { operations as PricingOps } from "../generated/sp-product-pricing.gen.ts";
+import type {
+  CompetitiveSummaryIncludedData,
+  CompetitiveSummaryResponse,
+} from "../generated/sp-product-pricing-2022.gen.ts";
 import type { operations as ReportsOps } from "../generated/sp-reports.gen.ts";
 import type { operations as SellersOps } from "../generated/sp-sellers.gen.ts";
 import type { LwaClient } from "../lwa.ts";
@@ -62,6 +66,7 @@ export type GetItemOffersQuery = Query<PricingOps["getItemOffers"]>;
 export type GetListingOffersQuery = Query<PricingOps["getListingOffers"]>;
 export type Price = Payload<Ok<PricingOps["getPricing"]>>[number];
 export type OffersResult = Payload<Ok<PricingOps["getItemOffers"]>>;
+export type { CompetitiveSummaryIncludedData, CompetitiveSummaryResponse };
 export type FeesEstimateRequestBody = Body<FeesOps["getMyFeesEstimateForSKU"]>;
 export type FeesEstimateResult = NonNullable<
   Payload<Ok<FeesOps["getMyFeesEstimateForSKU"]>>["FeesEstimateResult"]
@@ -95,6 +100,7 @@ export const SP_RATE_LIMITS: Record<string, RateLimit> = {
   "sp.getCompetitivePricing": { rate: 0.5, burst: 1 },
   "sp.getListingOffers": { rate: 1, burst: 2 },
   "sp.getItemOffers": { rate: 0.5, burst: 1 },
+  "sp.getCompetitiveSummary": { rate: 0.033, burst: 1 },
   "sp.getMyFeesEstimateForSKU": { rate: 1, burst: 2 },
   "sp.getMyFeesEstimateForASIN": { rate: 1, burst: 2 },
   "sp.getMyFeesEstimates": { rate: 0.5, burst: 1 },
@@ -482,6 +488,39 @@ export class SellingPartnerClient {
       signal,
     });
     return this.payload<OffersResult>(op, body);
+  }
+
+  /** Product Pricing 2022-05-01: featured offer, lowest offers, reference prices and similar
+   * items of up to 20 ASINs in one batch; one response per request, in order. */
+  async getCompetitiveSummary(
+    items: readonly {
+      asin: string;
+      marketplaceId: string;
+      includedData: readonly CompetitiveSummaryIncludedData[];
+    }[],
+    signal?: AbortSignal,
+  ): Promise<CompetitiveSummaryResponse[]> {
+    const op = "sp.getCompetitiveSummary";
+    if (items.length < 1 || items.length > 20)
+      throw new TypeError(`${op}: 1 to 20 items per batch, got ${items.length}`);
+    for (const item of items) requireText(op, "asin", item.asin);
+    const body = (await this.call({
+      operation: op,
+      method: "POST",
+      path: "/batches/products/pricing/2022-05-01/items/competitiveSummary",
+      body: {
+        requests: items.map((item) => ({
+          asin: item.asin,
+          marketplaceId: item.marketplaceId,
+          includedData: [...item.includedData],
+          method: "GET",
+          uri: "/products/pricing/2022-05-01/items/competitiveSummary",
+        })),
+      },
+      idempotent: true,
+      signal,
+    })) as { responses?: CompetitiveSummaryResponse[] };
+    return body.responses ?? [];
   }
 
   async getListingOffers(

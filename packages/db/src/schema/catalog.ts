@@ -51,8 +51,13 @@ export const productCollections = pgTable(
     colour: text("colour").notNull().default("#4c6ef5"),
     /** "rules" (membership computed from rules) or "manual" (products added by hand). */
     membership: text("membership").notNull().default("manual"),
-    rules: jsonb("rules").$type<CollectionRule[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Manual: []. Rules: `{ match: "all" | "any", conditions: [...] }`, validated and compiled
+     * by the API (catalogue/collection-rules.ts); older rows may hold a legacy array. */
+    rules: jsonb("rules").$type<unknown>().notNull().default(sql`'[]'::jsonb`),
     productCount: integer("product_count").notNull().default(0),
+    /** Where a product is in several collections, the collection with the lowest number decides
+     * the settings it overrides (goals, repricing: later issues). */
+    priority: integer("priority").notNull().default(100),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("product_collections_profile").on(table.sellerProfileId, table.name)],

@@ -105,7 +105,7 @@ export async function seedSellerDemoData(db: Database): Promise<void> {
           description: "Alle Produkte mit einem Preis unter 10 €",
           colour: "#12b886",
           membership: "rules",
-          rules: [{ field: "price", operator: "lessThan", value: "10" }],
+          rules: { match: "all", conditions: [{ field: "price", operator: "lt", value: 10 }] },
           productCount: 0,
         },
       ])

@@ -1,0 +1,234 @@
+import { schema } from "@starport/db";
+import { MARKETPLACE_CODES } from "@starport/marketplaces";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { LOW_COVER_DAYS, STOCK_STATUSES } from "./product-list-query.ts";
+
+/**
+ * Rule-based collections (issue 11 §5): a rule set is conditions combined with all/any, declared
+ * once here as a zod schema and compiled to one SQL condition over the product list's query
+ * (aliases `p` products, `sa` seller_accounts, `d` product_details, `s` product_stock; see
+ * PRODUCT_FROM). Nothing evaluates rules anywhere else.
+ */
+
+export const RULE_WINDOWS = [7, 14, 30, 60, 90] as const;
+export const RULE_METRICS = [
+  "acos",
+  "roas",
+  "spend",
+  "sales",
+  "clicks",
+  "impressions",
+  "orders",
+] as const;
+export type RuleMetric = (typeof RULE_METRICS)[number];
+export const NUMBER_OPERATORS = ["gt", "gte", "lt", "lte", "between"] as const;
+
+const text = z.string().trim().min(1).max(200);
+/** `B0*`, `SKU-??-RED`: `*` any run of characters, `?` one character, case-insensitive. */
+const pattern = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}]+$/u);
+const amount = z.number().finite().min(-1_000_000_000).max(1_000_000_000);
+
+const numeric = {
+  operator: z.enum(NUMBER_OPERATORS),
+  value: amount,
+  /** Upper bound of `between` (inclusive). */
+  to: amount.optional(),
+};
+
+export const ruleCondition = z.discriminatedUnion("field", [
+  z.object({
+    field: z.enum(["brand", "category"]),
+    operator: z.enum(["is", "isNot", "contains"]),
+    value: text,
+  }),
+  z.object({ field: z.literal("tag"), operator: z.enum(["is", "isNot"]), value: text }),
+  z.object({
+    field: z.literal("marketplace"),
+    operator: z.enum(["is", "isNot"]),
+    value: z.enum(MARKETPLACE_CODES as [string, ...string[]]),
+  }),
+  z.object({
+    field: z.enum(["asin", "sku"]),
+    operator: z.enum(["matches", "notMatches"]),
+    value: pattern,
+  }),
+  z.object({ field: z.literal("price"), ...numeric }),
+  z.object({
+    field: z.literal("stockStatus"),
+    operator: z.enum(["is", "isNot"]),
+    value: z.enum(STOCK_STATUSES),
+  }),
+  z.object({
+    field: z.literal("lifecycle"),
+    operator: z.enum(["is", "isNot"]),
+    value: z.enum([...schema.LIFECYCLE_STAGES, "none"]),
+  }),
+  z.object({
+    field: z.literal("metric"),
+    metric: z.enum(RULE_METRICS),
+    /** The last N whole days before today. */
+    windowDays: z.union(RULE_WINDOWS.map((d) => z.literal(d))),
+    ...numeric,
+  }),
+]);
+export type RuleCondition = z.infer<typeof ruleCondition>;
+
+export const ruleSet = z
+  .object({
+    match: z.enum(["all", "any"]),
+    conditions: z.array(ruleCondition).min(1).max(50),
+  })
+  .superRefine((set, context) => {
+    set.conditions.forEach((c, i) => {
+      if ("operator" in c && c.operator === "between" && (c.to === undefined || c.to < c.value))
+        context.addIssue({
+          code: "custom",
+          path: ["conditions", i, "to"],
+          message: "invalid",
+        });
+    });
+  });
+export type RuleSet = z.infer<typeof ruleSet>;
+
+/** The product list's FROM clause; rule conditions and member queries read these aliases. */
+export const PRODUCT_FROM = sql`
+    from products p
+    join seller_accounts sa on sa.id = p.seller_account_id
+    left join product_details d on d.product_id = p.id
+    left join product_stock s on s.seller_account_id = p.seller_account_id
+      and s.marketplace_id = p.marketplace_id and s.sku = p.sku`;
+
+const STOCK = sql.raw("coalesce(s.fulfillable, p.quantity)");
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `*` and `?` wildcards to an ILIKE pattern, everything else literal. */
+export function likeOfPattern(value: string) {
+  return escapeLike(value).replace(/\*/g, "%").replace(/\?/g, "_");
+}
+
+function compare(expression: SQL, c: { operator: string; value: number; to?: number | undefined }) {
+  switch (c.operator) {
+    case "gt":
+      return sql`${expression} > ${c.value}`;
+    case "gte":
+      return sql`${expression} >= ${c.value}`;
+    case "lt":
+      return sql`${expression} < ${c.value}`;
+    case "lte":
+      return sql`${expression} <= ${c.value}`;
+    default:
+      return sql`${expression} between ${c.value} and ${c.to ?? c.value}`;
+  }
+}
+
+/** Per-product ad metric over a window: the product ads of the SKU in the seller profile's
+ * advertising profile of the listing's marketplace (as the product list counts them). */
+function metricExpression(metric: RuleMetric, from: string, to: string): SQL {
+  const aggregate: Record<RuleMetric, string> = {
+    // ACoS in percent, ROAS as a ratio; null without sales (resp. spend): such a product satisfies
+    // no comparison, as in the product list where its ACoS shows as "–".
+    acos: "sum(f.cost_micros)::numeric * 100 / nullif(sum(f.sales_micros), 0)",
+    roas: "sum(f.sales_micros)::numeric / nullif(sum(f.cost_micros), 0)",
+    spend: "coalesce(sum(f.cost_micros), 0)::numeric / 1000000",
+    sales: "coalesce(sum(f.sales_micros), 0)::numeric / 1000000",
+    clicks: "coalesce(sum(f.clicks), 0)",
+    impressions: "coalesce(sum(f.impressions), 0)",
+    orders: "coalesce(sum(f.orders), 0)",
+  };
+  return sql`(select ${sql.raw(aggregate[metric])}
+      from advertising_profiles ap
+      join product_ads pa on pa.advertising_profile_id = ap.id and pa.sku = p.sku
+      join ad_performance_daily f on f.advertising_profile_id = ap.id
+        and f.entity_type = 'product_ad' and f.amazon_id = pa.amazon_ad_id
+        and f.date between ${from}::date and ${to}::date
+      where ap.seller_profile_id = sa.seller_profile_id and ap.country_code = p.marketplace)`;
+}
+
+/** The first and last day of a window of N whole days before `today` (YYYY-MM-DD). */
+export function windowOf(days: number, today: string): { from: string; to: string } {
+  const end = new Date(`${today}T00:00:00Z`);
+  const day = (offset: number) =>
+    new Date(end.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(days), to: day(1) };
+}
+
+const negate = (condition: SQL) => sql`not coalesce(${condition}, false)`;
+
+function compileCondition(c: RuleCondition, today: string): SQL {
+  switch (c.field) {
+    case "brand":
+    case "category": {
+      const column = sql.raw(`lower(coalesce(p.${c.field}, ''))`);
+      if (c.operator === "contains")
+        return sql`${column} like ${`%${escapeLike(c.value.toLowerCase())}%`}`;
+      const equal = sql`${column} = ${c.value.toLowerCase()}`;
+      return c.operator === "is" ? equal : negate(equal);
+    }
+    case "tag": {
+      const has = sql`exists (select 1 from product_tags pt join tags t on t.id = pt.tag_id
+        where pt.product_id = p.id and lower(t.text) = ${c.value.toLowerCase()})`;
+      return c.operator === "is" ? has : sql`not ${has}`;
+    }
+    case "marketplace":
+      return c.operator === "is"
+        ? sql`p.marketplace = ${c.value}`
+        : sql`p.marketplace <> ${c.value}`;
+    case "asin":
+    case "sku": {
+      const match = sql`${sql.raw(`coalesce(p.${c.field}, '')`)} ilike ${likeOfPattern(c.value)}`;
+      return c.operator === "matches" ? match : negate(match);
+    }
+    case "price":
+      return compare(sql.raw("p.price_micros::numeric / 1000000"), c);
+    case "stockStatus": {
+      const status: Record<(typeof STOCK_STATUSES)[number], SQL> = {
+        out_of_stock: sql`${STOCK} <= 0`,
+        low_cover: sql`${STOCK} > 0 and s.days_of_cover < ${LOW_COVER_DAYS}`,
+        in_stock: sql`${STOCK} > 0 and (s.days_of_cover is null or s.days_of_cover >= ${LOW_COVER_DAYS})`,
+      };
+      const is = sql`(${status[c.value]})`;
+      return c.operator === "is" ? is : negate(is);
+    }
+    case "lifecycle": {
+      const is = c.value === "none" ? sql`d.lifecycle is null` : sql`d.lifecycle = ${c.value}`;
+      return c.operator === "is" ? is : negate(is);
+    }
+    case "metric": {
+      const { from, to } = windowOf(c.windowDays, today);
+      return compare(metricExpression(c.metric, from, to), c);
+    }
+  }
+}
+
+/** The rule set as one SQL condition on a product row (null-safe: unknown is "not in"). */
+export function compileRuleSet(rules: RuleSet, today: string): SQL {
+  const parts = rules.conditions.map((c) => sql`coalesce((${compileCondition(c, today)}), false)`);
+  return sql`(${sql.join(parts, rules.match === "all" ? sql` and ` : sql` or `)})`;
+}
+
+/** Today in UTC, the day the metric windows end before. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Membership of a stored collection as a condition on a product row: its members (manual) or its
+ * compiled rules. A stored rule set that no longer parses matches nothing (never everything).
+ */
+export function membershipCondition(
+  collection: { id: string; membership: string; rules: unknown },
+  today: string,
+): SQL {
+  if (collection.membership !== "rules")
+    return sql`exists (select 1 from product_collection_members m
+      where m.product_id = p.id and m.collection_id = ${collection.id})`;
+  const parsed = ruleSet.safeParse(collection.rules);
+  return parsed.success ? compileRuleSet(parsed.data, today) : sql`false`;
+}

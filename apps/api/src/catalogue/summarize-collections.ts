@@ -1,0 +1,115 @@
+import type { Database } from "@starport/db";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Principal } from "../auth/principal.ts";
+import { ValidationError } from "../errors.ts";
+import { violation } from "../validation.ts";
+import { membershipCondition, PRODUCT_FROM, todayUtc } from "./collection-rules.ts";
+import { requireVisibleSellerProfile } from "./seller-profile-access.ts";
+
+const query = z
+  .object({
+    sellerProfile: z
+      .string()
+      .max(200)
+      .transform((v) => v.split("/").pop() ?? "")
+      .pipe(z.uuid()),
+    from: z.iso.date(),
+    to: z.iso.date(),
+  })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 731 * 86_400_000, {
+    path: ["to"],
+  });
+
+export interface CollectionSummary {
+  id: string;
+  name: string;
+  description: string;
+  colour: string;
+  membership: string;
+  priority: number;
+  productCount: number;
+  spend: number;
+  sales: number;
+  /** Spend / sales; null without sales. */
+  acos: number | null;
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * The Cargo Bay list: every collection of a seller profile with its evaluated product count and
+ * the ad KPIs of its products over a date range. Evaluating also stores the count, so the spec's
+ * GET /api/product_collections (sort and filter by productCount) shows what was last evaluated.
+ */
+export async function summarizeCollections(
+  db: Database,
+  principal: Principal,
+  raw: Record<string, string | undefined>,
+): Promise<CollectionSummary[]> {
+  const parsed = query.safeParse(raw);
+  if (!parsed.success) {
+    const paths = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "")))];
+    throw new ValidationError(
+      paths.map((p) => violation(p, raw[p] ? "invalid" : "required")),
+      400,
+    );
+  }
+  const q = parsed.data;
+  await requireVisibleSellerProfile(db, principal, q.sellerProfile);
+  const collections = (await db.execute(sql`
+    select id, name, description, colour, membership, rules, priority, product_count
+    from product_collections where seller_profile_id = ${q.sellerProfile}
+    order by priority, lower(name), id`)) as unknown as Rows<{
+    id: string;
+    name: string;
+    description: string;
+    colour: string;
+    membership: string;
+    rules: unknown;
+    priority: number;
+    product_count: number;
+  }>;
+  const today = todayUtc();
+  return Promise.all(
+    collections.rows.map(async (c) => {
+      const members = sql`${PRODUCT_FROM}
+        where sa.seller_profile_id = ${q.sellerProfile} and ${membershipCondition(c, today)}`;
+      const [counted, kpis] = await Promise.all([
+        db.execute(sql`select count(*)::int as n ${members}`) as unknown as Promise<
+          Rows<{ n: number }>
+        >,
+        db.execute(sql`
+          select coalesce(sum(f.cost_micros), 0) as cost, coalesce(sum(f.sales_micros), 0) as sales
+          from (select distinct p.marketplace, p.sku ${members}) m
+          join advertising_profiles ap on ap.seller_profile_id = ${q.sellerProfile}
+            and ap.country_code = m.marketplace
+          join product_ads pa on pa.advertising_profile_id = ap.id and pa.sku = m.sku
+          join ad_performance_daily f on f.advertising_profile_id = ap.id
+            and f.entity_type = 'product_ad' and f.amazon_id = pa.amazon_ad_id
+            and f.date between ${q.from}::date and ${q.to}::date`) as unknown as Promise<
+          Rows<{ cost: unknown; sales: unknown }>
+        >,
+      ]);
+      const count = Number(counted.rows[0]?.n ?? 0);
+      if (count !== c.product_count)
+        await db.execute(
+          sql`update product_collections set product_count = ${count} where id = ${c.id}`,
+        );
+      const spend = Number(kpis.rows[0]?.cost ?? 0) / 1e6;
+      const sales = Number(kpis.rows[0]?.sales ?? 0) / 1e6;
+      return {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        colour: c.colour,
+        membership: c.membership,
+        priority: c.priority,
+        productCount: count,
+        spend: Math.round(spend * 100) / 100,
+        sales: Math.round(sales * 100) / 100,
+        acos: sales > 0 ? spend / sales : null,
+      };
+    }),
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * Issue 11 §6: a product's competitors through the real HTTP API against the Amazon sandbox:
+ * suggestions from the offers and similar items, adding by hand, snapshots of price and Buy Box
+ * that match the sandbox's market, a history over days, and isolation (foreign ids are 404).
+ */
+import { createAmazon } from "@starport/amazon";
+import {
+  createSandbox,
+  DEMO_CLIENT,
+  offersOf,
+  type Sandbox,
+  similarItems,
+} from "@starport/amazon-sandbox";
+import { schema, seedDemoData } from "@starport/db";
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
+import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
+import { eq } from "drizzle-orm";
+import { type FastifyInstance, fastify } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTokenService } from "../src/auth/tokens.ts";
+import { apiPlugin } from "../src/index.ts";
+
+const SELLER = "A3SANDBOXDEMO01";
+const DE = "A1PA6795UKMFR9";
+
+let sandbox: Sandbox;
+let sandboxUrl: string;
+beforeAll(async () => {
+  sandbox = createSandbox({ seed: 9, productsPerMarketplace: 12, reportPollsUntilReady: 1 });
+  sandboxUrl = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
+  sandbox.state.baseUrl = sandboxUrl;
+  sandbox.control.seedDemoAccount({ countries: ["DE"], days: 3, maxProducts: 3 });
+});
+afterAll(() => sandbox?.app.close());
+
+describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let token: string;
+  let foreignToken: string;
+  let productId: string;
+  const cipher = createTokenCipher("k".repeat(40));
+  const own = () =>
+    [...sandbox.state.world.products.values()].find(
+      (p) => p.sellerId === SELLER && p.marketplaceId === DE && p.stock > 0,
+    )!;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    const db = t.connection.db;
+    await seedDemoData(db);
+    const regional = { NA: `${sandboxUrl}/na`, EU: `${sandboxUrl}/eu`, FE: `${sandboxUrl}/fe` };
+    const amazon = createAmazon({
+      clientId: DEMO_CLIENT.clientId,
+      clientSecret: DEMO_CLIENT.clientSecret,
+      endpoints: {
+        lwaTokenUrl: `${sandboxUrl}/auth/o2/token`,
+        adsConsentUrl: `${sandboxUrl}/ap/oa`,
+        spConsentUrl: `${sandboxUrl}/apps/authorize/consent`,
+        adsHosts: regional,
+        spHosts: regional,
+      },
+      retry: { baseDelayMs: 20, maxDelayMs: 200 },
+      // getCompetitiveSummary allows one call per 30 s; the test does not wait for it.
+      rateLimiting: false,
+    });
+    const engine = createSyncEngine({ db, amazon, cipher, today: () => sandbox.control.today() });
+    app = fastify();
+    await app.register(
+      async (api) =>
+        apiPlugin(api, {
+          db,
+          tokens: createTokenService({ secret: "s".repeat(40), db }),
+          databaseDriver: t.connection.kind,
+          pingDatabase: async () => {},
+          pingJobs: async () => {},
+          amazon: {
+            amazon,
+            cipher,
+            engine,
+            spApplicationId: DEMO_CLIENT.applicationId as string,
+            publicUrl: "http://localhost:3000",
+          },
+        }),
+      { prefix: "/api" },
+    );
+    await app.ready();
+    const login = async (email: string, password: string) =>
+      (await app.inject({ method: "POST", url: "/api/login", payload: { email, password } })).json()
+        .token as string;
+    token = await login("demo@starport.dev", "starport-demo");
+    const [user] = await db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "demo@starport.dev"));
+    const [foreignCustomer] = await db
+      .insert(schema.customers)
+      .values({ name: "Fremd AG" })
+      .returning();
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: {
+        name: "Fremd",
+        company: "Fremd AG",
+        email: `fremd-competitors-${kind}@example.com`,
+        password: "fremd-passwort-123",
+        passwordConfirmation: "fremd-passwort-123",
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(foreignCustomer).toBeDefined();
+    foreignToken = await login(`fremd-competitors-${kind}@example.com`, "fremd-passwort-123");
+
+    // A seller profile of the demo customer, connected to the sandbox seller, with one listing.
+    const [profile] = await db
+      .insert(schema.sellerProfiles)
+      .values({ customerId: user!.customerId, name: `Wettbewerb ${kind}` })
+      .returning();
+    await saveConnection(db, cipher, {
+      sellerProfileId: profile!.id,
+      api: "sp",
+      region: "EU",
+      sellingPartnerId: SELLER,
+      refreshToken: sandbox.control.issueRefreshToken({ sellerId: SELLER, api: "sp" }),
+    });
+    const [account] = await db
+      .insert(schema.sellerAccounts)
+      .values({ sellerProfileId: profile!.id, name: "EU", sellingPartnerId: SELLER })
+      .returning();
+    const p = own();
+    const [product] = await db
+      .insert(schema.products)
+      .values({
+        sellerAccountId: account!.id,
+        marketplace: "DE",
+        marketplaceId: DE,
+        sku: p.sku,
+        asin: p.asin,
+        title: p.title,
+        priceMicros: Math.round(p.price * 1e6),
+        currency: "EUR",
+        status: "Active",
+      })
+      .returning();
+    productId = product!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await t?.dispose();
+  });
+
+  const as = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+  const url = (suffix = "") => `/api/catalogue/products/${productId}/competitors${suffix}`;
+  const list = async () =>
+    (await app.inject({ url: url(), headers: as(token) })).json().competitors as {
+      id: string;
+      asin: string;
+      sellerId: string | null;
+      title: string | null;
+      latest: { price: number | null; hasBuyBox: boolean | null; fulfillment: string } | null;
+      history: { price: number | null; hasBuyBox: boolean | null }[];
+    }[];
+
+  it("suggests the other sellers and similar items, adds them, and snapshots price and Buy Box", async () => {
+    const p = own();
+    const suggestions = await app.inject({
+      url: `/api/catalogue/products/${productId}/competitor_suggestions`,
+      headers: as(token),
+    });
+    expect(suggestions.statusCode, suggestions.body).toBe(200);
+    const truth = offersOf(sandbox.state.world, p).filter((o) => !o.mine);
+    const suggested = suggestions.json();
+    expect(suggested.offers.map((o: { sellerId: string }) => o.sellerId).sort()).toEqual(
+      truth.map((o) => o.sellerId).sort(),
+    );
+    expect(suggested.similar.map((s: { asin: string }) => s.asin)).toEqual(
+      similarItems(sandbox.state.world, p).map((s) => s.asin),
+    );
+
+    const rival = truth[0]!;
+    const similar = similarItems(sandbox.state.world, p)[0]!;
+    const add = (payload: Record<string, unknown> | unknown[], bearer = token) =>
+      app.inject({ method: "POST", url: url(), headers: as(bearer), payload });
+    expect(
+      (await add({ asin: p.asin, sellerId: rival.sellerId, source: "offers" })).statusCode,
+    ).toBe(201);
+    expect((await add({ asin: similar.asin.toLowerCase(), source: "catalog" })).statusCode).toBe(
+      201,
+    );
+    // Bad input: 422, never 5xx; a duplicate is refused.
+    for (const bad of [
+      { asin: "nope" },
+      { asin: p.asin },
+      { asin: similar.asin, sellerId: rival.sellerId },
+      { asin: similar.asin },
+      [],
+    ])
+      expect((await add(bad)).statusCode, JSON.stringify(bad)).toBeGreaterThanOrEqual(400);
+    expect((await add({ asin: similar.asin })).statusCode).toBe(422);
+
+    const refreshed = await app.inject({
+      method: "POST",
+      url: url("/refresh"),
+      headers: as(token),
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toEqual({ snapshots: 2 });
+    const competitors = await list();
+    const seller = competitors.find((c) => c.sellerId === rival.sellerId)!;
+    expect(seller.latest).toMatchObject({
+      price: rival.listingPrice,
+      hasBuyBox: rival.buyBoxWinner,
+      fulfillment: rival.fulfillment,
+    });
+    const item = competitors.find((c) => c.asin === similar.asin)!;
+    const featured = offersOf(sandbox.state.world, similar).find((o) => o.buyBoxWinner)!;
+    expect(item.latest).toMatchObject({ price: featured.listingPrice, hasBuyBox: null });
+    expect(item.title).toBe(similar.title);
+
+    // A day later the market has moved: the history holds both points, as the sandbox had them.
+    sandbox.control.advance(1);
+    await app.inject({ method: "POST", url: url("/refresh"), headers: as(token) });
+    const later = (await list()).find((c) => c.sellerId === rival.sellerId)!;
+    const now = offersOf(sandbox.state.world, own()).find((o) => o.sellerId === rival.sellerId)!;
+    expect(later.history.map((h) => h.price)).toEqual([rival.listingPrice, now.listingPrice]);
+    expect(later.history.map((h) => h.hasBuyBox)).toEqual([rival.buyBoxWinner, now.buyBoxWinner]);
+  });
+
+  it("answers another customer's product and competitors with 404", async () => {
+    const [competitor] = await list();
+    expect(competitor).toBeDefined();
+    for (const request of [
+      { url: url() },
+      { url: url("/refresh"), method: "POST" as const },
+      { url: `/api/catalogue/products/${productId}/competitor_suggestions` },
+      { url: url(`/${competitor!.id}`), method: "DELETE" as const },
+      { url: url(), method: "POST" as const, payload: { asin: "B000000001" } },
+    ]) {
+      const response = await app.inject({ ...request, headers: as(foreignToken) });
+      expect(response.statusCode, request.url).toBe(404);
+    }
+    expect(
+      (
+        await app.inject({
+          url: "/api/catalogue/products/not-a-uuid/competitors",
+          headers: as(token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: "DELETE", url: url(`/${competitor!.id}`), headers: as(token) }))
+        .statusCode,
+    ).toBe(204);
+    expect((await list()).map((c) => c.id)).not.toContain(competitor!.id);
+  });
+});

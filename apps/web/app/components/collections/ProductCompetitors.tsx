@@ -1,0 +1,240 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../lib/use-locale.ts";
+import { browserApi } from "../../session/store.ts";
+
+interface Snapshot {
+  capturedAt: string;
+  price: number | null;
+  currency: string | null;
+  hasBuyBox: boolean | null;
+  fulfillment: string | null;
+}
+interface Competitor {
+  id: string;
+  asin: string;
+  sellerId: string | null;
+  source: string;
+  title: string | null;
+  latest: Snapshot | null;
+  history: Snapshot[];
+}
+interface Suggestions {
+  offers: { sellerId: string; price: number | null; hasBuyBox: boolean; fulfillment: string }[];
+  similar: { asin: string }[];
+}
+
+const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
+
+/** A product's competitors: prices and Buy Box now and over time, suggestions, add and remove. */
+export function ProductCompetitors({
+  productId,
+  asin,
+}: {
+  productId: string;
+  asin: string | null;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const base = `/api/catalogue/products/${productId}/competitors`;
+  const [competitors, setCompetitors] = useState<Competitor[] | null>(null);
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const [manual, setManual] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const body = await browserApi().json<{ competitors: Competitor[] }>(base);
+    setCompetitors(body.competitors);
+  }, [base]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch {
+      setError(t("cargoBay.competitors.failed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const add = (payload: object) =>
+    run(() => browserApi().json(base, { ...JSON_POST, body: JSON.stringify(payload) }));
+  const money = (s: Snapshot | null) =>
+    s?.price === null || s?.price === undefined
+      ? "–"
+      : new Intl.NumberFormat(tag, { style: "currency", currency: s.currency ?? "EUR" }).format(
+          s.price,
+        );
+  const buyBox = (s: Snapshot | null) =>
+    s?.hasBuyBox === null || s?.hasBuyBox === undefined ? (
+      <Text c="dimmed">–</Text>
+    ) : s.hasBuyBox ? (
+      <Badge color="green">{t("cargoBay.competitors.buyBoxYes")}</Badge>
+    ) : (
+      <Badge color="gray" variant="light">
+        {t("cargoBay.competitors.buyBoxNo")}
+      </Badge>
+    );
+  const watched = new Set((competitors ?? []).map((c) => `${c.asin}|${c.sellerId ?? ""}`));
+
+  return (
+    <Stack gap="sm" data-testid="competitors">
+      <Group>
+        <Button
+          size="xs"
+          loading={busy}
+          onClick={() =>
+            run(() => browserApi().json(`${base}/refresh`, { ...JSON_POST, body: "{}" }))
+          }
+          disabled={!competitors?.length}
+        >
+          {t("cargoBay.competitors.refresh")}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          loading={busy}
+          onClick={() =>
+            run(async () =>
+              setSuggestions(
+                await browserApi().json<Suggestions>(
+                  `/api/catalogue/products/${productId}/competitor_suggestions`,
+                ),
+              ),
+            )
+          }
+        >
+          {t("cargoBay.competitors.suggest")}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {competitors === null ? (
+        <Text c="dimmed">…</Text>
+      ) : competitors.length === 0 ? (
+        <Text c="dimmed">{t("cargoBay.competitors.empty")}</Text>
+      ) : (
+        <Table withTableBorder data-testid="competitor-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("cargoBay.competitors.competitor")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.competitors.price")}</Table.Th>
+              <Table.Th>{t("cargoBay.competitors.buyBox")}</Table.Th>
+              <Table.Th>{t("cargoBay.competitors.history")}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {competitors.map((c) => (
+              <Table.Tr key={c.id} data-testid="competitor-row">
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {c.sellerId
+                      ? t("cargoBay.competitors.seller", { seller: c.sellerId })
+                      : (c.title ?? c.asin)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {c.asin} · {t(`cargoBay.competitors.source.${c.source}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" data-testid="competitor-price">
+                  {money(c.latest)}
+                </Table.Td>
+                <Table.Td data-testid="competitor-buybox">{buyBox(c.latest)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed">
+                    {c.history
+                      .slice(-5)
+                      .map((s) => `${money(s)}${s.hasBuyBox ? " ★" : ""}`)
+                      .join(" → ") || t("cargoBay.competitors.noHistory")}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() =>
+                      run(() => browserApi().request(`${base}/${c.id}`, { method: "DELETE" }))
+                    }
+                  >
+                    {t("cargoBay.competitors.remove")}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group align="flex-end">
+        <TextInput
+          label={t("cargoBay.competitors.addAsin")}
+          placeholder="B0…"
+          value={manual}
+          onChange={(e) => setManual(e.currentTarget.value)}
+        />
+        <Button
+          variant="light"
+          disabled={!/^[A-Za-z0-9]{10}$/.test(manual.trim())}
+          onClick={() => add({ asin: manual.trim(), source: "manual" }).then(() => setManual(""))}
+        >
+          {t("cargoBay.competitors.add")}
+        </Button>
+      </Group>
+      {suggestions && (
+        <Stack gap={4} data-testid="competitor-suggestions">
+          <Text fw={600} size="sm">
+            {t("cargoBay.competitors.suggestions")}
+          </Text>
+          {suggestions.offers.map((o) => (
+            <Group key={o.sellerId} gap="xs">
+              <Text size="sm">
+                {t("cargoBay.competitors.seller", { seller: o.sellerId })} ·{" "}
+                {money({
+                  price: o.price,
+                  currency: null,
+                  capturedAt: "",
+                  hasBuyBox: null,
+                  fulfillment: null,
+                })}
+                {o.hasBuyBox ? ` · ${t("cargoBay.competitors.buyBoxYes")}` : ""}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="light"
+                disabled={!asin || watched.has(`${asin}|${o.sellerId}`)}
+                onClick={() => add({ asin, sellerId: o.sellerId, source: "offers" })}
+              >
+                {t("cargoBay.competitors.watch")}
+              </Button>
+            </Group>
+          ))}
+          {suggestions.similar.map((s) => (
+            <Group key={s.asin} gap="xs">
+              <Text size="sm">{t("cargoBay.competitors.similar", { asin: s.asin })}</Text>
+              <Button
+                size="compact-xs"
+                variant="light"
+                disabled={watched.has(`${s.asin}|`)}
+                onClick={() => add({ asin: s.asin, source: "catalog" })}
+              >
+                {t("cargoBay.competitors.watch")}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

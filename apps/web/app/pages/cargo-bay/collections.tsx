@@ -1,0 +1,118 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import type { CollectionSummary } from "../../components/collections/types.ts";
+import { getI18n } from "../../i18n/i18n.ts";
+import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
+import { localizePath, splitLocale } from "../../route-table.ts";
+import { serverApi, sessionContext } from "../../session/server-session.ts";
+import type { Route } from "./+types/collections";
+
+const day = (offset: number) =>
+  new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const profile = context.get(sessionContext).profile;
+  if (!profile)
+    throw redirect(
+      localizePath("/profile-selection", splitLocale(new URL(request.url).pathname).locale),
+    );
+  const from = day(30);
+  const to = day(1);
+  const query = new URLSearchParams({ sellerProfile: profile.id, from, to });
+  const body = await serverApi(context, request).json<{ collections: CollectionSummary[] }>(
+    `/api/catalogue/collections?${query}`,
+  );
+  return { collections: body.collections, from, to, currency: profile.settings.defaultCurrency };
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.collections.title")} · Starport` }];
+}
+
+/** Cargo Bay: every collection with its evaluated product count and 30-day ad KPIs. */
+export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const { collections, currency } = loaderData;
+  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const money = new Intl.NumberFormat(tag, { style: "currency", currency });
+  const count = new Intl.NumberFormat(tag);
+  const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <Stack gap="md" data-testid="page" data-page="collections">
+      <Group justify="space-between">
+        <div>
+          <Title order={1}>{t("pages.collections.title")}</Title>
+          <Text c="dimmed">{t("pages.collections.description")}</Text>
+        </div>
+        <Button
+          component={Link}
+          to={to("/cargo-bay/collections/new")}
+          leftSection={<IconPlus size={16} />}
+        >
+          {t("cargoBay.new")}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t("cargoBay.kpiRange", {
+          from: date.format(new Date(`${loaderData.from}T00:00:00Z`)),
+          to: date.format(new Date(`${loaderData.to}T00:00:00Z`)),
+        })}
+      </Text>
+      {collections.length === 0 ? (
+        <Card withBorder padding="xl">
+          <Text c="dimmed" data-testid="collections-empty">
+            {t("cargoBay.empty")}
+          </Text>
+        </Card>
+      ) : (
+        <Table striped highlightOnHover withTableBorder data-testid="collections-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("cargoBay.columns.name")}</Table.Th>
+              <Table.Th>{t("cargoBay.columns.membership")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.priority")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.products")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.spend")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.sales")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.acos")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {collections.map((c) => (
+              <Table.Tr key={c.id} data-testid="collection-row" data-id={c.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <span
+                      style={{ width: 10, height: 10, borderRadius: 5, background: c.colour }}
+                    />
+                    <Anchor component={Link} to={to(`/cargo-bay/collections/${c.id}`)}>
+                      {c.name}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={c.membership === "rules" ? "indigo" : "gray"}>
+                    {t(`cargoBay.membership.${c.membership}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{c.priority}</Table.Td>
+                <Table.Td ta="right" data-testid="collection-count">
+                  {count.format(c.productCount)}
+                </Table.Td>
+                <Table.Td ta="right">{money.format(c.spend)}</Table.Td>
+                <Table.Td ta="right">{money.format(c.sales)}</Table.Td>
+                <Table.Td ta="right">{c.acos === null ? "–" : percent.format(c.acos)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

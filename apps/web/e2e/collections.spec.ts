@@ -1,0 +1,202 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectHydrated } from "./helpers.ts";
+import { loginViaApi, sessionCookies } from "./session.ts";
+
+/**
+ * Issue 11 §5/§6 in the browser, German and English: a seller connected to the local Amazon
+ * (listings and ad facts synced) builds a rule-based collection whose live count equals the API's,
+ * fills a manual one, and opens a product's competitors with prices and the Buy Box state.
+ */
+
+const TEXT = {
+  de: {
+    prefix: "",
+    create: "Kollektion anlegen",
+    add: "Bedingung hinzufügen",
+    field: "Feld",
+    metric: "Werbekennzahl",
+    operator: "Vergleich",
+    greater: "größer als",
+    value: "Wert",
+    manual: "Manuell",
+    search: "Suchen",
+    addProduct: "Hinzufügen",
+    competitors: "Wettbewerber",
+    suggest: "Vorschläge von Amazon",
+    watch: "Beobachten",
+    refresh: "Preise jetzt abrufen",
+    buyBox: /Hat die Buy Box|Ohne Buy Box/,
+    price: /\d+,\d{2}\s€/,
+  },
+  en: {
+    prefix: "/en",
+    create: "Create collection",
+    add: "Add condition",
+    field: "Field",
+    metric: "Ad metric",
+    operator: "Comparison",
+    greater: "greater than",
+    value: "Value",
+    manual: "Manual",
+    search: "Search",
+    addProduct: "Add",
+    competitors: "Competitors",
+    suggest: "Suggestions from Amazon",
+    watch: "Watch",
+    refresh: "Check prices now",
+    buyBox: /Holds the Buy Box|No Buy Box/,
+    price: /€\d+\.\d{2}/,
+  },
+} as const;
+
+async function onAmazon(page: Page) {
+  await expect(page).toHaveURL(/\/(ap\/oa|apps\/authorize\/consent)\?/);
+  await page.locator('input[name="seller_id"][value="A3SANDBOXDEMO01"]').check();
+  await page.getByRole("button", { name: "Authorise" }).click();
+}
+
+/** A fresh customer, onboarded, connected to the sandbox seller, with the initial sync done. */
+async function connectedSeller(page: Page, request: APIRequestContext, baseURL: string) {
+  const email = `coll-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "kollektion-passwort-1";
+  expect(
+    (
+      await request.post("/api/register", {
+        data: { name: "Kai Kollektion", company: "Kollektion GmbH", email, password },
+      })
+    ).status(),
+  ).toBe(201);
+  const token = await loginViaApi(request, email, password);
+  const headers = { authorization: `Bearer ${token}` };
+  const step = await request.put("/api/onboarding/steps/seller-profile", {
+    headers,
+    data: {
+      name: "Kollektion Store",
+      defaultMarketplace: "DE",
+      defaultCurrency: "EUR",
+      defaultAdvertisingMetric: "ACoS",
+    },
+  });
+  const profileId = ((await step.json()) as { sellerProfile: { id: string } }).sellerProfile.id;
+  for (const key of ["sp-api", "advertising-api", "marketplaces"])
+    await request.put(`/api/onboarding/steps/${key}`, { headers, data: { skipped: true } });
+  await request.put("/api/onboarding/steps/target-acos", { headers, data: { targetAcos: 20 } });
+  await request.post("/api/onboarding/finish", { headers });
+  await page.context().addCookies(sessionCookies(baseURL, token, profileId));
+  await page.goto("/en/settings?tab=amazon");
+  await expectHydrated(page);
+  await page.getByTestId("connect-sp").click();
+  await onAmazon(page);
+  await page.getByTestId("continue").click();
+  await expectHydrated(page);
+  await page.getByTestId("connect-ads").click();
+  await onAmazon(page);
+  await expectHydrated(page);
+  await expect(page.getByTestId("sync-progress")).toHaveAttribute("data-status", "succeeded", {
+    timeout: 90_000,
+  });
+  return { headers, profileId };
+}
+
+for (const locale of ["de", "en"] as const) {
+  test(`collections and competitors (${locale})`, async ({ page, request, baseURL }) => {
+    test.setTimeout(240_000);
+    const L = TEXT[locale];
+    const { headers, profileId } = await connectedSeller(page, request, baseURL as string);
+
+    // Tag half the synced products "bestseller" through the product list's bulk action.
+    const list = await request.get(
+      `/api/catalogue/products?sellerProfile=${profileId}&itemsPerPage=200`,
+      { headers },
+    );
+    const products = ((await list.json()) as { "hydra:member": { id: string; sku: string }[] })[
+      "hydra:member"
+    ];
+    expect(products.length).toBeGreaterThan(1);
+    const tag = await request.post("/api/tags", {
+      headers: { ...headers, "content-type": "application/ld+json" },
+      data: { text: "bestseller", sellerProfile: `/api/seller_profiles/${profileId}` },
+    });
+    expect(tag.status()).toBe(201);
+    const tagId = ((await tag.json()) as { id: string }).id;
+    const tagged = products.filter((_, i) => i % 2 === 0).map((p) => p.id);
+    const bulk = await request.post("/api/catalogue/products/bulk", {
+      headers,
+      data: { action: "addTags", sellerProfile: profileId, products: tagged, tags: [tagId] },
+    });
+    expect(bulk.status()).toBe(200);
+
+    // A rule-based collection: tag = bestseller and ACoS over the last 30 days > 35 %.
+    await page.goto(`${L.prefix}/cargo-bay/collections/new`);
+    await expectHydrated(page);
+    await page.getByLabel(/^Name/).fill(`Teure Bestseller ${locale}`);
+    const rows = page.getByTestId("rule-row");
+    await rows.nth(0).getByLabel(L.value, { exact: true }).fill("bestseller");
+    await page.getByRole("button", { name: L.add }).click();
+    await rows.nth(1).getByLabel(L.field, { exact: true }).click();
+    await page.getByRole("option", { name: L.metric, exact: true }).click();
+    await rows.nth(1).getByLabel(L.operator, { exact: true }).click();
+    await page.getByRole("option", { name: L.greater, exact: true }).click();
+    await rows.nth(1).getByLabel(L.value, { exact: true }).fill("35");
+    const rules = {
+      match: "all",
+      conditions: [
+        { field: "tag", operator: "is", value: "bestseller" },
+        { field: "metric", metric: "acos", windowDays: 30, operator: "gt", value: 35 },
+      ],
+    };
+    const api = await request.post("/api/catalogue/collections/preview", {
+      headers,
+      data: { sellerProfile: profileId, rules },
+    });
+    const expected = ((await api.json()) as { count: number }).count;
+    const countText = new RegExp(`^${expected} `);
+    await expect(page.getByTestId("preview-count")).toHaveText(countText);
+    await page.getByRole("button", { name: L.create }).click();
+    await expect(page).toHaveURL(/\/cargo-bay\/collections\/[0-9a-f-]{36}$/);
+    await expectHydrated(page);
+    await expect(page.getByTestId("collection-total")).toHaveText(countText);
+
+    // The list shows the evaluated count.
+    await page.goto(`${L.prefix}/cargo-bay/collections`);
+    await expectHydrated(page);
+    const row = page
+      .getByTestId("collection-row")
+      .filter({ hasText: `Teure Bestseller ${locale}` });
+    await expect(row.getByTestId("collection-count")).toHaveText(String(expected));
+
+    // A manual collection, filled by search from the catalogue.
+    await page.goto(`${L.prefix}/cargo-bay/collections/new`);
+    await expectHydrated(page);
+    await page.getByLabel(/^Name/).fill(`Handverlesen ${locale}`);
+    await page.getByText(L.manual, { exact: true }).click();
+    await page.getByRole("button", { name: L.create }).click();
+    await expect(page).toHaveURL(/\/cargo-bay\/collections\/[0-9a-f-]{36}$/);
+    await expectHydrated(page);
+    await page.getByPlaceholder(/ASIN/).fill(products[0]!.sku);
+    await page.getByRole("button", { name: L.search }).click();
+    await page
+      .getByTestId("product-search-results")
+      .getByRole("button", { name: L.addProduct })
+      .first()
+      .click();
+    await expect(page.getByTestId("collection-product")).toHaveCount(1);
+    await expect(page.getByTestId("collection-total")).toHaveText(/^1 /);
+
+    // The product's competitors: suggestions from the offers, watch one, check prices now.
+    await page.getByRole("button", { name: L.competitors, exact: true }).click();
+    const panel = page.getByTestId("competitors");
+    await panel.getByRole("button", { name: L.suggest }).click();
+    await panel
+      .getByTestId("competitor-suggestions")
+      .getByRole("button", { name: L.watch })
+      .first()
+      .click();
+    await expect(panel.getByTestId("competitor-row")).toHaveCount(1);
+    await panel.getByRole("button", { name: L.refresh }).click();
+    await expect(panel.getByTestId("competitor-price").first()).toHaveText(L.price, {
+      timeout: 45_000,
+    });
+    await expect(panel.getByTestId("competitor-buybox").first()).toHaveText(L.buyBox);
+  });
+}
