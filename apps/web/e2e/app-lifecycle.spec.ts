@@ -87,7 +87,6 @@ test.describe("with a Sentry DSN configured", () => {
   let dsnHost = "";
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     await new Promise<void>((done) => ingest.listen(0, "127.0.0.1", done));
     dsnHost = `127.0.0.1:${(ingest.address() as AddressInfo).port}`;
     server = await startStarport({

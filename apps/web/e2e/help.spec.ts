@@ -82,7 +82,6 @@ test.describe("with a support widget configured", () => {
   let base = "";
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
     server = await startStarport({
       SEED_DEMO: "true",
       SUPPORT_WIDGET_PROVIDER: "hubspot",

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 export const VALID_ID = "0d3c1c6e-1a44-4c1a-8f3b-1e2f3a4b5c6d";
 
@@ -34,6 +34,14 @@ export interface StarportProcess {
 const SERVER_ENTRY = resolve(import.meta.dirname, "../server.ts");
 
 /**
+ * How long a second server may take to start (loading the modules, migrating a fresh database).
+ * Measured: ~45 s to healthy and ~30 s just to reject a bad configuration on the loaded 2-core
+ * test machine, a few seconds on an idle one. Tests that start a server are about what it does
+ * once running, so the start gets its own budget on top of the test's timeout.
+ */
+const START_BUDGET_MS = 120_000;
+
+/**
  * Starts a second Starport server for tests that need other settings than the shared one
  * (production build, own data folder, free port), waits until /api/health answers 200 unless
  * `waitForHealth` is false, and fails with the server's output when it does not.
@@ -42,6 +50,7 @@ export async function startStarport(
   env: Record<string, string | undefined>,
   { waitForHealth = true }: { waitForHealth?: boolean } = {},
 ): Promise<StarportProcess> {
+  test.info().setTimeout(test.info().timeout + START_BUDGET_MS);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "starport-e2e-server-"));
   let output = "";
@@ -94,7 +103,10 @@ export async function startStarport(
           if (child.exitCode !== null) return `exited with ${child.exitCode}`;
           return (await fetch(`${base}/api/health`).catch(() => null))?.status;
         },
-        { timeout: 80_000, message: `server on ${base} did not become healthy:\n${output}` },
+        {
+          timeout: START_BUDGET_MS,
+          message: `server on ${base} did not become healthy:\n${output}`,
+        },
       )
       .toBe(200);
   }

@@ -48,11 +48,14 @@ describe("Hydra client", () => {
     expect(parseCollection(collectionBody)).toEqual({
       "@id": "/api/tags",
       members: collectionBody["hydra:member"],
+      extra: {},
       totalItems: 3,
       view: { next: "/api/tags?page=2" },
     });
-    expect(parseCollection({ member: [], totalItems: 0 })).toMatchObject({
+    // Keys beside the Hydra terms (e.g. a collection's totals) are kept in extra.
+    expect(parseCollection({ member: [], totalItems: 0, totals: { clicks: 4 } })).toMatchObject({
       members: [],
+      extra: { totals: { clicks: 4 } },
       totalItems: 0,
       view: null,
     });

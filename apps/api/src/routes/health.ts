@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ApiDependencies } from "../index.ts";
 import { problems } from "../openapi.ts";
+import { sendAsIs } from "../request-input.ts";
 
 type ComponentState = { status: "up" | "down"; detail?: string };
 
@@ -35,6 +36,9 @@ export async function healthRoutes(
           503: json("A component is down"),
         },
       },
+      // Its own serializer: a worker serves this route outside the API plugin, where Fastify
+      // would otherwise try to compile the zod response schemas as JSON Schema.
+      serializerCompiler: sendAsIs,
     },
     async (_request, reply) => {
       const [database, jobs] = await Promise.all([

@@ -1,6 +1,6 @@
 import "@mantine/charts/styles.css";
 import { CompositeChart } from "@mantine/charts";
-import { Group, Paper, Text } from "@mantine/core";
+import { Box, Group, Paper, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { eachDay } from "./date-range.ts";
 import { useFormat } from "./format.ts";
@@ -48,9 +48,14 @@ export function DailyChart({
           {t("hangar.chart.title")}
         </Text>
         {hasRestated ? (
-          <Text size="xs" c="orange" data-testid="restated-note">
-            {t("hangar.restated", { date: format.day(restatedFrom) })}
-          </Text>
+          // Body-coloured text (orange text fails contrast at this size); the orange square
+          // ties it to the chart's highlighted restated days.
+          <Group gap={6} wrap="nowrap">
+            <Box w={10} h={10} bg="orange" style={{ borderRadius: 2 }} aria-hidden />
+            <Text size="xs" data-testid="restated-note">
+              {t("hangar.restated", { date: format.day(restatedFrom) })}
+            </Text>
+          </Group>
         ) : null}
       </Group>
       <CompositeChart

@@ -185,8 +185,10 @@ export function HangarTable({
     const value = cellValue(column, row);
     if (column.format === "state" && value) {
       const color = value === "ENABLED" ? "teal" : value === "PAUSED" ? "yellow" : "gray";
+      // Dot variant: the state's colour on the dot, body-coloured text (the light variant's
+      // teal and yellow text fail contrast at this size).
       return (
-        <Badge size="xs" variant="light" color={color}>
+        <Badge size="xs" variant="dot" color={color}>
           {t(`hangar.state.${value}`, { defaultValue: String(value) })}
         </Badge>
       );

@@ -1,6 +1,6 @@
 import "@mantine/charts/styles.css";
 import { Sparkline } from "@mantine/charts";
-import { Group, Paper, Stack, Text } from "@mantine/core";
+import { Box, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "./format.ts";
 import { Delta } from "./MetricCell.tsx";
@@ -54,15 +54,18 @@ export function KpiTile({
         <Text fw={700} size="lg" data-testid="kpi-value">
           {money && converted ? <MoneyText text={text} currency={currency} /> : text}
         </Text>
-        <Sparkline
-          h={28}
-          data={daily.map((d) => Number(d[metric] ?? 0))}
-          curveType="monotone"
-          color={highlighted ? "indigo" : "gray"}
-          fillOpacity={0.25}
-          strokeWidth={1.5}
-          aria-hidden
-        />
+        {/* Decorative (the value and change are text above); inert, not aria-hidden: recharts
+            makes its chart focusable, and a focus stop hidden from screen readers is an error. */}
+        <Box inert>
+          <Sparkline
+            h={28}
+            data={daily.map((d) => Number(d[metric] ?? 0))}
+            curveType="monotone"
+            color={highlighted ? "indigo" : "gray"}
+            fillOpacity={0.25}
+            strokeWidth={1.5}
+          />
+        </Box>
       </Stack>
     </Paper>
   );
