@@ -190,6 +190,18 @@ test("the currency switch shows money in the seller profile's default currency (
     expect(converted.totals.currency).toBe(target);
     expect(Number(converted.totals.cost)).not.toBeCloseTo(Number(native.totals.cost), 0);
 
+    // mantine-datatable's hidden labels (sort icons, selection, paging) are German here.
+    const sortLabels = await table
+      .locator("thead [role=img]")
+      .evaluateAll((icons) => icons.map((icon) => icon.getAttribute("aria-label")));
+    expect(sortLabels.length).toBeGreaterThan(5);
+    expect(sortLabels).toContain("Absteigend sortiert");
+    for (const label of sortLabels) {
+      expect(["Nicht sortiert", "Aufsteigend sortiert", "Absteigend sortiert"]).toContain(label);
+    }
+    await expect(table.getByRole("checkbox", { name: "Alle Zeilen auswählen" })).toHaveCount(1);
+    await expect(table.getByRole("checkbox", { name: "Zeile 1 auswählen" })).toHaveCount(1);
+
     // In the marketplace's currency first.
     const totalCost = table.getByTestId("total-cost");
     expect(await numberOf(totalCost)).toBeCloseTo(Number(native.totals.cost), 2);
