@@ -1,14 +1,18 @@
 import "@mantine/charts/styles.css";
-import { CompositeChart } from "@mantine/charts";
-import { Box, Group, Paper, Text } from "@mantine/core";
+import { Box, Group, Paper, Skeleton, Text } from "@mantine/core";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
+import { AfterHydration } from "../AfterHydration.tsx";
 import { eachDay } from "./date-range.ts";
 import { useFormat } from "./format.ts";
 import type { Metrics } from "./metrics.ts";
 
+// recharts is the heaviest part of the page: it loads after the table, with a skeleton meanwhile.
+const DailyChartPlot = lazy(() => import("./DailyChartPlot.tsx"));
+
 /**
  * Daily spend and sales (bars, left axis) with ACoS (line, right axis); the days Amazon is still
- * restating are shaded.
+ * restating are shaded. The chart itself arrives after the page (see DailyChartPlot).
  */
 export function DailyChart({
   daily,
@@ -58,37 +62,15 @@ export function DailyChart({
           </Group>
         ) : null}
       </Group>
-      <CompositeChart
-        h={height}
-        data={data}
-        dataKey="date"
-        maxBarWidth={18}
-        curveType="linear"
-        connectNulls={false}
-        withLegend
-        withRightYAxis
-        rightYAxisProps={{ tickFormatter: (v: number) => `${format.number(v)} %` }}
-        yAxisProps={{ tickFormatter: (v: number) => format.number(v) }}
-        valueFormatter={(v) => format.number(Math.round(v * 100) / 100)}
-        referenceAreas={
-          hasRestated
-            ? [
-                {
-                  x1: restated[0]?.date,
-                  x2: restated.at(-1)?.date,
-                  fill: "var(--mantine-color-orange-light)",
-                  fillOpacity: 0.5,
-                  label: undefined,
-                },
-              ]
-            : []
-        }
-        series={[
-          { name: spend, color: "red.5", type: "bar", label: `${spend} (${currency})` },
-          { name: sales, color: "indigo.5", type: "bar", label: `${sales} (${currency})` },
-          { name: acos, color: "orange.6", type: "line", yAxisId: "right", label: `${acos} (%)` },
-        ]}
-      />
+      <AfterHydration fallback={<Skeleton h={height} data-testid="daily-chart-loading" />}>
+        <DailyChartPlot
+          data={data}
+          height={height}
+          currency={currency}
+          labels={{ spend, sales, acos }}
+          restated={hasRestated ? { x1: restated[0]?.date, x2: restated.at(-1)?.date } : null}
+        />
+      </AfterHydration>
     </Paper>
   );
 }

@@ -1,11 +1,14 @@
 import "@mantine/dates/styles.css";
-import "dayjs/locale/de";
-import { Group, SegmentedControl, Select, Text, Tooltip } from "@mantine/core";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
+import { Group, SegmentedControl, Select, Skeleton, Text, Tooltip } from "@mantine/core";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { AfterHydration } from "../AfterHydration.tsx";
 import { type DateRange, RANGE_PRESETS, type RangePreset, rangeParams } from "./date-range.ts";
 import { useFormat } from "./format.ts";
+
+// The calendar (@mantine/dates, dayjs) is needed only for a custom range: it loads on demand.
+const CustomRangePicker = lazy(() => import("./CustomRangePicker.tsx"));
 
 /** Changing the range or the currency starts every table on this screen at its first page. */
 function withoutPages(params: URLSearchParams): URLSearchParams {
@@ -35,58 +38,41 @@ export function DateRangeControl({ range, today }: { range: DateRange; today: st
   };
 
   return (
-    <DatesProvider settings={{ locale: format.locale, firstDayOfWeek: 1 }}>
-      <Group
-        gap="xs"
-        wrap="wrap"
-        data-testid="date-range"
-        data-from={range.from}
-        data-to={range.to}
-      >
-        <Select
-          aria-label={t("hangar.range.label")}
-          data-testid="range-preset"
-          size="xs"
-          w={170}
-          allowDeselect={false}
-          value={range.preset}
-          data={RANGE_PRESETS.map((preset) => ({
-            value: preset,
-            label: t(`hangar.range.${preset}`),
-          }))}
-          onChange={(value) => {
-            if (!value) return;
-            if (value === "custom") apply({ preset: "custom", from: range.from, to: range.to });
-            else apply({ preset: value as RangePreset });
-          }}
-        />
-        {range.preset === "custom" ? (
-          <DatePickerInput
-            type="range"
-            size="xs"
-            aria-label={t("hangar.range.custom")}
-            valueFormat="DD.MM.YYYY"
-            maxDate={today}
-            value={[range.from, range.to]}
-            onChange={([from, to]) => {
-              if (from && to)
-                apply({
-                  preset: "custom",
-                  from: String(from).slice(0, 10),
-                  to: String(to).slice(0, 10),
-                });
-            }}
-            w={220}
+    <Group gap="xs" wrap="wrap" data-testid="date-range" data-from={range.from} data-to={range.to}>
+      <Select
+        aria-label={t("hangar.range.label")}
+        data-testid="range-preset"
+        size="xs"
+        w={170}
+        allowDeselect={false}
+        value={range.preset}
+        data={RANGE_PRESETS.map((preset) => ({
+          value: preset,
+          label: t(`hangar.range.${preset}`),
+        }))}
+        onChange={(value) => {
+          if (!value) return;
+          if (value === "custom") apply({ preset: "custom", from: range.from, to: range.to });
+          else apply({ preset: value as RangePreset });
+        }}
+      />
+      {range.preset === "custom" ? (
+        <AfterHydration fallback={<Skeleton h={30} w={220} />}>
+          <CustomRangePicker
+            from={range.from}
+            to={range.to}
+            today={today}
+            onChange={(from, to) => apply({ preset: "custom", from, to })}
           />
-        ) : (
-          <Tooltip label={t("hangar.range.marketplaceDays")} withArrow>
-            <Text size="xs" c="dimmed" data-testid="range-text">
-              {format.day(range.from)} – {format.day(range.to)}
-            </Text>
-          </Tooltip>
-        )}
-      </Group>
-    </DatesProvider>
+        </AfterHydration>
+      ) : (
+        <Tooltip label={t("hangar.range.marketplaceDays")} withArrow>
+          <Text size="xs" c="dimmed" data-testid="range-text">
+            {format.day(range.from)} – {format.day(range.to)}
+          </Text>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 

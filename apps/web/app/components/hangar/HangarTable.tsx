@@ -23,7 +23,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { sessionStore } from "../../session/store.ts";
@@ -45,6 +45,32 @@ function storageKey(table: string): string {
 
 function defaultColumns(def: TableDef): string[] {
   return def.columns.filter((c) => c.fixed || c.defaultVisible).map((c) => c.key);
+}
+
+/**
+ * mantine-datatable writes its sort icons' labels ("Sorted ascending", "Not sorted") in English and
+ * offers no prop for them: after each render the header's icons get the locale's labels. React
+ * only rewrites such an attribute when its own value changes (a new sort), which re-renders us.
+ */
+function useTranslatedSortLabels() {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLTableElement | null>(null);
+  useEffect(() => {
+    const icons = ref.current?.querySelectorAll<HTMLElement>(
+      "thead [role=img][class*=mantine-datatable-header-cell-sortable]",
+    );
+    for (const icon of icons ?? []) {
+      const label = icon.classList.contains("mantine-datatable-header-cell-sortable-unsorted-icon")
+        ? t("hangar.table.a11y.notSorted")
+        : icon.classList.contains("mantine-datatable-header-cell-sortable-icon-reversed")
+          ? t("hangar.table.a11y.sortedDescending")
+          : t("hangar.table.a11y.sortedAscending");
+      if (icon.getAttribute("aria-label") !== label) icon.setAttribute("aria-label", label);
+    }
+  });
+  return (table: HTMLTableElement | null) => {
+    ref.current = table;
+  };
 }
 
 /**
@@ -107,6 +133,7 @@ export function HangarTable({
 }: HangarTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const sortLabels = useTranslatedSortLabels();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -432,6 +459,18 @@ export function HangarTable({
               to: format.number(to),
               total: format.number(totalRecords),
             })
+          }
+          tableRef={sortLabels}
+          allRecordsSelectionCheckboxProps={{ "aria-label": t("hangar.table.a11y.selectAll") }}
+          getRecordSelectionCheckboxProps={(_, index) => ({
+            "aria-label": t("hangar.table.a11y.selectRow", { number: index + 1 }),
+          })}
+          getPaginationControlProps={(control) =>
+            control === "previous"
+              ? { "aria-label": t("hangar.table.a11y.previousPage") }
+              : control === "next"
+                ? { "aria-label": t("hangar.table.a11y.nextPage") }
+                : {}
           }
           sortStatus={{ columnAccessor: state.sort.column, direction: state.sort.direction }}
           onSortStatusChange={(sort) =>

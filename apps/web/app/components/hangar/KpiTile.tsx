@@ -1,11 +1,15 @@
 import "@mantine/charts/styles.css";
-import { Sparkline } from "@mantine/charts";
-import { Box, Group, Paper, Stack, Text } from "@mantine/core";
+import { Box, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
+import { AfterHydration } from "../AfterHydration.tsx";
 import { useFormat } from "./format.ts";
 import { Delta } from "./MetricCell.tsx";
 import { MoneyText } from "./MoneyText.tsx";
 import type { MetricName, Metrics } from "./metrics.ts";
+
+// recharts loads after the figures, with a skeleton meanwhile.
+const KpiSparkline = lazy(() => import("./KpiSparkline.tsx"));
 
 /** One KPI: its value over the range, the change against the previous period, a sparkline. */
 export function KpiTile({
@@ -57,14 +61,12 @@ export function KpiTile({
         {/* Decorative (the value and change are text above); inert, not aria-hidden: recharts
             makes its chart focusable, and a focus stop hidden from screen readers is an error. */}
         <Box inert>
-          <Sparkline
-            h={28}
-            data={daily.map((d) => Number(d[metric] ?? 0))}
-            curveType="monotone"
-            color={highlighted ? "indigo" : "gray"}
-            fillOpacity={0.25}
-            strokeWidth={1.5}
-          />
+          <AfterHydration fallback={<Skeleton h={28} />}>
+            <KpiSparkline
+              values={daily.map((d) => Number(d[metric] ?? 0))}
+              highlighted={highlighted}
+            />
+          </AfterHydration>
         </Box>
       </Stack>
     </Paper>

@@ -36,26 +36,37 @@ export interface HangarBase {
   amazonToday: string | null;
 }
 
-export async function hangarBase(
+/**
+ * The synchronous part of {@link hangarBase} with Amazon's day still on its way, so a loader can
+ * start its other reads (seller profile, marketplaces, rates) while the day is asked for.
+ */
+export function hangarStart(
   context: Readonly<RouterContextProvider>,
   request: Request,
-): Promise<HangarBase> {
+): Omit<HangarBase, "amazonToday"> & { amazonToday: Promise<string | null> } {
   const session = context.get(sessionContext);
   const url = new URL(request.url);
   if (!session.profile) {
     throw redirect(localizePath("/profile-selection", splitLocale(url.pathname).locale));
   }
-  const amazonToday = await context
-    .get(serverContext)
-    .amazonToday?.()
-    .catch(() => null);
+  const amazonToday = (context.get(serverContext).amazonToday?.() ?? Promise.resolve(null)).catch(
+    () => null,
+  );
   return {
     profile: session.profile,
     hydra: serverHydra(context, request),
     params: url.searchParams,
     url,
-    amazonToday: amazonToday ?? null,
+    amazonToday,
   };
+}
+
+export async function hangarBase(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<HangarBase> {
+  const start = hangarStart(context, request);
+  return { ...start, amazonToday: (await start.amazonToday) ?? null };
 }
 
 /** The 404 page for this URL (spec §2: "Page Not Found" with the full path). */

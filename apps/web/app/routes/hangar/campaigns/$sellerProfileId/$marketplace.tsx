@@ -7,7 +7,7 @@ import { HangarTable } from "../../../../components/hangar/HangarTable.tsx";
 import {
   currencyChoice,
   findMarketplace,
-  hangarBase,
+  hangarStart,
   loadAdvertisingProfiles,
   loadDaily,
   loadRates,
@@ -25,20 +25,32 @@ import type { Route } from "./+types/$marketplace";
 
 /** /hangar/campaigns/{sellerProfileId}/{marketplace}: the marketplace's campaign table. */
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
-  const base = await hangarBase(context, request);
-  const { hydra, params, url } = base;
-  const sellerProfile =
-    route.sellerProfileId === base.profile.id
-      ? base.profile
-      : await hydra
+  // Independent reads start together: Amazon's day, the seller profile with its marketplaces
+  // and the rates; only the table and the chart wait for the marketplace and the range.
+  const start = hangarStart(context, request);
+  const { hydra, params, url } = start;
+  const rates = loadRates(hydra);
+  const sellerProfilePromise =
+    route.sellerProfileId === start.profile.id
+      ? Promise.resolve(start.profile)
+      : hydra
           .item<SellerProfile>(`/api/seller_profiles/${route.sellerProfileId}`)
           .catch(notFoundOn404(url));
-  const profiles = await loadAdvertisingProfiles(hydra, sellerProfile).catch(notFoundOn404(url));
+  const profilesPromise = sellerProfilePromise.then((sellerProfile) =>
+    loadAdvertisingProfiles(hydra, sellerProfile).catch(notFoundOn404(url)),
+  );
+  // Settled here so that a 404 of one read does not leave the others unhandled.
+  rates.catch(() => {});
+  const [amazonToday, sellerProfile, profiles] = await Promise.all([
+    start.amazonToday,
+    sellerProfilePromise,
+    profilesPromise,
+  ]);
   const advertisingProfile = findMarketplace(profiles, route.marketplace) ?? throwNotFound(url);
-  const info = rangeInfo(base, advertisingProfile.timezone);
+  const info = rangeInfo({ params, amazonToday }, advertisingProfile.timezone);
   const currency = currencyChoice(params, sellerProfile, advertisingProfile.currency);
   const scope = { profile: advertisingProfile.id };
-  const [table, daily, rates] = await Promise.all([
+  const [table, daily] = await Promise.all([
     loadTable(hydra, TABLES.campaigns, params, {
       range: info.range,
       currency: currency.send,
@@ -51,7 +63,6 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       from: info.range.from,
       to: info.range.to,
     }).catch(() => []),
-    loadRates(hydra),
   ]);
   return {
     sellerProfile: { id: sellerProfile.id, settings: sellerProfile.settings },
@@ -60,7 +71,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
     currency,
     table,
     daily,
-    rates,
+    rates: await rates,
   };
 }
 
