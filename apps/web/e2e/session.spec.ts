@@ -108,6 +108,9 @@ test.describe("registration and onboarding", () => {
   test("a new account registers, walks the stepper with a reload in between, and lands on home", async ({
     page,
   }) => {
+    // Eight page loads and form posts in one journey: ~16 s alone, past 30 s when the suite
+    // runs beside others on the 2-core machine; every wait in it is on an event, not a sleep.
+    test.setTimeout(60_000);
     const email = `nina-${Date.now()}@example.com`;
     await page.goto("/en/register");
     await expectHydrated(page);
