@@ -37,8 +37,7 @@ export async function spClientForProduct(
     )
     .where(eq(schema.products.id, productId));
   const connection = row?.connection;
-  if (!connection || connection.status !== "connected" || !connection.refreshTokenEncrypted)
-    return undefined;
+  if (connection?.status !== "connected" || !connection.refreshTokenEncrypted) return undefined;
   return amazon.sp({
     refreshToken: cipher.decrypt(connection.refreshTokenEncrypted),
     region: connection.region as Region,

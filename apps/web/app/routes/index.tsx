@@ -57,7 +57,7 @@ function rank(rows: readonly CampaignRank[], metric: MetricName) {
 /** `/`: the seller's overview over all marketplaces, in the seller profile's default currency. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = await hangarBase(context, request);
-  const { profile, hydra, params } = base;
+  const { profile, hydra } = base;
   const profiles = await loadAdvertisingProfiles(hydra, profile).catch((error) => {
     if (error instanceof Response) throw error;
     return [];
