@@ -7,10 +7,10 @@ import { NotFoundError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
-import { anyQuery, searchParams } from "../request-input.ts";
+import { searchParams } from "../request-input.ts";
 import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
 import { catalogueFacets, listCatalogueProducts } from "./list-products.ts";
-import { parseProductListQuery } from "./product-list-query.ts";
+import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
 
 export const CATALOGUE_TAGS = ["Catalogue"];
 export const json = (description: string, schema: z.ZodType) => ({
@@ -19,6 +19,13 @@ export const json = (description: string, schema: z.ZodType) => ({
 });
 /** A seller profile by id or IRI; one that is not the caller's answers 404. */
 const sellerProfileRef = z.string().describe("A seller profile's id or IRI");
+
+/** A query value; a repeated key counts with its first value, as before. */
+const queryValue = z.union([z.string(), z.array(z.string())]);
+/** The product list's named parameters (parseProductListQuery checks them); `order[column]` too. */
+const productListQuery = z.looseObject(
+  Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
+);
 
 const productPage = z
   .looseObject({ "@context": z.string(), "@id": z.string(), "@type": z.string() })
@@ -57,7 +64,7 @@ export async function catalogueRoutes(
           "(marketplace, brand, category, tag, collection, stock, price[gte], price[lte], " +
           "hasCost, search), one `order[column]`, `page`, `itemsPerPage` and the metrics' " +
           "`from`/`to`.",
-        querystring: anyQuery,
+        querystring: productListQuery,
         response: { 200: json("One page of products", productPage), ...problems(400, 401, 404) },
       },
     },
