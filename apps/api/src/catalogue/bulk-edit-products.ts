@@ -20,7 +20,8 @@ const idOrIri = z
   .transform((v) => v.split("/").pop() ?? "")
   .pipe(z.uuid());
 
-const body = z.discriminatedUnion("action", [
+/** The bulk action's body (also the route's schema, for the OpenAPI document). */
+export const bulkEditBody = z.discriminatedUnion("action", [
   z.object({
     action: z.enum(["addTags", "removeTags"]),
     sellerProfile: idOrIri,
@@ -62,7 +63,7 @@ export async function bulkEditProducts(
   principal: Principal,
   input: unknown,
 ): Promise<{ action: string; products: number; changed: number }> {
-  const command = parseBody(body, input);
+  const command = parseBody(bulkEditBody, input);
   const profile = await findRow(
     db,
     sellerProfiles,

@@ -1,8 +1,40 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
-import { requirePrincipal } from "../auth/authenticate.ts";
-import { previewCollection } from "./preview-collection.ts";
+import { z } from "zod";
+import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
+import { BODY_PROBLEMS, problems } from "../openapi.ts";
+import { previewCollection, previewCollectionBody } from "./preview-collection.ts";
+import { CATALOGUE_TAGS, json } from "./routes.ts";
 import { summarizeCollections } from "./summarize-collections.ts";
+
+const summaries = z.object({
+  collections: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      description: z.string(),
+      colour: z.string(),
+      membership: z.string(),
+      priority: z.int(),
+      productCount: z.int().min(0),
+      spend: z.number(),
+      sales: z.number(),
+      acos: z.number().nullable(),
+    }),
+  ),
+});
+const preview = z.object({
+  count: z.int().min(0),
+  sample: z.array(
+    z.object({
+      id: z.uuid(),
+      sku: z.string(),
+      asin: z.string().nullable(),
+      title: z.string(),
+      marketplace: z.string(),
+    }),
+  ),
+});
 
 /**
  * Computed reads of collections (issue 11 §5). Writes go through the Hydra resource
@@ -10,18 +42,51 @@ import { summarizeCollections } from "./summarize-collections.ts";
  * products are the product list filtered by `collection`.
  */
 export async function collectionRoutes(app: FastifyInstance, deps: { db: Database }) {
-  app.get("/catalogue/collections", async (request) => {
-    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-    return {
-      collections: await summarizeCollections(deps.db, requirePrincipal(request), {
-        sellerProfile: query.get("sellerProfile") ?? undefined,
-        from: query.get("from") ?? undefined,
-        to: query.get("to") ?? undefined,
-      }),
-    };
-  });
+  app.get(
+    "/catalogue/collections",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "summarizeCatalogueCollections",
+        tags: CATALOGUE_TAGS,
+        summary:
+          "Every collection of a seller profile with its product count and the ad KPIs of its " +
+          "products from `from` to `to` (all three required).",
+        querystring: z.object({
+          sellerProfile: z.string().describe("A seller profile's id or IRI").optional(),
+          from: z.string().describe("First day (YYYY-MM-DD)").optional(),
+          to: z.string().describe("Last day (YYYY-MM-DD), at most 731 days later").optional(),
+        }),
+        response: { 200: json("The collections", summaries), ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const query = request.query as { sellerProfile?: string; from?: string; to?: string };
+      return {
+        collections: await summarizeCollections(deps.db, requirePrincipal(request), {
+          sellerProfile: query.sellerProfile,
+          from: query.from,
+          to: query.to,
+        }),
+      };
+    },
+  );
 
-  app.post("/catalogue/collections/preview", async (request) =>
-    previewCollection(deps.db, requirePrincipal(request), request.body),
+  app.post(
+    "/catalogue/collections/preview",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "previewCatalogueCollection",
+        tags: CATALOGUE_TAGS,
+        summary: "How many products an unsaved rule set matches, with the first ten of them.",
+        body: previewCollectionBody,
+        response: {
+          200: json("The count and a sample", preview),
+          ...problems(...BODY_PROBLEMS, 401, 404),
+        },
+      },
+    },
+    async (request) => previewCollection(deps.db, requirePrincipal(request), request.body),
   );
 }

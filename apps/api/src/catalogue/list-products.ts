@@ -181,8 +181,11 @@ export async function listCatalogueProducts(
         group by 1, 2
       )`;
   const metricSort = q.sort === "spend" || q.sort === "sales" || q.sort === "acos";
+  // A collection's rules may name the seller account (`sa`, as in PRODUCT_FROM); only then is it
+  // joined, so the plain list keeps the planner's walk of the (account, order) index.
   const joins = sql`
     from products p
+    ${collection ? sql`join seller_accounts sa on sa.id = p.seller_account_id` : sql``}
     left join product_details d on d.product_id = p.id
     left join product_stock s on s.seller_account_id = p.seller_account_id
       and s.marketplace_id = p.marketplace_id and s.sku = p.sku`;

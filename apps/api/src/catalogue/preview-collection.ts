@@ -12,7 +12,8 @@ const idOrIri = z
   .transform((v) => v.split("/").pop() ?? "")
   .pipe(z.uuid());
 
-const body = z.object({ sellerProfile: idOrIri, rules: ruleSet });
+/** The preview's body (also the route's schema, for the OpenAPI document). */
+export const previewCollectionBody = z.object({ sellerProfile: idOrIri, rules: ruleSet });
 
 export interface CollectionPreview {
   count: number;
@@ -26,7 +27,7 @@ export async function previewCollection(
   principal: Principal,
   input: unknown,
 ): Promise<CollectionPreview> {
-  const command = parseBody(body, input);
+  const command = parseBody(previewCollectionBody, input);
   await requireVisibleSellerProfile(db, principal, command.sellerProfile);
   const where = sql`sa.seller_profile_id = ${command.sellerProfile}
     and ${compileRuleSet(command.rules, todayUtc())}`;

@@ -71,26 +71,31 @@ const schema = z
 
 export type ProductListQuery = z.infer<typeof schema>;
 
+/** The query parameters besides `order[column]`, and the key each fills. */
+const names: Record<string, string> = {
+  sellerProfile: "sellerProfile",
+  marketplace: "marketplace",
+  brand: "brand",
+  category: "category",
+  tag: "tag",
+  collection: "collection",
+  stock: "stock",
+  "price[gte]": "priceMin",
+  "price[lte]": "priceMax",
+  hasCost: "hasCost",
+  search: "search",
+  from: "from",
+  to: "to",
+  page: "page",
+  itemsPerPage: "itemsPerPage",
+};
+
+/** Every named query parameter of the product list (for its route's schema). */
+export const PRODUCT_LIST_PARAMETERS = Object.keys(names);
+
 /** `order[price]=desc`, `price[gte]=10`, …: the API Platform spelling, parsed strictly (400). */
 export function parseProductListQuery(query: URLSearchParams): ProductListQuery {
   const raw: Record<string, unknown> = {};
-  const names: Record<string, string> = {
-    sellerProfile: "sellerProfile",
-    marketplace: "marketplace",
-    brand: "brand",
-    category: "category",
-    tag: "tag",
-    collection: "collection",
-    stock: "stock",
-    "price[gte]": "priceMin",
-    "price[lte]": "priceMax",
-    hasCost: "hasCost",
-    search: "search",
-    from: "from",
-    to: "to",
-    page: "page",
-    itemsPerPage: "itemsPerPage",
-  };
   for (const [parameter, key] of Object.entries(names)) {
     const value = query.get(parameter);
     if (value !== null && value !== "") raw[key] = value;

@@ -1,15 +1,45 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { products } from "../advertising/resources.ts";
-import { requirePrincipal } from "../auth/authenticate.ts";
+import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { NotFoundError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
-import { bulkEditProducts } from "./bulk-edit-products.ts";
+import { BODY_PROBLEMS, problems } from "../openapi.ts";
+import { searchParams } from "../request-input.ts";
+import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
 import { catalogueFacets, listCatalogueProducts } from "./list-products.ts";
-import { parseProductListQuery } from "./product-list-query.ts";
+import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
 
-const queryOf = (url: string) => new URLSearchParams(url.split("?")[1] ?? "");
+export const CATALOGUE_TAGS = ["Catalogue"];
+export const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+/** A seller profile by id or IRI; one that is not the caller's answers 404. */
+const sellerProfileRef = z.string().describe("A seller profile's id or IRI");
+
+/** A query value; a repeated key counts with its first value, as before. */
+const queryValue = z.union([z.string(), z.array(z.string())]);
+/** The product list's named parameters (parseProductListQuery checks them); `order[column]` too. */
+const productListQuery = z.looseObject(
+  Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
+);
+
+const productPage = z
+  .looseObject({ "@context": z.string(), "@id": z.string(), "@type": z.string() })
+  .describe("A Hydra collection of Products with stock, economics and ad metrics");
+const facets = z.object({
+  marketplaces: z.array(z.string()),
+  brands: z.array(z.string()),
+  categories: z.array(z.string()),
+});
+const bulkResult = z.object({
+  action: z.string(),
+  products: z.int().min(0),
+  changed: z.int().min(0),
+});
 
 /**
  * The catalogue's computed reads and bulk writes (issue 11). Members of the product list are
@@ -22,44 +52,90 @@ export async function catalogueRoutes(
   const serializer = createSerializer(deps.hydra);
   const registry = new Map();
 
-  app.get("/catalogue/products", async (request) => {
-    const query = queryOf(request.url);
-    const q = parseProductListQuery(query);
-    const { rows, total } = await listCatalogueProducts(deps.db, requirePrincipal(request), q);
-    return serializer.collection(
-      products,
-      rows.map(({ detailsId, sellerAccountId, tags, ...row }) => ({
-        id: row.id,
-        fields: {
-          ...row,
-          sellerAccount: `/api/seller_accounts/${sellerAccountId}`,
-          details: detailsId ? `/api/product_details/${detailsId}` : null,
-          tags: tags.map((t) => ({ "@id": `/api/tags/${t.id}`, "@type": "Tag", ...t })),
-        },
-      })),
-      total,
-      {
-        query,
-        path: "/api/catalogue/products",
-        paginated: true,
-        page: q.page,
-        lastPage: Math.max(1, Math.ceil(total / q.itemsPerPage)),
-        hasParameters: true,
+  app.get(
+    "/catalogue/products",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "listCatalogueProducts",
+        tags: CATALOGUE_TAGS,
+        summary:
+          "The product list of a seller profile: `sellerProfile` (required), filters " +
+          "(marketplace, brand, category, tag, collection, stock, price[gte], price[lte], " +
+          "hasCost, search), one `order[column]`, `page`, `itemsPerPage` and the metrics' " +
+          "`from`/`to`.",
+        querystring: productListQuery,
+        response: { 200: json("One page of products", productPage), ...problems(400, 401, 404) },
       },
-      [],
-      registry,
-    );
-  });
+    },
+    async (request) => {
+      const query = searchParams(request.query);
+      const q = parseProductListQuery(query);
+      const { rows, total } = await listCatalogueProducts(deps.db, requirePrincipal(request), q);
+      return serializer.collection(
+        products,
+        rows.map(({ detailsId, sellerAccountId, tags, ...row }) => ({
+          id: row.id,
+          fields: {
+            ...row,
+            sellerAccount: `/api/seller_accounts/${sellerAccountId}`,
+            details: detailsId ? `/api/product_details/${detailsId}` : null,
+            tags: tags.map((t) => ({ "@id": `/api/tags/${t.id}`, "@type": "Tag", ...t })),
+          },
+        })),
+        total,
+        {
+          query,
+          path: "/api/catalogue/products",
+          paginated: true,
+          page: q.page,
+          lastPage: Math.max(1, Math.ceil(total / q.itemsPerPage)),
+          hasParameters: true,
+        },
+        [],
+        registry,
+      );
+    },
+  );
 
-  app.get("/catalogue/facets", async (request) => {
-    const query = queryOf(request.url);
-    const profile = (query.get("sellerProfile") ?? "").split("/").pop() ?? "";
-    const principal = requirePrincipal(request);
-    if (!isUuid(profile)) throw new NotFoundError("Not Found");
-    return catalogueFacets(deps.db, principal, profile);
-  });
+  app.get(
+    "/catalogue/facets",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "getCatalogueFacets",
+        tags: CATALOGUE_TAGS,
+        summary: "The filter bar's choices: a seller profile's marketplaces, brands, categories.",
+        querystring: z.object({ sellerProfile: sellerProfileRef.optional() }),
+        response: { 200: json("The facets", facets), ...problems(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { sellerProfile } = request.query as { sellerProfile?: string };
+      const profile = (sellerProfile ?? "").split("/").pop() ?? "";
+      const principal = requirePrincipal(request);
+      if (!isUuid(profile)) throw new NotFoundError("Not Found");
+      return catalogueFacets(deps.db, principal, profile);
+    },
+  );
 
-  app.post("/catalogue/products/bulk", async (request) =>
-    bulkEditProducts(deps.db, requirePrincipal(request), request.body),
+  app.post(
+    "/catalogue/products/bulk",
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: "bulkEditCatalogueProducts",
+        tags: CATALOGUE_TAGS,
+        summary:
+          "Adds or removes tags, sets the cost, or adds to or removes from a manual collection, " +
+          "for up to 1,000 products of one seller profile, all or nothing.",
+        body: bulkEditBody,
+        response: {
+          200: json("How many products the action named and changed", bulkResult),
+          ...problems(...BODY_PROBLEMS, 401, 404),
+        },
+      },
+    },
+    async (request) => bulkEditProducts(deps.db, requirePrincipal(request), request.body),
   );
 }

@@ -9,7 +9,8 @@ import { requireVisibleProduct } from "./product-access.ts";
 
 /** Competitors of a product: the watched ASINs (and sellers), each with its snapshot history. */
 
-const addBody = z.object({
+/** A new competitor (also the route's schema, for the OpenAPI document). */
+export const addCompetitorBody = z.object({
   asin: z
     .string()
     .trim()
@@ -102,7 +103,7 @@ export async function addCompetitor(
   productId: string,
   input: unknown,
 ): Promise<{ id: string }> {
-  const command = parseBody(addBody, input);
+  const command = parseBody(addCompetitorBody, input);
   const product = await requireVisibleProduct(db, principal, productId);
   // A seller competes on the product's own ASIN; another ASIN competes as a whole.
   if (command.sellerId && command.asin !== product.asin)
