@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectHydrated } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
 /**
@@ -56,6 +55,11 @@ async function rangeOf(page: Page): Promise<{ from: string; to: string }> {
     from: (await control.getAttribute("data-from")) ?? "",
     to: (await control.getAttribute("data-to")) ?? "",
   };
+}
+
+/** Hydrated (the root marks <html data-hydrated>); the first page after a start can be slow. */
+async function expectHydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
 }
 
 async function numberOf(locator: Locator): Promise<number> {
