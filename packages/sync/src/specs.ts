@@ -136,7 +136,8 @@ export const PLACEMENT_UPSERT: UpsertSpec = tableUpsert(placements, {
 const products = schema.products;
 export const PRODUCT_UPSERT: UpsertSpec = tableUpsert(products, {
   key: [products.sellerAccountId, products.marketplaceId, products.sku],
-  omit: [products.id],
+  // Brand, category and image come from the catalog step; the listings report never has them.
+  omit: [products.id, products.brand, products.category, products.imageUrl],
   touch: products.syncedAt,
 });
 
