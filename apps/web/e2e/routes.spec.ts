@@ -21,11 +21,15 @@ for (const { locale, entry, url } of paths) {
 }
 
 /**
- * Hangar's entity screens answer 404 for an id that is not the seller's (issue 9), so they are
- * visited with the demo seller's own ids, read from the API.
+ * Hangar's entity screens and a collection's page answer 404 for an id that is not the seller's
+ * (issues 9 and 11), so they are visited with the demo seller's own ids, read from the API.
  */
 async function ownUrl(page: Page, entry: RouteEntry, url: string): Promise<string> {
-  const entity = { "campaign-detail": "campaigns", "ad-group-detail": "ad_groups" }[entry.key];
+  const entity = {
+    "campaign-detail": "campaigns",
+    "ad-group-detail": "ad_groups",
+    "collection-detail": "product_collections",
+  }[entry.key];
   if (!entity && entry.key !== "campaigns-marketplace") return url;
   const token = (await page.context().cookies()).find((c) => c.name === "token")?.value;
   const get = async (path: string) =>
