@@ -84,6 +84,9 @@ case "$cmd" in
     playwright_status=0
     PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || playwright_status=$?
     node scripts/test-summary.ts "$results/vitest.json" "$results/playwright.json"
+    # A runner can fail outside any test (an unhandled error, a web server that died): say which.
+    [ "$vitest_status" = 0 ] || echo "[starport] vitest exited with status $vitest_status" >&2
+    [ "$playwright_status" = 0 ] || echo "[starport] playwright exited with status $playwright_status" >&2
     [ "$vitest_status" = 0 ] && [ "$playwright_status" = 0 ]
     ;;
   *)

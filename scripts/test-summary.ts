@@ -11,6 +11,11 @@ if (vitestFile && existsSync(vitestFile)) {
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (report.success === false && failed === 0) {
+    // Unhandled errors fail the run without failing a test; vitest prints them above.
+    failed += 1;
+    console.error("vitest reported errors outside the tests (see 'Unhandled Errors' above)");
+  }
 } else {
   failed += 1;
   console.error("vitest wrote no report");
@@ -22,6 +27,7 @@ if (playwrightFile && existsSync(playwrightFile)) {
   failed +=
     (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0) + (report.errors?.length ?? 0);
   skipped += report.stats?.skipped ?? 0;
+  for (const error of report.errors ?? []) console.error(`playwright: ${error.message ?? error}`);
 } else {
   failed += 1;
   console.error("playwright wrote no report");

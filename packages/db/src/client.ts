@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseConnection> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection the server ends (a restart, an administrator, a dropped test database) must not
+    // crash the process: without listeners its "error" event would be thrown. The pool replaces
+    // idle connections itself, and a query on a broken one fails through its own promise.
+    pool.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));
+    pool.on("connect", (client) => client.on("error", () => {}));
     // Fail at start-up, not at the first request, when the server is unreachable.
     await pool.query("select 1");
     const db = drizzlePg(pool, { schema }) as unknown as Database;

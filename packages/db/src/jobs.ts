@@ -24,6 +24,9 @@ export async function startJobs(
           ...roles,
         })
       : new PgBoss({ connectionString: connection.url, schema: "pgboss", max: 4, ...roles });
+  // pg-boss reports failures of its own loops (maintenance, a lost connection) as "error" events;
+  // unheard, an event emitter throws them and the process dies. It retries on its next tick.
+  boss.on("error", (error) => console.warn(`[jobs] ${error.message}`));
   await boss.start();
   return boss;
 }
