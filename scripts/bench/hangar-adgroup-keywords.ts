@@ -5,7 +5,7 @@
 //   keywords with 90 days of facts each (the issue's upper bound; the demo's own ad groups are
 //   small). Each request: GET /api/keywords?adGroup=…&from&to&order[acos]=desc&itemsPerPage=1000
 //   over real HTTP; next to it, in the same process, the same list without metrics (baseline).
-// Usage: node scripts/bench/hangar-adgroup-keywords.ts [iterations]
+// Usage: node scripts/bench/hangar-adgroup-keywords.ts [iterations] [--profile <file.cpuprofile>]
 import { randomBytes } from "node:crypto";
 import { createAmazon } from "@starport/amazon";
 import { createSandbox, DEMO_CLIENT } from "@starport/amazon-sandbox";
@@ -15,8 +15,9 @@ import { DEMO_SELLER_IDS, migrateDatabase, openDatabase, seedDemoData } from "@s
 import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
 import { sql } from "drizzle-orm";
 import { fastify } from "fastify";
+import { profileFileFromArgs, withCpuProfile } from "./support/cpu-profile.ts";
 
-const iterations = Number(process.argv[2] ?? 200);
+const iterations = Number(/^\d+$/.test(process.argv[2] ?? "") ? process.argv[2] : 200);
 const DAYS = 90;
 
 function percentile(sorted: number[], p: number): number {
@@ -145,31 +146,33 @@ console.log(
   `\n${iterations} requests each after 20 warm-up, ms (period ${range!.from}..${range!.to})`,
 );
 console.log("scenario".padEnd(64), "p50".padStart(8), "p95".padStart(8));
-for (const [label, group, size] of [
-  ["ad group with 1,000 keywords", target!.id, 1000],
-  [`largest demo ad group (${largest!.n} keywords)`, largest!.id, Number(largest!.n)],
-] as const) {
-  for (const [what, query] of [
-    ["metrics, order[acos]=desc", `${period}&order[acos]=desc`],
-    ["baseline: same list, no metrics", "order[keywordText]=asc"],
+await withCpuProfile(profileFileFromArgs(), async () => {
+  for (const [label, group, size] of [
+    ["ad group with 1,000 keywords", target!.id, 1000],
+    [`largest demo ad group (${largest!.n} keywords)`, largest!.id, Number(largest!.n)],
   ] as const) {
-    const url = `${address}/api/keywords?adGroup=${group}&itemsPerPage=1000&${query}`;
-    const check = (await (await fetch(url, { headers })).json()) as {
-      "hydra:member": unknown[];
-    };
-    if (check["hydra:member"].length !== size)
-      throw new Error(`expected ${size} keywords, got ${check["hydra:member"].length}`);
-    const m = await measure(async () => {
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-    });
-    console.log(
-      `${label}: ${what}`.padEnd(64),
-      m.p50.toFixed(1).padStart(8),
-      m.p95.toFixed(1).padStart(8),
-    );
+    for (const [what, query] of [
+      ["metrics, order[acos]=desc", `${period}&order[acos]=desc`],
+      ["baseline: same list, no metrics", "order[keywordText]=asc"],
+    ] as const) {
+      const url = `${address}/api/keywords?adGroup=${group}&itemsPerPage=1000&${query}`;
+      const check = (await (await fetch(url, { headers })).json()) as {
+        "hydra:member": unknown[];
+      };
+      if (check["hydra:member"].length !== size)
+        throw new Error(`expected ${size} keywords, got ${check["hydra:member"].length}`);
+      const m = await measure(async () => {
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+      });
+      console.log(
+        `${label}: ${what}`.padEnd(64),
+        m.p50.toFixed(1).padStart(8),
+        m.p95.toFixed(1).padStart(8),
+      );
+    }
   }
-}
+});
 await app.close();
 await sandbox.app.close();
 await connection.close();

@@ -35,7 +35,8 @@ export type Metrics = z.infer<typeof metricsSchema>;
  */
 export function metricExpressions(alias: string): Record<MetricName, SQL> {
   const a = (column: string) => sql.raw(`coalesce(${alias}.${column}, 0)`);
-  const ratio = (top: SQL, bottom: SQL) => sql`(${top})::numeric / nullif(${bottom}, 0)`;
+  // Double precision, not numeric: as exact for a ratio of sums, and many times faster to sort.
+  const ratio = (top: SQL, bottom: SQL) => sql`(${top})::float8 / nullif(${bottom}, 0)`;
   return {
     impressions: a("impressions"),
     clicks: a("clicks"),

@@ -85,22 +85,26 @@ async function rebuild(db: Database, profile: string, entityType: string, from: 
 /**
  * Sums per (advertising_profile_id, amazon_id) over the period for the entities `keys` selects
  * (a query with columns advertising_profile_id, amazon_id); money in major units, native currency.
+ * Both days (the period's last and the day before its first) come from one index range per
+ * profile, summed with opposite signs: no lookup per entity (a tenth of the time on PGlite).
  */
 export function rollupSums(entityType: string, period: Period, keys: SQL): SQL {
-  const diff = (column: string, divide = "") =>
+  const diff = (column: string, alias: string, divide = "") =>
     sql.raw(
-      `(c.${column} - coalesce(p.${column}, 0))${divide} as ${column === "cost_micros" ? "cost" : column === "sales_micros" ? "sales" : column}`,
+      `sum(case when c.date = d.last_day then c.${column} else -c.${column} end)${divide} as ${alias}`,
     );
   return sql`select c.advertising_profile_id, c.amazon_id,
-      ${diff("impressions")}, ${diff("clicks")}, ${diff("cost_micros", " / 1000000.0")},
-      ${diff("orders")}, ${diff("units")}, ${diff("sales_micros", " / 1000000.0")}
+      ${diff("impressions", "impressions")}, ${diff("clicks", "clicks")},
+      ${diff("cost_micros", "cost", "::float8 / 1000000")},
+      ${diff("orders", "orders")}, ${diff("units", "units")},
+      ${diff("sales_micros", "sales", "::float8 / 1000000")}
     from ad_performance_rollup_state st
+    cross join lateral (select least(${period.to}::date, st.max_date) as last_day,
+      least(${period.from}::date - 1, st.max_date) as day_before) d
     join ad_performance_cumulative c on c.advertising_profile_id = st.advertising_profile_id
-      and c.entity_type = st.entity_type and c.date = least(${period.to}::date, st.max_date)
+      and c.entity_type = st.entity_type and c.date in (d.last_day, d.day_before)
     join (${keys}) k on k.advertising_profile_id = c.advertising_profile_id and k.amazon_id = c.amazon_id
-    left join ad_performance_cumulative p on p.advertising_profile_id = c.advertising_profile_id
-      and p.entity_type = c.entity_type and p.amazon_id = c.amazon_id
-      and p.date = least(${period.from}::date - 1, st.max_date)
-    where st.entity_type = ${entityType}
-      and st.advertising_profile_id in (select advertising_profile_id from (${keys}) ks)`;
+    where st.entity_type = ${entityType} and d.last_day > d.day_before
+      and st.advertising_profile_id in (select advertising_profile_id from (${keys}) ks)
+    group by c.advertising_profile_id, c.amazon_id`;
 }
