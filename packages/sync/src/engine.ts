@@ -9,6 +9,7 @@ import {
 import type { Database, PgBoss } from "@starport/db";
 import {
   amazonFieldOf,
+  refreshProfileRollups,
   SYNCED_ENTITIES,
   type SyncedEntity,
   schema,
@@ -287,7 +288,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const days = Number(arg);
       const windows = reportWindows(await today(), days);
       const profiles = await activeProfiles(run.sellerProfileId);
-      return profiles.flatMap((p) =>
+      const reports = profiles.flatMap((p) =>
         windows.flatMap(([from, to]) =>
           REPORT_SPECS.map((r) =>
             step(
@@ -298,6 +299,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
           ),
         ),
       );
+      // The running totals follow the facts here, so no reader waits for their rebuild.
+      const rollups = profiles.map((p) =>
+        step(`rollups:${p.id}`, `running totals ${p.countryCode}`, { marketplace: p.countryCode }),
+      );
+      return [...reports, ...rollups];
     }
     if (what === "listings") {
       const sp = await connectionsOf(run.sellerProfileId, "sp");
@@ -761,6 +767,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       case "entities":
         await syncEntities(parts[1] as string, parts[2] as string, parts[3] as string, ctx);
+        return [];
+      case "rollups":
+        await refreshProfileRollups(db, parts[1] as string);
         return [];
       case "report":
         await syncReport(

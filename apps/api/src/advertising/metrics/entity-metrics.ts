@@ -1,4 +1,4 @@
-import type { Database } from "@starport/db";
+import { type Database, refreshRollups } from "@starport/db";
 import { eq, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -21,7 +21,7 @@ import {
   windowTotals,
 } from "./metric-fields.ts";
 import { PERIOD_PARAMETERS, parsePeriod } from "./period.ts";
-import { refreshRollups, rollupSums } from "./rollup.ts";
+import { rollupSums } from "./rollup.ts";
 
 /**
  * An entity collection with its metrics (API Platform: a state provider over the table). With
