@@ -8,7 +8,12 @@ import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandb
 import { type Database, type PgBoss, schema, startJobs } from "@starport/db";
 import { openTestDatabase, type TestDatabaseKind } from "@starport/db/testing";
 import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
-import { type FastifyInstance, fastify, type InjectOptions } from "fastify";
+import {
+  type FastifyInstance,
+  fastify,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from "fastify";
 import { createTokenService } from "../../src/auth/tokens.ts";
 import { type ApplyOptions, applyBatch } from "../../src/changes/apply-batch.ts";
 import { type ChangeJobs, startChangeJobs } from "../../src/changes/jobs.ts";
@@ -52,7 +57,7 @@ export interface ChangesHarness {
   /** Batches pushed and not yet applied (without pg-boss). */
   queued: string[];
   applyQueued(options?: ApplyOptions): Promise<void>;
-  request(options: InjectOptions): ReturnType<FastifyInstance["inject"]>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
   access: { amazon: ReturnType<typeof createAmazon>; cipher: typeof cipher };
   dispose(): Promise<void>;
 }
