@@ -4,8 +4,10 @@
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pushBatch } from "../src/changes/push-batch.ts";
+import { pushCreations } from "../src/changes/push-creations.ts";
 import { type ChangesHarness, openChangesHarness } from "./support/changes-harness.ts";
 
 const LD = { "content-type": "application/ld+json" };
@@ -352,6 +354,115 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(409);
+  }, 60_000);
+
+  it("creates a campaign with its ad group, ad, keywords and a negative, without duplicates on retry", async () => {
+    const [profile] = await h.db.select().from(schema.advertisingProfiles);
+    const [ad] = await h.db.select().from(schema.productAds);
+    const principal = {
+      userId: h.userId,
+      customerId: (
+        await h.db
+          .select()
+          .from(schema.sellerProfiles)
+          .where(eq(schema.sellerProfiles.id, h.sellerProfileId))
+      )[0]!.customerId,
+      roles: ["ROLE_USER"],
+      isAdmin: false,
+      tokenId: "00000000-0000-4000-8000-000000000001",
+      expiresAt: 0,
+    };
+    const jobs = { enqueue: async (id: string) => void h.queued.push(id) };
+    const name = `SP Manuell ${Date.now()}`;
+    const batch = await pushCreations(h.db, jobs, principal as never, {
+      profile: profile!.id,
+      entities: [
+        {
+          key: "campaign",
+          entityType: "campaigns",
+          item: {
+            name,
+            targetingType: "MANUAL",
+            state: "ENABLED",
+            budget: { budget: 25, budgetType: "DAILY" },
+            startDate: h.sandbox.control.today(),
+            dynamicBidding: { strategy: "LEGACY_FOR_SALES", placementBidding: [] },
+          },
+        },
+        {
+          key: "adGroup",
+          parent: "campaign",
+          entityType: "ad_groups",
+          item: { name: "Anzeigengruppe 1", defaultBid: 0.75 },
+        },
+        { key: "ad", parent: "adGroup", entityType: "product_ads", item: { sku: ad!.sku } },
+        {
+          key: "k1",
+          parent: "adGroup",
+          entityType: "keywords",
+          item: { keywordText: "gartenschlauch 20m", matchType: "EXACT", bid: 0.9 },
+        },
+        {
+          key: "k2",
+          parent: "adGroup",
+          entityType: "keywords",
+          item: { keywordText: "gartenschlauch", matchType: "PHRASE", bid: 0.6 },
+        },
+        {
+          key: "n1",
+          parent: "campaign",
+          entityType: "negative_keywords",
+          item: { keywordText: "gebraucht", matchType: "NEGATIVE_PHRASE" },
+        },
+      ],
+    });
+    expect(batch.total).toBe(6);
+    await h.applyQueued();
+    const done = (await h.request({ url: `/api/change_batches/${batch.id}` })).json();
+    const rows = (await h.request({ url: `/api/changes?batch=${batch.id}` })).json()[
+      "hydra:member"
+    ];
+    expect(
+      done,
+      JSON.stringify(rows.map((r: { errorMessage: string }) => r.errorMessage)),
+    ).toMatchObject({ status: "applied", applied: 6 });
+    const campaigns = [...h.sandbox.world.entities.campaigns.values()].filter(
+      (c) => c.name === name,
+    );
+    expect(campaigns).toHaveLength(1);
+    const campaignId = campaigns[0]!.campaignId;
+    const adGroups = [...h.sandbox.world.entities.adGroups.values()].filter(
+      (g) => g.campaignId === campaignId,
+    );
+    expect(adGroups.map((g) => g.name)).toEqual(["Anzeigengruppe 1"]);
+    const kws = [...h.sandbox.world.entities.keywords.values()].filter(
+      (k) => k.campaignId === campaignId,
+    );
+    expect(kws.map((k) => k.keywordText).sort()).toEqual(["gartenschlauch", "gartenschlauch 20m"]);
+    // Every change knows its synced row now.
+    for (const r of rows) expect(r.entity).toBeTruthy();
+    const synced = await h.request({ url: `/api/campaigns?search=${encodeURIComponent(name)}` });
+    expect(synced.json()["hydra:totalItems"]).toBe(1);
+
+    // A lost answer: the keywords look unsent. Sending again takes the existing ones.
+    await h.db
+      .update(schema.changes)
+      .set({ status: "failed", errorCode: "AMAZON_UNAVAILABLE" })
+      .where(and(eq(schema.changes.batchId, batch.id), eq(schema.changes.entityType, "keywords")));
+    await h.db
+      .update(schema.changeBatches)
+      .set({ status: "partially_applied" })
+      .where(eq(schema.changeBatches.id, batch.id));
+    await pushBatch(h.db, jobs, principal as never, batch.id);
+    await h.applyQueued();
+    expect((await h.request({ url: `/api/change_batches/${batch.id}` })).json()).toMatchObject({
+      status: "applied",
+      applied: 6,
+    });
+    const again = [...h.sandbox.world.entities.keywords.values()].filter(
+      (k) => k.campaignId === campaignId,
+    );
+    expect(again).toHaveLength(2);
   }, 60_000);
 
   it("bulk-adjusts every row matching the collection's filter, across pages", async () => {
