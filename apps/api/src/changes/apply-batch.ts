@@ -14,6 +14,7 @@ import {
 import { applyCreations, CREATION_ORDER, recoverCreations } from "./apply-creations.ts";
 import { type ChangeValue, fieldOf, sameValue, tableOf } from "./fields.ts";
 import { type ChangeBatchRow, type ChangeRow, recount } from "./tray.ts";
+import { inUuids } from "./uuid-list.ts";
 
 /**
  * Applies a pushed batch to Amazon (issue 10 §1), as the job of that batch:
@@ -71,7 +72,7 @@ async function markFailed(
   await db
     .update(c)
     .set({ status: "failed", errorCode: code, errorMessage: message, updatedAt: new Date() })
-    .where(inArray(c.id, [...ids]));
+    .where(inUuids(c.id, ids));
 }
 
 async function markApplied(db: Database, ids: readonly string[]): Promise<void> {
@@ -80,15 +81,12 @@ async function markApplied(db: Database, ids: readonly string[]): Promise<void> 
   await db
     .update(c)
     .set({ status: "applied", errorCode: null, errorMessage: null, appliedAt: now, updatedAt: now })
-    .where(inArray(c.id, [...ids]));
+    .where(inUuids(c.id, ids));
 }
 
 async function backToPending(db: Database, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
-  await db
-    .update(c)
-    .set({ status: "pending", updatedAt: new Date() })
-    .where(inArray(c.id, [...ids]));
+  await db.update(c).set({ status: "pending", updatedAt: new Date() }).where(inUuids(c.id, ids));
 }
 
 async function profileOf(db: Database, id: string): Promise<AdvertisingProfile> {
@@ -102,12 +100,7 @@ async function profileOf(db: Database, id: string): Promise<AdvertisingProfile> 
 
 async function syncedRows(db: Database, entityType: string, ids: readonly string[]) {
   const table = tableOf(entityType) as typeof schema.keywords;
-  const rows = ids.length
-    ? await db
-        .select()
-        .from(table)
-        .where(inArray(table.id, [...ids]))
-    : [];
+  const rows = ids.length ? await db.select().from(table).where(inUuids(table.id, ids)) : [];
   return new Map(rows.map((r) => [r.id, r as unknown as Record<string, unknown>]));
 }
 
@@ -246,10 +239,10 @@ async function record(
     if (archivedState && entities.length === 0 && applied.length) {
       // The archive call answers ids only: the synced rows take the state themselves.
       const table = tableOf(entityType) as typeof schema.keywords;
-      const rowIds = (await t.select({ id: c.entityId }).from(c).where(inArray(c.id, applied))).map(
+      const rowIds = (await t.select({ id: c.entityId }).from(c).where(inUuids(c.id, applied))).map(
         (r) => r.id as string,
       );
-      await t.update(table).set({ state: archivedState }).where(inArray(table.id, rowIds));
+      await t.update(table).set({ state: archivedState }).where(inUuids(table.id, rowIds));
     }
     await markApplied(t, applied);
     for (const e of answer.error) {
@@ -425,7 +418,7 @@ export async function applyBatch(
         .from(c)
         .where(
           and(
-            inArray(
+            inUuids(
               c.id,
               chunk.map((x) => x.id),
             ),
@@ -461,7 +454,7 @@ export async function applyBatch(
               .from(c)
               .where(
                 and(
-                  inArray(
+                  inUuids(
                     c.id,
                     chunk.map((x) => x.id),
                   ),
