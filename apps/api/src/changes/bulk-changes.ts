@@ -1,6 +1,6 @@
 import { spLimitsOf } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { ValidationError } from "../errors.ts";
