@@ -59,6 +59,8 @@ export interface ChangesHarness {
   applyQueued(options?: ApplyOptions): Promise<void>;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   access: { amazon: ReturnType<typeof createAmazon>; cipher: typeof cipher };
+  /** Starts the change workers again, as a restarted server does (with `boss: true`). */
+  restartJobs(): Promise<void>;
   /** Syncs the entities again (what Amazon has now becomes Starport's synced rows). */
   syncEntities(): Promise<void>;
   dispose(): Promise<void>;
@@ -179,6 +181,14 @@ export async function openChangesHarness(
     queued,
     access,
     syncEntities,
+    async restartJobs() {
+      // A second start of the workers, as after a restart: it re-queues open batches.
+      if (boss)
+        await startChangeJobs(boss, db, access, {
+          pollingIntervalSeconds: 0.5,
+          apply: options.apply ?? {},
+        });
+    },
     async applyQueued(apply) {
       while (queued.length) await applyBatch(db, access, queued.shift()!, apply ?? options.apply);
     },
