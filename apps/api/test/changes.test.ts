@@ -97,6 +97,14 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     // Pushing twice queues nothing new.
     expect((await push(change.batch)).statusCode).toBe(202);
     expect(h.queued).toHaveLength(1);
+    // The replaced draft change is gone; a pushed change is history: it cannot be removed from
+    // the tray any more, nor its batch discarded.
+    expect((await h.request({ url: change["@id"] })).statusCode).toBe(404);
+    const pushedChange = (await h.request({ url: `/api/changes?batch=${change.batch}` })).json()[
+      "hydra:member"
+    ][0];
+    expect((await h.request({ method: "DELETE", url: pushedChange["@id"] })).statusCode).toBe(409);
+    expect((await h.request({ method: "DELETE", url: change.batch })).statusCode).toBe(409);
     await h.applyQueued();
 
     const batch = (await h.request({ url: change.batch })).json();
