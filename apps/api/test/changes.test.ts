@@ -364,6 +364,45 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     ).toBe(409);
   }, 60_000);
 
+  it("two users edit the same bid: the first push wins, the second is a conflict, history keeps both", async () => {
+    const [keyword] = await keywords(1, 45);
+    const mine = (
+      await addChange({ entityType: "keywords", entity: keyword!.id, field: "bid", value: 1.5 })
+    ).json();
+    const theirs = (
+      await addChange(
+        { entityType: "keywords", entity: keyword!.id, field: "bid", value: 1.7 },
+        h.colleagueHeaders,
+      )
+    ).json();
+    // Each has a tray of their own; neither sees the other's draft.
+    expect(mine.batch).not.toBe(theirs.batch);
+    expect((await h.request({ url: theirs["@id"] })).statusCode).toBe(404);
+    await h.app.inject({
+      method: "POST",
+      url: `${theirs.batch}/push`,
+      headers: { ...h.colleagueHeaders, ...LD },
+      payload: "{}",
+    });
+    await h.applyQueued();
+    await push(mine.batch);
+    await h.applyQueued();
+    expect(h.sandbox.world.entities.keywords.get(keyword!.amazonKeywordId)?.bid).toBe(1.7);
+    expect((await h.request({ url: mine["@id"] })).json()).toMatchObject({
+      status: "failed",
+      errorCode: "STARPORT_CONFLICT",
+    });
+    const history = (await h.request({ url: `/api/changes?entity=${keyword!.id}` })).json()[
+      "hydra:member"
+    ];
+    expect(
+      history.map((c: { newValue: number; status: string }) => [c.newValue, c.status]),
+    ).toEqual([
+      [1.7, "applied"],
+      [1.5, "failed"],
+    ]);
+  }, 60_000);
+
   it("creates a campaign with its ad group, ad, keywords and a negative, without duplicates on retry", async () => {
     const [profile] = await h.db.select().from(schema.advertisingProfiles);
     const [ad] = await h.db.select().from(schema.productAds);

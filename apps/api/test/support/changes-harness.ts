@@ -54,6 +54,8 @@ export interface ChangesHarness {
   userId: string;
   headers: Record<string, string>;
   otherHeaders: Record<string, string>;
+  /** A second user of the same customer (their own tray). */
+  colleagueHeaders: Record<string, string>;
   /** Batches pushed and not yet applied (without pg-boss). */
   queued: string[];
   applyQueued(options?: ApplyOptions): Promise<void>;
@@ -97,6 +99,10 @@ export async function openChangesHarness(
   const [user] = await db
     .insert(schema.users)
     .values({ customerId: customer!.id, email: `u-${Date.now()}@example.test`, name: "Uta" })
+    .returning();
+  const [colleague] = await db
+    .insert(schema.users)
+    .values({ customerId: customer!.id, email: `k-${Date.now()}@example.test`, name: "Kai" })
     .returning();
   const [otherUser] = await db
     .insert(schema.users)
@@ -178,6 +184,7 @@ export async function openChangesHarness(
     userId: user!.id,
     headers,
     otherHeaders: await bearer(otherUser!.id, other!.id),
+    colleagueHeaders: await bearer(colleague!.id, customer!.id),
     queued,
     access,
     syncEntities,
