@@ -639,6 +639,25 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
       await h.request({ url: `/api/changes?batch=${clamped.json().batch}&entity=${one!.id}` })
     ).json()["hydra:member"];
     expect(after[0].newValue).toBe(0.02);
+    // Amazon's suggested bid (theme-based bid recommendations of the ad group).
+    const suggested = await h.request({
+      method: "POST",
+      url: "/api/bulk_changes",
+      headers: LD,
+      payload: {
+        entityType: "keywords",
+        selection: { ids: matching.map((k) => k.id) },
+        action: { kind: "suggestedBid" },
+      },
+    });
+    expect(suggested.statusCode, suggested.body).toBe(200);
+    expect(suggested.json().created, suggested.body).toBeGreaterThan(0);
+    const withSuggestion = (
+      await h.request({ url: `/api/changes?batch=${suggested.json().batch}&itemsPerPage=1000` })
+    ).json()["hydra:member"] as { reasonParams: { kind: string }; newValue: number }[];
+    const fromSuggestion = withSuggestion.filter((c) => c.reasonParams.kind === "suggestedBid");
+    expect(fromSuggestion.length).toBe(suggested.json().created);
+    for (const c of fromSuggestion) expect(c.newValue).toBeGreaterThan(0);
     // Bad input is a 4xx: an action the entity has no field for, a malformed body.
     expect(
       (

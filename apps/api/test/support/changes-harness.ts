@@ -166,6 +166,13 @@ export async function openChangesHarness(
         pingDatabase: async () => {},
         pingJobs: async () => {},
         changes: jobs,
+        amazon: {
+          amazon,
+          cipher,
+          engine,
+          spApplicationId: DEMO_CLIENT.applicationId as string,
+          publicUrl: "http://localhost:3000",
+        },
       }),
     { prefix: "/api" },
   );
