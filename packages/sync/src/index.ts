@@ -19,13 +19,11 @@ export {
   type SyncKind,
   type SyncLogger,
   type SyncRun,
-  WRITABLE_ENTITIES,
-  type WriteChange,
-  type WriteResult,
 } from "./engine.ts";
 export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
 export {
   ENTITY_SPECS,
+  type EntitySpec,
   PERFORMANCE_UPSERT,
   PLACEMENT_UPSERT,
   type Placement,
