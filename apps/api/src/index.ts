@@ -1,6 +1,7 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
 import { METRICS_RESOURCES } from "./advertising/metrics/index.ts";
+import { keywordRecommendations } from "./advertising/recommendations/keyword-recommendations.ts";
 import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
 import { advertisingRoutes } from "./advertising/routes.ts";
 import type { AmazonDependencies } from "./amazon/connections.ts";
@@ -51,6 +52,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...RESOURCES,
   ...ADVERTISING_RESOURCES,
   ...METRICS_RESOURCES,
+  keywordRecommendations,
   productDetails,
   productImports,
 ];
@@ -126,6 +128,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,
+    services: { amazon: deps.amazon },
     settings: { prefix: deps.hydraPrefix ?? true },
   });
 }
