@@ -16,6 +16,7 @@ import { collectionRoutes } from "./catalogue/collection-routes.ts";
 import { competitorRoutes } from "./catalogue/competitors/routes.ts";
 import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
+import { campaignCreationRoutes } from "./changes/campaign-creation-routes.ts";
 import type { ChangeJobs } from "./changes/jobs.ts";
 import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
@@ -130,8 +131,10 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   });
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
-  if (deps.changes)
+  if (deps.changes) {
     await changeRoutes(app, { db: deps.db, jobs: deps.changes, hydraPrefix: deps.hydraPrefix });
+    await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
+  }
   await collectionRoutes(app, { db: deps.db });
   await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {

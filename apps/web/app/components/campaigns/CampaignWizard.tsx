@@ -60,13 +60,18 @@ interface Recommendation {
   suggestedBid: { low: number; median: number; high: number } | null;
 }
 
-/** The translated text of a violation: its code when the API sent one, else its message. */
+/**
+ * The translated text of a violation: the API's rule codes are translation keys
+ * (`campaignCreate.violation.bidOutOfRange` with its limits), the shape codes of every form
+ * (`required`, `invalid`, …) live under `formValidationError`; the message is the fallback.
+ */
 export function useViolationText() {
   const { t } = useTranslation();
-  return (v: WizardViolation) =>
-    v.code
-      ? t(`campaignCreate.violation.${v.code}`, { ...(v.params ?? {}), defaultValue: v.message })
-      : v.message;
+  return (v: WizardViolation) => {
+    if (!v.code) return v.message;
+    const key = v.code.includes(".") ? v.code : `formValidationError.${v.code}`;
+    return t(key, { ...(v.params ?? {}), defaultValue: v.message });
+  };
 }
 
 /**
