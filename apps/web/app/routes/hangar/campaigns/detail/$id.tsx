@@ -1,6 +1,8 @@
-import { Anchor, Badge, Stack, Tabs } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { CampaignSettings } from "../../../../components/campaigns/CampaignSettings.tsx";
+import { saveCampaignSettings } from "../../../../components/campaigns/campaign-settings.server.ts";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
@@ -113,6 +115,13 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   };
 }
 
+/** Campaign settings: the changed fields become changes, pushed to Amazon (issue 10 §6). */
+export async function action({ request, context, params: route }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "settings") return data({ intent: "unknown", ok: false }, 400);
+  return saveCampaignSettings(context, request, route.id, form);
+}
+
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -178,6 +187,21 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           defaultCurrency={settings.defaultCurrency}
           converted={currency.convert}
         />
+        <Group justify="flex-end" gap="sm" data-testid="campaign-settings">
+          <CampaignSettings
+            campaign={{
+              name: campaign.name,
+              state: campaign.state,
+              budget: campaign.budget,
+              biddingStrategy: campaign.biddingStrategy,
+              placementTopOfSearch: placement?.topOfSearch ?? null,
+              placementProductPage: placement?.productPage ?? null,
+              startDate: campaign.startDate,
+              endDate: campaign.endDate,
+            }}
+            currency={advertisingProfile.currency}
+          />
+        </Group>
         <Facts
           items={[
             {
