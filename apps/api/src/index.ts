@@ -22,6 +22,7 @@ import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
+import { createRegistry } from "./hydra/registry.ts";
 import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
 import { registerOpenApi } from "./openapi.ts";
@@ -35,6 +36,12 @@ import { supportRoutes } from "./support/support.ts";
 
 export { applyBatch } from "./changes/apply-batch.ts";
 export { CHANGE_BATCH_QUEUE, type ChangeJobs, startChangeJobs } from "./changes/jobs.ts";
+export { pushBatch } from "./changes/push-batch.ts";
+export {
+  type NewEntity,
+  type PushCreationsInput,
+  pushCreations,
+} from "./changes/push-creations.ts";
 export {
   DomainError,
   ForbiddenError,
@@ -132,7 +139,13 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
   if (deps.changes) {
-    await changeRoutes(app, { db: deps.db, jobs: deps.changes, hydraPrefix: deps.hydraPrefix });
+    await changeRoutes(app, {
+      db: deps.db,
+      jobs: deps.changes,
+      registry: createRegistry(ALL_RESOURCES),
+      access: deps.amazon,
+      hydraPrefix: deps.hydraPrefix,
+    });
     await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
   }
   await collectionRoutes(app, { db: deps.db });

@@ -249,9 +249,12 @@ describe.each(TEST_DATABASE_KINDS)("campaign creations on %s", (kind) => {
     expect(campaign.newValue).toMatchObject({
       name: body.campaign.name,
       targetingType: "MANUAL",
-      budget: 25,
-      biddingStrategy: "LEGACY_FOR_SALES",
-      placementTopOfSearch: 50,
+      budget: { budget: 25, budgetType: "DAILY" },
+      startDate: "2030-01-01",
+      dynamicBidding: {
+        strategy: "LEGACY_FOR_SALES",
+        placementBidding: expect.arrayContaining([{ placement: "PLACEMENT_TOP", percentage: 50 }]),
+      },
     });
     expect(adGroup.parentChangeId).toBe(campaign.id);
     expect(adGroup.newValue).toMatchObject({ name: "Anzeigengruppe 1", defaultBid: 0.8 });
@@ -272,11 +275,107 @@ describe.each(TEST_DATABASE_KINDS)("campaign creations on %s", (kind) => {
     expect(children("negative_keywords")).toHaveLength(1);
     expect(children("negative_keywords")[0]!.parentChangeId).toBe(campaign.id);
     expect(children("negative_keywords")[0]!.newValue).toMatchObject({
-      level: "campaign",
       keywordText: "billig",
       matchType: "NEGATIVE_PHRASE",
     });
-    h.queued.length = 0;
+
+    // The apply job creates it all on Amazon: the sandbox's own entities show it.
+    await h.applyQueued();
+    const applied = await h.request({ url: batchIri });
+    expect(applied.json()).toMatchObject({ status: "applied", applied: 7, failed: 0 });
+    const world = h.sandbox.state.world.entities;
+    const made = [...world.campaigns.values()].find((c) => c.name === body.campaign.name);
+    expect(made).toMatchObject({
+      targetingType: "MANUAL",
+      budget: { budget: 25 },
+      startDate: "2030-01-01",
+    });
+    expect(made!.dynamicBidding.strategy).toBe("LEGACY_FOR_SALES");
+    const group = [...world.adGroups.values()].find((g) => g.campaignId === made!.campaignId);
+    expect(group).toMatchObject({ name: "Anzeigengruppe 1", defaultBid: 0.8 });
+    const ads = [...world.productAds.values()].filter((a) => a.adGroupId === group!.adGroupId);
+    expect(ads.map((a) => a.sku).sort()).toEqual(listings.map((l) => l.sku).sort());
+    const kws = [...world.keywords.values()].filter((k) => k.adGroupId === group!.adGroupId);
+    expect(kws.map((k) => [k.keywordText, k.matchType, k.bid]).sort()).toEqual([
+      ["teekanne glas", "EXACT", 0.9],
+      ["teekanne glas", "PHRASE", 0.7],
+    ]);
+    const negatives = [...world.campaignNegativeKeywords.values()].filter(
+      (n) => n.campaignId === made!.campaignId,
+    );
+    expect(negatives.map((n) => n.keywordText)).toEqual(["billig"]);
+    // The same name again is refused before Amazon (it exists now).
+    const again = await post(body);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().violations[0]).toMatchObject({
+      propertyPath: "campaign.name",
+      code: "campaignCreate.violation.nameTaken",
+    });
+  });
+
+  it("retries a creation Amazon partly refused without creating anything twice", async () => {
+    // A listing Starport knows but Amazon does not: its product ad is refused, the rest is made.
+    const [account] = await h.db
+      .select()
+      .from(schema.sellerAccounts)
+      .where(eq(schema.sellerAccounts.sellerProfileId, h.sellerProfileId));
+    await h.db.insert(schema.products).values({
+      sellerAccountId: account!.id,
+      marketplace: "DE",
+      marketplaceId: DE,
+      sku: "GHOST-SKU-1",
+      asin: "B0GHOST001",
+      title: "Nicht bei Amazon",
+      currency: "EUR",
+      status: "Active",
+    });
+    const body = valid();
+    body.productAds = [...listings, { sku: "GHOST-SKU-1", asin: "B0GHOST001" }];
+    body.keywords = [{ text: "glas teekanne", matchType: "EXACT", bid: 0.9 }];
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(202);
+    const batchIri = response.json().batch as string;
+    await h.applyQueued();
+    const first = (await h.request({ url: batchIri })).json();
+    expect(first).toMatchObject({ status: "partially_applied", failed: 1 });
+    const changes = async () =>
+      (await h.request({ url: `/api/changes?batch=${encodeURIComponent(batchIri)}` })).json()[
+        "hydra:member"
+      ] as {
+        entityType: string;
+        entityLabel: string;
+        status: string;
+        errorMessage: string | null;
+      }[];
+    const failed = (await changes()).filter((c) => c.status === "failed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ entityType: "product_ads" });
+    expect(failed[0]!.errorMessage).toContain("GHOST-SKU-1");
+
+    // Retry: only the refused ad is sent again; nothing that exists is created twice.
+    const world = h.sandbox.state.world.entities;
+    const made = () => [...world.campaigns.values()].filter((c) => c.name === body.campaign.name);
+    const before = {
+      adGroups: world.adGroups.size,
+      ads: world.productAds.size,
+      keywords: world.keywords.size,
+    };
+    const retried = await h.request({
+      method: "POST",
+      url: `${batchIri}/push`,
+      headers: { "content-type": "application/ld+json" },
+      payload: "{}",
+    });
+    expect(retried.statusCode, retried.body).toBe(202);
+    await h.applyQueued();
+    expect(made()).toHaveLength(1);
+    expect({
+      adGroups: world.adGroups.size,
+      ads: world.productAds.size,
+      keywords: world.keywords.size,
+    }).toEqual(before);
+    const after = await changes();
+    expect(after.filter((c) => c.status === "applied")).toHaveLength(after.length - 1);
   });
 
   it("plans the four targeting-group bids of an automatic campaign", async () => {

@@ -290,13 +290,15 @@ async function recoverStale(
     );
     const ads = await adsClientFor(db, access, profile);
     const spec = specOf(first.entityType);
-    const idFilter = `${spec.entity.amazonIdField}Filter`;
     const amazonIds = [...new Set([...rows.values()].map((r) => amazonIdOf(first.entityType, r)))];
     const onAmazon = new Map<string, Record<string, unknown>>();
     for (const level of new Set([...rows.values()].map((r) => String(r.level ?? "")))) {
-      const levelSpec = specOf(first.entityType, level || null);
+      const resource = resourceOf(ads, specOf(first.entityType, level || null));
+      // The id filter of a list is the one its archive call takes (keywordIdFilter …).
+      const idFilter = (resource as unknown as { spec: { deleteFilter: string } }).spec
+        .deleteFilter;
       for (let i = 0; i < amazonIds.length; i += 1000) {
-        const listed = await resourceOf(ads, levelSpec).listAll(profile.amazonProfileId, {
+        const listed = await resource.listAll(profile.amazonProfileId, {
           [idFilter]: { include: amazonIds.slice(i, i + 1000) },
           includeExtendedDataFields: false,
         });

@@ -6,8 +6,8 @@ import { NotFoundError, ValidationError, type Violation } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { validationErrorFromZod } from "../validation.ts";
 import { BIDDING_STRATEGIES } from "./fields.ts";
-import { insertCreationBatch, type PlannedCreation } from "./insert-creation-batch.ts";
 import type { ChangeJobs } from "./jobs.ts";
+import { type NewEntity, pushCreations } from "./push-creations.ts";
 import { validateChangeValue } from "./validate-change.ts";
 
 /**
@@ -18,13 +18,8 @@ import { validateChangeValue } from "./validate-change.ts";
  * payload becomes one batch of `create` changes in parent order (campaign → ad group → product
  * ads, keywords or targets or auto-targeting bids → campaign negatives), pushed at once.
  *
- * A creation's `new_value` is the entity in Starport's terms, as the apply job reads it:
- * campaigns `{ name, targetingType, state, budget, budgetType, startDate, endDate,
- * biddingStrategy, placementTopOfSearch, placementProductPage }`, ad_groups `{ name, defaultBid,
- * state }`, product_ads `{ sku, asin, state }`, keywords `{ keywordText, matchType, bid, state }`,
- * targets `{ expressionType: MANUAL|AUTO, expression: [{ type, value? }], bid, state }`,
- * negative_keywords `{ level: "campaign", keywordText, matchType, state }`; the parent's Amazon
- * id comes from `parent_change_id` once that change is applied.
+ * The batch is written and pushed by pushCreations; the apply job creates parents first and
+ * looks each entity up by natural key, so retrying a partly failed batch creates no duplicates.
  */
 
 const MATCH_TYPES = ["EXACT", "PHRASE", "BROAD"] as const;
@@ -197,76 +192,88 @@ export function campaignViolations(
   return violations;
 }
 
-/** The batch's creations in parent order; `parent` is the index of the parent creation. */
-export function planCreations(body: CampaignCreationBody): PlannedCreation[] {
+/**
+ * The batch's creations in parent order, as Amazon's v3 create items (pushCreations links the
+ * parents): campaign → ad group → product ads, keywords or targets (auto: the targeting groups,
+ * which Amazon makes with the ad group and the job takes as found) → campaign-level negatives.
+ */
+export function planCreations(body: CampaignCreationBody): NewEntity[] {
   const c = body.campaign;
-  const plan: PlannedCreation[] = [
+  const plan: NewEntity[] = [
     {
+      key: "campaign",
       entityType: "campaigns",
-      label: c.name,
-      parent: null,
-      value: {
+      item: {
         name: c.name,
         targetingType: c.targetingType,
         state: c.state,
-        budget: c.dailyBudget,
-        budgetType: "DAILY",
+        budget: { budget: c.dailyBudget, budgetType: "DAILY" },
         startDate: c.startDate,
-        endDate: c.endDate ?? null,
-        biddingStrategy: c.biddingStrategy,
-        placementTopOfSearch: c.placementTopOfSearch,
-        placementProductPage: c.placementProductPage,
+        ...(c.endDate ? { endDate: c.endDate } : {}),
+        dynamicBidding: {
+          strategy: c.biddingStrategy,
+          placementBidding: [
+            { placement: "PLACEMENT_TOP", percentage: c.placementTopOfSearch },
+            { placement: "PLACEMENT_PRODUCT_PAGE", percentage: c.placementProductPage },
+          ],
+        },
       },
     },
     {
+      key: "adGroup",
       entityType: "ad_groups",
-      label: body.adGroup.name,
-      parent: 0,
-      value: { name: body.adGroup.name, defaultBid: body.adGroup.defaultBid, state: "ENABLED" },
+      parent: "campaign",
+      item: { name: body.adGroup.name, defaultBid: body.adGroup.defaultBid, state: "ENABLED" },
     },
   ];
-  const AD_GROUP = 1;
-  for (const ad of body.productAds)
+  body.productAds.forEach((ad, i) => {
     plan.push({
+      key: `ad-${i}`,
       entityType: "product_ads",
-      label: ad.sku,
-      parent: AD_GROUP,
-      value: { sku: ad.sku, asin: ad.asin ?? null, state: "ENABLED" },
+      parent: "adGroup",
+      item: { sku: ad.sku, state: "ENABLED" },
+      label: ad.asin ? `${ad.sku} (${ad.asin})` : ad.sku,
     });
-  for (const k of body.keywords ?? [])
+  });
+  (body.keywords ?? []).forEach((k, i) => {
     plan.push({
+      key: `keyword-${i}`,
       entityType: "keywords",
-      label: k.text,
-      parent: AD_GROUP,
-      value: { keywordText: k.text, matchType: k.matchType, bid: k.bid, state: "ENABLED" },
+      parent: "adGroup",
+      item: { keywordText: k.text, matchType: k.matchType, bid: k.bid, state: "ENABLED" },
     });
-  for (const t of body.targets ?? [])
+  });
+  (body.targets ?? []).forEach((t, i) => {
     plan.push({
+      key: `target-${i}`,
       entityType: "targets",
+      parent: "adGroup",
+      item: { expression: t.expression, expressionType: "MANUAL", bid: t.bid, state: "ENABLED" },
       label: t.expression.map((e) => `${e.type}=${e.value}`).join(" "),
-      parent: AD_GROUP,
-      value: { expressionType: "MANUAL", expression: t.expression, bid: t.bid, state: "ENABLED" },
     });
+  });
   if (body.autoTargetingBids)
     for (const group of AUTO_GROUPS)
       plan.push({
+        key: `auto-${group}`,
         entityType: "targets",
-        label: group,
-        parent: AD_GROUP,
-        value: {
-          expressionType: "AUTO",
+        parent: "adGroup",
+        item: {
           expression: [{ type: group }],
+          expressionType: "AUTO",
           bid: body.autoTargetingBids[group],
           state: "ENABLED",
         },
+        label: group,
       });
-  for (const n of body.negativeKeywords ?? [])
+  (body.negativeKeywords ?? []).forEach((n, i) => {
     plan.push({
+      key: `negative-${i}`,
       entityType: "negative_keywords",
-      label: n.text,
-      parent: 0,
-      value: { level: "campaign", keywordText: n.text, matchType: n.matchType, state: "ENABLED" },
+      parent: "campaign",
+      item: { keywordText: n.text, matchType: n.matchType, state: "ENABLED" },
     });
+  });
   return plan;
 }
 
@@ -328,12 +335,9 @@ export async function createCampaign(
   });
   if (violations.length) throw new ValidationError(violations);
 
-  const batchId = await insertCreationBatch(db, {
-    sellerProfileId: advertising.sellerProfileId,
-    advertisingProfileId: advertising.id,
-    authorUserId: principal.userId,
-    creations: planCreations(body),
+  const batch = await pushCreations(db, jobs, principal, {
+    profile: advertising.id,
+    entities: planCreations(body),
   });
-  await jobs.enqueue(batchId);
-  return { batchId };
+  return { batchId: batch.id };
 }

@@ -59,6 +59,8 @@ export interface ChangesHarness {
   applyQueued(options?: ApplyOptions): Promise<void>;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   access: { amazon: ReturnType<typeof createAmazon>; cipher: typeof cipher };
+  /** Syncs the entities again (what Amazon has now becomes Starport's synced rows). */
+  syncEntities(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -110,8 +112,11 @@ export async function openChangesHarness(
   });
   const run = await engine.requestSync(sellerProfileId, "profiles");
   await engine.runSync(run.id);
-  const entities = await engine.requestSync(sellerProfileId, "entities");
-  for (let i = 0; i < 5 && (await engine.runSync(entities.id)) === "retrying"; i++);
+  const syncEntities = async () => {
+    const entities = await engine.requestSync(sellerProfileId, "entities");
+    for (let i = 0; i < 5 && (await engine.runSync(entities.id)) === "retrying"; i++);
+  };
+  await syncEntities();
 
   const access = { amazon, cipher };
   const queued: string[] = [];
@@ -161,6 +166,7 @@ export async function openChangesHarness(
     otherHeaders: await bearer(otherUser!.id, other!.id),
     queued,
     access,
+    syncEntities,
     async applyQueued(apply) {
       while (queued.length) await applyBatch(db, access, queued.shift()!, apply ?? options.apply);
     },
