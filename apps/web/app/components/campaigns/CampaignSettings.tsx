@@ -17,7 +17,12 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { useFormat } from "../hangar/format.ts";
-import { BiddingFields, useViolationText, type WizardViolation } from "./CampaignWizard.tsx";
+import {
+  BiddingFields,
+  useDecimalSeparator,
+  useViolationText,
+  type WizardViolation,
+} from "./CampaignWizard.tsx";
 import type { BiddingStrategy } from "./wizard-state.ts";
 
 /** The campaign fields the settings edit, in the API's terms (contract: Change values). */
@@ -72,6 +77,7 @@ export function CampaignSettings({
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const violationText = useViolationText();
+  const decimal = useDecimalSeparator();
   const [open, setOpen] = useState(false);
   const initial = () => ({
     name: campaign.name,
@@ -229,6 +235,7 @@ export function CampaignSettings({
                 value={form.budget}
                 min={0}
                 decimalScale={2}
+                decimalSeparator={decimal}
                 onChange={(v) => setForm((f) => ({ ...f, budget: v === "" ? "" : Number(v) }))}
                 error={violationOf("budget")}
                 description={

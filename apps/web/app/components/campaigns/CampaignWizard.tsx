@@ -66,12 +66,28 @@ interface Recommendation {
  * (`required`, `invalid`, …) live under `formValidationError`; the message is the fallback.
  */
 export function useViolationText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (v: WizardViolation) => {
     if (!v.code) return v.message;
     const key = v.code.includes(".") ? v.code : `formValidationError.${v.code}`;
-    return t(key, { ...(v.params ?? {}), defaultValue: v.message });
+    // Limits in the locale's number format (1.000.000 / 1,000,000).
+    const params = Object.fromEntries(
+      Object.entries(v.params ?? {}).map(([name, value]) => [
+        name,
+        typeof value === "number" ? new Intl.NumberFormat(i18n.language).format(value) : value,
+      ]),
+    );
+    return t(key, { ...params, defaultValue: v.message });
   };
+}
+
+/** Decimal comma in German, point in English (what a seller types into a money field). */
+export function useDecimalSeparator(): string {
+  const { i18n } = useTranslation();
+  return (
+    new Intl.NumberFormat(i18n.language).formatToParts(1.5).find((p) => p.type === "decimal")
+      ?.value ?? "."
+  );
 }
 
 /**
@@ -259,6 +275,7 @@ function CampaignStep({
   currency,
 }: StepProps & { marketplace: string; currency: string }) {
   const { t } = useTranslation();
+  const decimal = useDecimalSeparator();
   const suggestion = suggestedName(state, marketplace);
   return (
     <Stack gap="sm">
@@ -291,6 +308,7 @@ function CampaignStep({
           value={state.dailyBudget}
           min={0}
           decimalScale={2}
+          decimalSeparator={decimal}
           onChange={(v) => setState((s) => ({ ...s, dailyBudget: v === "" ? "" : Number(v) }))}
           data-testid="campaign-budget"
         />
@@ -395,6 +413,7 @@ export function BiddingFields({
 
 function AdGroupStep({ state, setState, currency }: StepProps & { currency: string }) {
   const { t } = useTranslation();
+  const decimal = useDecimalSeparator();
   const suggestion = suggestedAdGroupName(state);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -413,6 +432,7 @@ function AdGroupStep({ state, setState, currency }: StepProps & { currency: stri
         value={state.defaultBid}
         min={0}
         decimalScale={2}
+        decimalSeparator={decimal}
         onChange={(v) => setState((s) => ({ ...s, defaultBid: v === "" ? "" : Number(v) }))}
         data-testid="ad-group-bid"
       />
@@ -521,6 +541,7 @@ function TargetsStep({
   profileId,
 }: StepProps & { currency: string; profileId: string }) {
   const { t } = useTranslation();
+  const decimal = useDecimalSeparator();
   if (state.targetingType === "AUTO")
     return (
       <Stack gap="sm" data-testid="auto-bids">
@@ -535,6 +556,7 @@ function TargetsStep({
               value={state.autoBids[group]}
               min={0}
               decimalScale={2}
+              decimalSeparator={decimal}
               onChange={(v) =>
                 setState((s) => ({
                   ...s,
@@ -759,6 +781,7 @@ function KeywordsEditor({
 
 function KeywordTable({ state, setState, currency }: StepProps & { currency: string }) {
   const { t } = useTranslation();
+  const decimal = useDecimalSeparator();
   const format = useFormat();
   if (state.keywords.length === 0)
     return (
@@ -804,6 +827,7 @@ function KeywordTable({ state, setState, currency }: StepProps & { currency: str
                 value={k.bid}
                 min={0}
                 decimalScale={2}
+                decimalSeparator={decimal}
                 onChange={(v) => update(index, { bid: v === "" ? 0 : Number(v) })}
                 w={110}
               />
@@ -834,6 +858,7 @@ function KeywordTable({ state, setState, currency }: StepProps & { currency: str
 
 function TargetsEditor({ state, setState, currency }: StepProps & { currency: string }) {
   const { t } = useTranslation();
+  const decimal = useDecimalSeparator();
   const [text, setText] = useState("");
   const [type, setType] = useState<WizardTarget["type"]>("ASIN_SAME_AS");
   const defaultBid = state.defaultBid === "" ? 0.75 : state.defaultBid;
@@ -907,6 +932,7 @@ function TargetsEditor({ state, setState, currency }: StepProps & { currency: st
                     value={x.bid}
                     min={0}
                     decimalScale={2}
+                    decimalSeparator={decimal}
                     onChange={(v) =>
                       setState((s) => ({
                         ...s,

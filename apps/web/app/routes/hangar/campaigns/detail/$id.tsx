@@ -127,6 +127,8 @@ export function shouldRevalidate({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // The same URL: an explicit revalidation (after the settings' changes were applied).
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (onlyViewChanged(currentUrl, nextUrl)) return false;
   const tabOnly = (u: URL) => {
     const p = new URLSearchParams(u.searchParams);

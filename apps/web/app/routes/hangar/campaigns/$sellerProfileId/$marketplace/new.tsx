@@ -137,8 +137,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         body: String(form.get("payload") ?? "{}"),
       });
       const id = answer.batch.split("/").pop() ?? "";
-      const url = new URL(request.url);
-      return redirect(`${url.pathname}?batch=${id}`);
+      // The page's own path (a fetcher posts to it as `….data`), now showing the batch.
+      const path = new URL(request.url).pathname.replace(/\.data$/, "");
+      return redirect(`${path}?batch=${id}`);
     }
     if (intent === "retry") {
       const id = String(form.get("batch") ?? "");
