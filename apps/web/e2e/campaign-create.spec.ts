@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectHydrated } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
 /**
@@ -21,6 +20,11 @@ const CLIENT = {
   id: "amzn1.application-oa2-client.starportsandbox0000000000000000",
   secret: "amzn1.oa2-cs.v1.starport-sandbox-demo-secret",
 };
+
+/** React has hydrated the page; the first visit of a fresh server on a loaded machine is slow. */
+async function expectHydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
+}
 
 async function token(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === "token")?.value ?? "";
