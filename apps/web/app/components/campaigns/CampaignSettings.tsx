@@ -172,7 +172,15 @@ export function CampaignSettings({
           ) : (
             <Stack gap={4}>
               {applied.length > 0 && (
-                <Text size="sm">{t("campaignSettings.applied", { count: applied.length })}</Text>
+                <Text size="sm">
+                  {t("campaignSettings.applied", {
+                    fields: applied
+                      .map((c) =>
+                        t(`campaignSettings.field.${c.field}`, { defaultValue: c.field ?? "" }),
+                      )
+                      .join(", "),
+                  })}
+                </Text>
               )}
               {failed.length > 0 && (
                 <>
