@@ -465,6 +465,62 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     expect(again).toHaveLength(2);
   }, 60_000);
 
+  it("writes a campaign's budget, placements and strategy, and an ad group's default bid and state", async () => {
+    const [campaign] = (
+      await h.request({ url: "/api/campaigns?itemsPerPage=1&state=ENABLED" })
+    ).json()["hydra:member"];
+    const [adGroup] = (
+      await h.request({ url: `/api/ad_groups?campaign=${campaign["@id"]}&itemsPerPage=1` })
+    ).json()["hydra:member"];
+    const edits = [
+      { entityType: "campaigns", entity: campaign.id, field: "budget", value: 42.5 },
+      { entityType: "campaigns", entity: campaign.id, field: "placementTopOfSearch", value: 35 },
+      { entityType: "campaigns", entity: campaign.id, field: "biddingStrategy", value: "MANUAL" },
+      { entityType: "ad_groups", entity: adGroup.id, field: "bid", value: 0.61 },
+      { entityType: "ad_groups", entity: adGroup.id, field: "state", value: "PAUSED" },
+    ];
+    let batch = "";
+    for (const edit of edits) {
+      const res = await addChange(edit);
+      expect(res.statusCode, res.body).toBe(201);
+      batch = res.json().batch;
+    }
+    expect((await push(batch)).statusCode).toBe(202);
+    await h.applyQueued();
+    expect((await h.request({ url: batch })).json()).toMatchObject({
+      status: "applied",
+      applied: 5,
+    });
+    const truth = h.sandbox.world.entities;
+    const onAmazon = truth.campaigns.get(campaign.amazonCampaignId)!;
+    expect(onAmazon.budget.budget).toBe(42.5);
+    expect(onAmazon.dynamicBidding.strategy).toBe("MANUAL");
+    expect(
+      onAmazon.dynamicBidding.placementBidding.find((p) => p.placement === "PLACEMENT_TOP")
+        ?.percentage,
+    ).toBe(35);
+    const group = truth.adGroups.get(adGroup.amazonAdGroupId)!;
+    expect([group.defaultBid, group.state]).toEqual([0.61, "PAUSED"]);
+    const synced = (await h.request({ url: campaign["@id"] })).json();
+    expect(synced).toMatchObject({ budget: 42.5, biddingStrategy: "MANUAL" });
+    expect(synced.placementBidding.topOfSearch).toBe(35);
+    expect((await h.request({ url: adGroup["@id"] })).json()).toMatchObject({
+      defaultBid: 0.61,
+      state: "PAUSED",
+    });
+    // Names and dates are checked before anything is sent.
+    for (const [field, value] of [
+      ["name", "<b>"],
+      ["name", "x".repeat(129)],
+      ["placementProductPage", 901],
+      ["endDate", "2001-01-01"],
+      ["biddingStrategy", "ALWAYS_WIN"],
+    ] as const) {
+      const res = await addChange({ entityType: "campaigns", entity: campaign.id, field, value });
+      expect(res.statusCode, `${field}=${value}`).toBe(422);
+    }
+  }, 60_000);
+
   it("bulk-adjusts every row matching the collection's filter, across pages", async () => {
     const groups = (await h.request({ url: "/api/ad_groups?itemsPerPage=50" })).json()[
       "hydra:member"
