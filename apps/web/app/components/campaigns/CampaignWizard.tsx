@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { useFormat } from "../hangar/format.ts";
@@ -101,6 +101,7 @@ export function CampaignWizard({
   currency,
   profileId,
   products,
+  productSearch,
   violations,
   creating,
   onCreate,
@@ -111,6 +112,8 @@ export function CampaignWizard({
   currency: string;
   profileId: string;
   products: readonly WizardProduct[];
+  /** Set when the loaded listings are not all: the picker asks the API while searching. */
+  productSearch?: { sellerProfile: string; marketplace: string } | null;
   violations: readonly WizardViolation[];
   creating: boolean;
   onCreate: () => void;
@@ -173,7 +176,12 @@ export function CampaignWizard({
             <AdGroupStep state={state} setState={setState} currency={currency} />
           )}
           {step === "products" && (
-            <ProductsStep state={state} setState={setState} products={products} />
+            <ProductsStep
+              state={state}
+              setState={setState}
+              products={products}
+              search={productSearch ?? null}
+            />
           )}
           {step === "targets" && (
             <TargetsStep
@@ -444,18 +452,54 @@ function ProductsStep({
   state,
   setState,
   products,
-}: StepProps & { products: readonly WizardProduct[] }) {
+  search: remote,
+}: StepProps & {
+  products: readonly WizardProduct[];
+  search: { sellerProfile: string; marketplace: string } | null;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
+  const [found, setFound] = useState<readonly WizardProduct[] | null>(null);
   const selected = new Set(state.products.map((p) => p.id));
+  // A large catalogue: the listings matching the search come from the API (debounced).
+  const sellerProfile = remote?.sellerProfile;
+  const marketplace = remote?.marketplace;
+  useEffect(() => {
+    const q = search.trim();
+    if (!sellerProfile || !marketplace || q === "") {
+      setFound(null);
+      return;
+    }
+    let stale = false;
+    const timer = setTimeout(() => {
+      browserHydra()
+        .collection<WizardProduct>("/api/catalogue/products", {
+          sellerProfile,
+          marketplace,
+          search: q,
+          itemsPerPage: 100,
+        })
+        .then((list) => {
+          if (!stale) setFound(list.members);
+        })
+        .catch(() => {
+          if (!stale) setFound(null);
+        });
+    }, 250);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [sellerProfile, marketplace, search]);
   const shown = useMemo(() => {
+    if (found) return found;
     const q = search.trim().toLowerCase();
     return q
       ? products.filter((p) =>
           [p.title, p.sku, p.asin ?? ""].some((v) => v.toLowerCase().includes(q)),
         )
       : products;
-  }, [products, search]);
+  }, [products, search, found]);
   const toggle = (p: WizardProduct) =>
     setState((s) => ({
       ...s,

@@ -65,15 +65,16 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
           sort: "title",
         }),
       )
-      .then((body) =>
-        ((body["hydra:member"] ?? body.member ?? []) as WizardProduct[]).map((p) => ({
+      .then((body) => ({
+        members: ((body["hydra:member"] ?? body.member ?? []) as WizardProduct[]).map((p) => ({
           id: p.id,
           sku: p.sku,
           asin: p.asin,
           title: p.title,
           imageUrl: p.imageUrl,
         })),
-      ),
+        total: Number(body["hydra:totalItems"] ?? body.totalItems ?? 0),
+      })),
     batchId
       ? Promise.all([
           hydra.item<CreationBatch>(`/api/change_batches/${batchId}`),
@@ -95,7 +96,9 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       currency: advertisingProfile.currency,
     },
     today: today ?? new Date().toISOString().slice(0, 10),
-    products,
+    products: products.members,
+    /** More listings than loaded: the picker searches the API. */
+    productsTruncated: products.total > products.members.length,
     creation,
   };
 }
@@ -175,7 +178,8 @@ export default function CampaignCreatePage({ loaderData }: Route.ComponentProps)
   const link = useHangarLink();
   const fetcher = useFetcher<ActionResult>();
   const revalidator = useRevalidator();
-  const { sellerProfileId, advertisingProfile, today, products, creation } = loaderData;
+  const { sellerProfileId, advertisingProfile, today, products, productsTruncated, creation } =
+    loaderData;
   const marketplace = advertisingProfile.countryCode;
   const [state, setStateRaw] = useState<WizardState>(() => initialState(today));
   const setState = (update: (s: WizardState) => WizardState) => setStateRaw(update);
@@ -236,6 +240,11 @@ export default function CampaignCreatePage({ loaderData }: Route.ComponentProps)
             currency={advertisingProfile.currency}
             profileId={advertisingProfile.id}
             products={products}
+            productSearch={
+              productsTruncated
+                ? { sellerProfile: sellerProfileId, marketplace: advertisingProfile.countryCode }
+                : null
+            }
             violations={violations}
             creating={fetcher.state !== "idle"}
             onCreate={() =>
