@@ -12,6 +12,7 @@ import {
 } from "./amazon-access.ts";
 import { tableOf } from "./fields.ts";
 import type { ChangeRow } from "./tray.ts";
+import { inUuids } from "./uuid-list.ts";
 
 /**
  * Creations (issue 10 §7): a `create` change carries the Amazon v3 create item of the new entity
@@ -66,9 +67,9 @@ function naturalKey(entityType: string, item: Item): string {
 /** Where a child's parent ids come from: its parent change (created first) or the payload. */
 async function withParentIds(db: Database, chunk: ChangeRow[]): Promise<Map<string, Item>> {
   const parentIds = [...new Set(chunk.map((ch) => ch.parentChangeId).filter((x) => x !== null))];
-  const parents = parentIds.length ? await db.select().from(c).where(inArray(c.id, parentIds)) : [];
+  const parents = parentIds.length ? await db.select().from(c).where(inUuids(c.id, parentIds)) : [];
   const grandIds = [...new Set(parents.map((p) => p.parentChangeId).filter((x) => x !== null))];
-  const grands = grandIds.length ? await db.select().from(c).where(inArray(c.id, grandIds)) : [];
+  const grands = grandIds.length ? await db.select().from(c).where(inUuids(c.id, grandIds)) : [];
   const byId = new Map([...parents, ...grands].map((p) => [p.id, p]));
   const items = new Map<string, Item>();
   for (const change of chunk) {
@@ -287,7 +288,7 @@ export async function recoverCreations(
         .set({ status: "pending", updatedAt: new Date() })
         .where(
           and(
-            inArray(
+            inUuids(
               c.id,
               rest.map((r) => r.change.id),
             ),
