@@ -90,6 +90,11 @@ export function CampaignSettings({
     endDate: campaign.endDate ?? "",
   });
   const [form, setForm] = useState(initial);
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const edit = (patch: Partial<ReturnType<typeof initial>>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setEdited((e) => new Set([...e, ...Object.keys(patch)]));
+  };
   const [batch, setBatch] = useState<BatchState | null>(null);
   const result = fetcher.data;
   const archived = campaign.state === "ARCHIVED";
@@ -131,10 +136,17 @@ export function CampaignSettings({
   }, [batchIri]);
 
   useEffect(() => {
+    if (fetcher.state === "submitting") setEdited(new Set());
+  }, [fetcher.state]);
+
+  useEffect(() => {
     if (fetcher.state === "idle" && result?.ok && result.fields.length > 0) setOpen(false);
   }, [fetcher.state, result]);
 
-  const violations = result && !result.ok ? result.violations : [];
+  // A refused field's message goes once the seller changes that field.
+  const violations = (result && !result.ok ? result.violations : []).filter(
+    (v) => !edited.has(v.propertyPath),
+  );
   const violationOf = (field: string) => {
     const v = violations.find((x) => x.propertyPath === field);
     return v ? violationText(v) : undefined;
@@ -150,6 +162,7 @@ export function CampaignSettings({
           variant="light"
           onClick={() => {
             setForm(initial());
+            setEdited(new Set());
             setOpen(true);
           }}
           disabled={archived}
@@ -218,7 +231,7 @@ export function CampaignSettings({
               maxLength={128}
               onChange={(e) => {
                 const value = e.currentTarget.value;
-                setForm((f) => ({ ...f, name: value }));
+                edit({ name: value });
               }}
               error={violationOf("name")}
               data-testid="settings-name"
@@ -233,7 +246,7 @@ export function CampaignSettings({
                 }))}
                 value={form.state}
                 allowDeselect={false}
-                onChange={(v) => v && setForm((f) => ({ ...f, state: v }))}
+                onChange={(v) => v && edit({ state: v })}
                 error={violationOf("state")}
                 data-testid="settings-state"
               />
@@ -244,7 +257,7 @@ export function CampaignSettings({
                 min={0}
                 decimalScale={2}
                 decimalSeparator={decimal}
-                onChange={(v) => setForm((f) => ({ ...f, budget: v === "" ? "" : Number(v) }))}
+                onChange={(v) => edit({ budget: v === "" ? "" : Number(v) })}
                 error={violationOf("budget")}
                 description={
                   campaign.budget !== null ? format.money(campaign.budget, currency) : undefined
@@ -256,7 +269,7 @@ export function CampaignSettings({
               strategy={form.biddingStrategy}
               top={form.placementTopOfSearch}
               productPage={form.placementProductPage}
-              onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+              onChange={(patch) => edit(patch)}
               names={{
                 strategy: "biddingStrategy",
                 top: "placementTopOfSearch",
@@ -278,7 +291,7 @@ export function CampaignSettings({
                 value={form.startDate}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
-                  setForm((f) => ({ ...f, startDate: value }));
+                  edit({ startDate: value });
                 }}
                 error={violationOf("startDate")}
               />
@@ -290,7 +303,7 @@ export function CampaignSettings({
                 value={form.endDate}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
-                  setForm((f) => ({ ...f, endDate: value }));
+                  edit({ endDate: value });
                 }}
                 error={violationOf("endDate")}
               />
