@@ -1,6 +1,7 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
 import { METRICS_RESOURCES } from "./advertising/metrics/index.ts";
+import { keywordRecommendations } from "./advertising/recommendations/keyword-recommendations.ts";
 import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
 import { advertisingRoutes } from "./advertising/routes.ts";
 import type { AmazonDependencies } from "./amazon/connections.ts";
@@ -15,6 +16,7 @@ import { collectionRoutes } from "./catalogue/collection-routes.ts";
 import { competitorRoutes } from "./catalogue/competitors/routes.ts";
 import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
+import { campaignCreationRoutes } from "./changes/campaign-creation-routes.ts";
 import type { ChangeJobs } from "./changes/jobs.ts";
 import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
@@ -62,6 +64,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...RESOURCES,
   ...ADVERTISING_RESOURCES,
   ...METRICS_RESOURCES,
+  keywordRecommendations,
   productDetails,
   productImports,
   ...CHANGE_RESOURCES,
@@ -135,7 +138,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   });
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
-  if (deps.changes)
+  if (deps.changes) {
     await changeRoutes(app, {
       db: deps.db,
       jobs: deps.changes,
@@ -143,11 +146,14 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
       access: deps.amazon,
       hydraPrefix: deps.hydraPrefix,
     });
+    await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
+  }
   await collectionRoutes(app, { db: deps.db });
   await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,
+    services: { amazon: deps.amazon },
     settings: { prefix: deps.hydraPrefix ?? true },
   });
 }

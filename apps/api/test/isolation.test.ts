@@ -51,6 +51,13 @@ interface Example {
    * shows the inserted row (its id as `insert` returned it).
    */
   listing?: { query: string; shows(member: Record<string, unknown>, id: string): boolean };
+  /**
+   * Read live from Amazon for one named item (keyword recommendations of an advertising profile):
+   * the query naming the inserted item. The matrix has no Amazon connection, so a caller who may
+   * see the item gets the layer's "not connected" 409 (the Amazon step is reached) and any other
+   * caller a 404 (it is not).
+   */
+  liveFromAmazon?: (id: string) => string;
 }
 
 /** Amazon ids of a synced ads row, unique per call. */
@@ -359,6 +366,11 @@ const EXAMPLES: Record<string, Example> = {
       shows: (member, id) => member.matchedBy === `/api/keywords/${id}`,
     },
   },
+  keyword_recommendations: {
+    // Amazon's recommendations for an advertising profile of A, asked for live.
+    insert: ({ advertisingProfileOfA }) => advertisingProfileOfA(),
+    liveFromAmazon: (id) => `profile=${id}&asins[]=B000000001`,
+  },
   product_details: {
     // One per product, made with the listing (trigger): a new listing of A brings one.
     insert: async ({ db, sellerAccountOfA }) => {
@@ -635,6 +647,12 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       const iri = await itemOfA(path);
       const resource = resourceAt(path);
       const visible = actor !== "foreign" || isShared(resource);
+      const live = EXAMPLES[path]!.liveFromAmazon;
+      if (live) {
+        const url = `/api/${path}?${live(iri.split("/").pop()!)}`;
+        expect((await t.request(actor, { url })).statusCode).toBe(visible ? 409 : 404);
+        return;
+      }
       const listing = EXAMPLES[path]!.listing;
       const members: Record<string, unknown>[] = [];
       for (let page = 1; page <= 50; page++) {
@@ -673,9 +691,9 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   )(
     "GET /api/$path?$parameter=<customer A's item> is a 404 to the foreign actor",
     async ({ path, parameter, target }) => {
-      const listing = EXAMPLES[path]!.listing;
-      const url = `/api/${path}?${parameter}=${encodeURIComponent(await itemOfA(target.path))}${listing ? `&${listing.query}` : ""}`;
-      expect((await t.request("own", { url })).statusCode).toBe(200);
+      const { listing, liveFromAmazon } = EXAMPLES[path]!;
+      const url = `/api/${path}?${parameter}=${encodeURIComponent(await itemOfA(target.path))}${listing ? `&${listing.query}` : ""}${liveFromAmazon ? "&asins[]=B000000001" : ""}`;
+      expect((await t.request("own", { url })).statusCode).toBe(liveFromAmazon ? 409 : 200);
       expect((await t.request("foreign", { url })).statusCode).toBe(404);
     },
   );
@@ -692,8 +710,13 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
         if (supported["hydra:readable"])
           documented.set(supported["hydra:title"], supported["hydra:property"]);
       }
-      // Computed rows have no item IRI: a member of their collection stands for them.
       const resource = resourceAt(path);
+      if (EXAMPLES[path]!.liveFromAmazon) {
+        // Read live from Amazon (no member without a connection): every output field documented.
+        expect(Object.keys(resource.output.shape).filter((f) => !documented.has(f))).toEqual([]);
+        return;
+      }
+      // Computed rows have no item IRI: a member of their collection stands for them.
       const listing = EXAMPLES[path]!.listing;
       const iri = await itemOfA(path);
       const item =

@@ -174,6 +174,15 @@ export const ROUTES: readonly RouteEntry[] = [
     file: "routes/hangar/campaigns/$sellerProfileId/$marketplace.tsx",
   },
   {
+    key: "campaign-new",
+    path: "/hangar/campaigns/:sellerProfileId/:marketplace/new",
+    layout: "default-boxed",
+    backButton: true,
+    params: { sellerProfileId: "id", marketplace: "marketplace" },
+    middleware: APP,
+    file: "routes/hangar/campaigns/$sellerProfileId/$marketplace/new.tsx",
+  },
+  {
     key: "ad-group-detail",
     path: "/hangar/campaigns/adgroup/:id",
     layout: "default-boxed",

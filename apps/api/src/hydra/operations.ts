@@ -9,7 +9,7 @@ import { applyMergePatch, isPlainObject } from "./merge-patch.ts";
 import { parsePagination } from "./pagination.ts";
 import type { Registry } from "./registry.ts";
 import { deleteRow, findRow, insertRow, listRows, updateRow } from "./repository.ts";
-import type { Access, AnyResource, ReadContext } from "./resource.ts";
+import type { Access, AnyResource, ProviderServices, ReadContext } from "./resource.ts";
 import type { Serializer } from "./serializer.ts";
 import { isShared, scopeFor } from "./tenant.ts";
 
@@ -17,6 +17,7 @@ import { isShared, scopeFor } from "./tenant.ts";
 
 export interface OperationContext {
   db: Database;
+  services?: ProviderServices;
   principal: Principal;
   registry: Registry;
   serializer: Serializer;
@@ -82,6 +83,7 @@ export async function listCollection(
     resource.provider
       ? resource.provider.collection({
           db: ctx.db,
+          services: ctx.services ?? {},
           principal: ctx.principal,
           scope,
           conditions: filters.conditions,
@@ -139,6 +141,7 @@ export async function getItem(
     row = await resource.provider.item(
       {
         db: ctx.db,
+        services: ctx.services ?? {},
         principal: ctx.principal,
         scope,
         conditions: [],

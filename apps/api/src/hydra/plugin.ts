@@ -4,13 +4,15 @@ import type { FastifyInstance } from "fastify";
 import { createDocumentation } from "./documentation.ts";
 import { requestOrigin } from "./iri.ts";
 import { createRegistry, type Registry } from "./registry.ts";
-import type { AnyResource } from "./resource.ts";
+import type { AnyResource, ProviderServices } from "./resource.ts";
 import { hydraRoutes } from "./routes.ts";
 import { createSerializer, type HydraSettings, JSONLD } from "./serializer.ts";
 
 export interface HydraOptions {
   db: Database;
   resources: readonly AnyResource[];
+  /** What providers may use beyond the database (Amazon). */
+  services?: ProviderServices | undefined;
   settings?: HydraSettings | undefined;
 }
 
@@ -28,7 +30,7 @@ export async function hydraPlugin(app: FastifyInstance, options: HydraOptions): 
   const registry = createRegistry(options.resources);
   const serializer = createSerializer(options.settings);
   await app.register(async (scope) => {
-    await hydraRoutes(scope, { db: options.db, registry, serializer });
+    await hydraRoutes(scope, { db: options.db, services: options.services, registry, serializer });
   });
   // The OpenAPI document (registered first, by registerOpenApi) is browsable at /api/docs.
   await app.register(async (scope) => {

@@ -2,6 +2,7 @@ import type { Database } from "@starport/db";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { AmazonDependencies } from "../amazon/connections.ts";
 import type { Principal } from "../auth/principal.ts";
 
 /**
@@ -168,9 +169,18 @@ export interface StateProcessor<Row> {
   delete?(context: ProcessorContext, row: Row): Promise<void>;
 }
 
+/**
+ * What the API was started with beyond the database, for providers that read from elsewhere
+ * (Amazon's recommendations); absent in a process without Amazon.
+ */
+export interface ProviderServices {
+  amazon?: AmazonDependencies | undefined;
+}
+
 /** What a state provider gets for a collection: everything the generic layer parsed. */
 export interface ProviderCollectionContext {
   db: Database;
+  services: ProviderServices;
   principal: Principal;
   /** The tenant condition on the resource's table (undefined: admins see all). */
   scope: SQL | undefined;

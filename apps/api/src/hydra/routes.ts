@@ -14,7 +14,7 @@ import {
   updateItem,
 } from "./operations.ts";
 import type { Registry } from "./registry.ts";
-import type { AnyResource } from "./resource.ts";
+import type { AnyResource, ProviderServices } from "./resource.ts";
 import { COLLECTION, CONTEXT, ENTRYPOINT, HIDDEN } from "./route-schemas.ts";
 import { JSONLD, type Serializer } from "./serializer.ts";
 
@@ -22,6 +22,7 @@ import { JSONLD, type Serializer } from "./serializer.ts";
 
 export interface HydraRouteOptions {
   db: Database;
+  services?: ProviderServices | undefined;
   registry: Registry;
   serializer: Serializer;
 }
@@ -50,8 +51,10 @@ function splitUrl(request: FastifyRequest) {
 
 export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptions) {
   const { db, registry, serializer } = options;
+  const services = options.services ?? {};
   const context = (request: FastifyRequest): OperationContext => ({
     db,
+    services,
     principal: requirePrincipal(request),
     registry,
     serializer,

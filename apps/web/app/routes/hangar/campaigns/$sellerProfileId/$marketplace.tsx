@@ -1,6 +1,6 @@
-import { Badge, Group, Stack } from "@mantine/core";
+import { Badge, Button, Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
 import { HangarTable } from "../../../../components/hangar/HangarTable.tsx";
@@ -115,6 +115,18 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
           nativeCurrency={advertisingProfile.currency}
           defaultCurrency={sellerProfile.settings.defaultCurrency}
           converted={currency.convert}
+          extra={
+            <Button
+              component={Link}
+              to={link(
+                `/hangar/campaigns/${sellerProfile.id}/${advertisingProfile.countryCode}/new`,
+              )}
+              size="xs"
+              data-testid="create-campaign"
+            >
+              {t("campaignCreate.open")}
+            </Button>
+          }
         />
         <DailyChart
           daily={daily}

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Stack, Tabs } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { CampaignSettings } from "../../../../components/campaigns/CampaignSettings.tsx";
+import { saveCampaignSettings } from "../../../../components/campaigns/campaign-settings.server.ts";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
@@ -113,11 +115,20 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   };
 }
 
+/** Campaign settings: the changed fields become changes, pushed to Amazon (issue 10 §6). */
+export async function action({ request, context, params: route }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "settings") return data({ intent: "unknown", ok: false }, 400);
+  return saveCampaignSettings(context, request, route.id, form);
+}
+
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // The same URL: an explicit revalidation (after the settings' changes were applied).
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (onlyViewChanged(currentUrl, nextUrl)) return false;
   const tabOnly = (u: URL) => {
     const p = new URLSearchParams(u.searchParams);
@@ -178,6 +189,21 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           defaultCurrency={settings.defaultCurrency}
           converted={currency.convert}
         />
+        <Group justify="flex-end" gap="sm" data-testid="campaign-settings">
+          <CampaignSettings
+            campaign={{
+              name: campaign.name,
+              state: campaign.state,
+              budget: campaign.budget,
+              biddingStrategy: campaign.biddingStrategy,
+              placementTopOfSearch: placement?.topOfSearch ?? null,
+              placementProductPage: placement?.productPage ?? null,
+              startDate: campaign.startDate,
+              endDate: campaign.endDate,
+            }}
+            currency={advertisingProfile.currency}
+          />
+        </Group>
         <Facts
           items={[
             {
