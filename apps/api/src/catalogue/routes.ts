@@ -4,11 +4,13 @@ import { z } from "zod";
 import { products } from "../advertising/resources.ts";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { NotFoundError } from "../errors.ts";
+import { exportFormat, XLSX } from "../hydra/export.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
+import { exportProducts } from "./export-products.ts";
 import { catalogueFacets, listCatalogueProducts } from "./list-products.ts";
 import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
 
@@ -23,9 +25,12 @@ const sellerProfileRef = z.string().describe("A seller profile's id or IRI");
 /** A query value; a repeated key counts with its first value, as before. */
 const queryValue = z.union([z.string(), z.array(z.string())]);
 /** The product list's named parameters (parseProductListQuery checks them); `order[column]` too. */
-const productListQuery = z.looseObject(
-  Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
-);
+const productListQuery = z.looseObject({
+  ...Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
+  format: z.enum(["jsonld", "csv", "xlsx"]).optional().describe("An export instead of a page"),
+  locale: z.enum(["de", "en"]).optional().describe("The export's headers and numbers"),
+  "columns[]": queryValue.optional().describe("The export's columns (default: the screen's)"),
+});
 
 const productPage = z
   .looseObject({ "@context": z.string(), "@id": z.string(), "@type": z.string() })
@@ -63,13 +68,26 @@ export async function catalogueRoutes(
           "The product list of a seller profile: `sellerProfile` (required), filters " +
           "(marketplace, brand, category, tag, collection, stock, price[gte], price[lte], " +
           "hasCost, search), one `order[column]`, `page`, `itemsPerPage` and the metrics' " +
-          "`from`/`to`.",
+          "`from`/`to`. With `format=csv|xlsx` (or the Accept header): every page as a file, " +
+          "`columns[]` and `locale` (de, en) as the Hydra collections' exports.",
         querystring: productListQuery,
-        response: { 200: json("One page of products", productPage), ...problems(400, 401, 404) },
+        response: {
+          200: {
+            description: "One page of products, or every page as CSV or XLSX",
+            content: {
+              "application/json": { schema: productPage },
+              "text/csv": { schema: z.string() },
+              [XLSX]: { schema: z.string() },
+            },
+          },
+          ...problems(400, 401, 404),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = searchParams(request.query);
+      const format = exportFormat(request, query);
+      if (format) return exportProducts(reply, format, deps.db, requirePrincipal(request), query);
       const q = parseProductListQuery(query);
       const { rows, total } = await listCatalogueProducts(deps.db, requirePrincipal(request), q);
       return serializer.collection(

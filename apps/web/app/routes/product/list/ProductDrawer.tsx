@@ -13,6 +13,7 @@ import {
 import { IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
 import { formatters } from "./format.ts";
 import type { ProductRow } from "./types.ts";
 
@@ -203,6 +204,13 @@ export function ProductDrawer({
                 empty="catalogue.notApplicable"
               />
             </SimpleGrid>
+          </Stack>
+
+          <Stack gap="xs" data-testid="drawer-competitors">
+            <Title order={3} size="h5">
+              {t("cargoBay.competitors.open")}
+            </Title>
+            <ProductCompetitors key={p.id} productId={p.id} asin={p.asin} />
           </Stack>
 
           {p.notes && (

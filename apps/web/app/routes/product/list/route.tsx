@@ -6,6 +6,7 @@ import {
   Card,
   Center,
   Group,
+  Menu,
   MultiSelect,
   NumberInput,
   Select,
@@ -14,7 +15,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconFilterOff, IconSearch } from "@tabler/icons-react";
+import { IconDownload, IconFilterOff, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
 import "mantine-datatable/styles.css";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
@@ -178,6 +179,17 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
     direction: state.direction,
   };
 
+  /** The file of what the table shows: the same URL state, every page (export.ts). */
+  const exportHref = (format: "csv" | "xlsx") => {
+    const query = new URLSearchParams(params);
+    for (const key of ["page", "product"]) query.delete(key);
+    query.set("from", state.from);
+    query.set("to", state.to);
+    query.set("format", format);
+    query.set("locale", i18n.language === "en" ? "en" : "de");
+    return `${localized("/product/list/export")}?${query}`;
+  };
+
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     update({ search: search.trim() || null });
@@ -209,6 +221,26 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             onChange={(e) => e.currentTarget.value && update({ to: e.currentTarget.value }, false)}
             data-testid="range-to"
           />
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                disabled={total === 0}
+                data-testid="export-button"
+              >
+                {t("catalogue.export.button")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
+                {t("catalogue.export.csv")}
+              </Menu.Item>
+              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
+                {t("catalogue.export.xlsx")}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </Group>
 
