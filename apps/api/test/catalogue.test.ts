@@ -464,6 +464,113 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     expect(refused.statusCode).toBe(422);
   });
 
+  it("acts on every product the filters match, across pages, and saves them as a manual collection", async () => {
+    const c = await catalogueOf(t, [
+      ...Array.from({ length: 120 }, (_, i) => ({
+        sku: `F-${String(i).padStart(3, "0")}`,
+        title: `Filterartikel ${i}`,
+        price: 20,
+      })),
+      { sku: "G-1", title: "Not matched", price: 20 },
+      { sku: "F-CHEAP", title: "Cheap filter match", price: 2 },
+    ]);
+    const filter = { search: "filterartikel", "price[gte]": "10", page: "3", itemsPerPage: "25" };
+    const [tag] = await t.db
+      .insert(schema.tags)
+      .values({ sellerProfileId: c.sellerProfileId, text: "alle" })
+      .returning();
+    const tagged = await bulk({
+      action: "addTags",
+      sellerProfile: c.sellerProfileId,
+      filter,
+      tags: [tag!.id],
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json()).toMatchObject({ products: 120, changed: 120 });
+    const withTag = await list(c.sellerProfileId, `tag=${tag!.id}&itemsPerPage=200`);
+    expect(withTag.json()["hydra:totalItems"]).toBe(120);
+    expect(await skus(c.sellerProfileId, "search=G-1")).toEqual(["G-1"]);
+    expect(
+      (await list(c.sellerProfileId, `tag=${tag!.id}&search=G-1`)).json()["hydra:totalItems"],
+    ).toBe(0);
+
+    const cost = await bulk({
+      action: "setCost",
+      sellerProfile: c.sellerProfileId,
+      filter: { search: "F-00" },
+      cost: { amount: 7 },
+    });
+    expect(cost.json()).toMatchObject({ products: 10, changed: 10 });
+    expect((await list(c.sellerProfileId, "hasCost=true")).json()["hydra:totalItems"]).toBe(10);
+
+    // "Save as collection": a manual collection of exactly the selection.
+    const saved = await bulk({
+      action: "createCollection",
+      sellerProfile: c.sellerProfileId,
+      products: [c.ids["F-001"], c.ids["G-1"]],
+      name: "Auswahl",
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const collection = saved.json().collection as string;
+    expect(saved.json()).toMatchObject({ products: 2, changed: 2 });
+    expect(await skus(c.sellerProfileId, `collection=${collection}&order[sku]=asc`)).toEqual([
+      "F-001",
+      "G-1",
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(schema.productCollections)
+      .where(eq(schema.productCollections.id, collection));
+    expect(row).toMatchObject({ name: "Auswahl", membership: "manual", productCount: 2 });
+    // …or of every match of the filters.
+    const all = await bulk({
+      action: "createCollection",
+      sellerProfile: c.sellerProfileId,
+      filter: { search: "filter" },
+      name: "Alle Filter",
+    });
+    expect(all.json()).toMatchObject({ products: 121, changed: 121 });
+
+    // Exactly one of products and filter; a bad filter is a 400, a foreign tag filter a 404.
+    for (const body of [
+      { action: "addTags", sellerProfile: c.sellerProfileId, tags: [tag!.id] },
+      {
+        action: "addTags",
+        sellerProfile: c.sellerProfileId,
+        tags: [tag!.id],
+        products: [c.ids["G-1"]],
+        filter: {},
+      },
+      { action: "createCollection", sellerProfile: c.sellerProfileId, filter: {}, name: "" },
+    ])
+      expect((await bulk(body)).statusCode).toBe(422);
+    expect(
+      (
+        await bulk({
+          action: "addTags",
+          sellerProfile: c.sellerProfileId,
+          filter: { stock: "plenty" },
+          tags: [tag!.id],
+        })
+      ).statusCode,
+    ).toBe(400);
+    const other = await catalogueOf(t, [{ sku: "O-1", title: "other" }]);
+    const [otherTag] = await t.db
+      .insert(schema.tags)
+      .values({ sellerProfileId: other.sellerProfileId, text: "fremd" })
+      .returning();
+    expect(
+      (
+        await bulk({
+          action: "addTags",
+          sellerProfile: c.sellerProfileId,
+          filter: { tag: otherTag!.id },
+          tags: [tag!.id],
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it("never touches another customer's products, and bad bulk input is a 4xx", async () => {
     const mine = await catalogueOf(t, [{ sku: "I-1", title: "mine" }]);
     const [tag] = await t.db

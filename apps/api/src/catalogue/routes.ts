@@ -44,6 +44,7 @@ const bulkResult = z.object({
   action: z.string(),
   products: z.int().min(0),
   changed: z.int().min(0),
+  collection: z.uuid().optional().describe("The collection createCollection made"),
 });
 
 /**
@@ -145,15 +146,23 @@ export async function catalogueRoutes(
         operationId: "bulkEditCatalogueProducts",
         tags: CATALOGUE_TAGS,
         summary:
-          "Adds or removes tags, sets the cost, or adds to or removes from a manual collection, " +
-          "for up to 1,000 products of one seller profile, all or nothing.",
+          "Adds or removes tags, sets the cost, adds to or removes from a manual collection, or " +
+          "saves them as a new manual collection (`createCollection`), for up to 1,000 selected " +
+          "`products` of one seller profile or every product its `filter` matches (the product " +
+          "list's filter parameters, across pages), all or nothing.",
         body: bulkEditBody,
         response: {
           200: json("How many products the action named and changed", bulkResult),
+          201: json("The collection createCollection made, and its products", bulkResult),
           ...problems(...BODY_PROBLEMS, 401, 404),
         },
       },
     },
-    async (request) => bulkEditProducts(deps.db, requirePrincipal(request), request.body),
+    async (request, reply) => {
+      const result = await bulkEditProducts(deps.db, requirePrincipal(request), request.body);
+      if (result.collection)
+        reply.code(201).header("location", `/api/product_collections/${result.collection}`);
+      return result;
+    },
   );
 }
