@@ -104,22 +104,38 @@ for (const locale of ["de", "en"] as const) {
     const L = TEXT[locale];
     const { headers, profileId } = await connectedSeller(page, request, baseURL as string);
 
-    // Tag half the synced products "bestseller" through the product list's bulk action.
+    // Tag half the synced products "bestseller" through the product list's bulk action, and one
+    // whose ACoS over the rule's window (the 30 days before today) is above 35 %, so the
+    // collection cannot be empty.
+    // The local Amazon keeps its own calendar (its port is Starport's + 1000): its today.
+    const sandbox = new URL(baseURL as string);
+    sandbox.port = String(Number(sandbox.port) + 1000);
+    const { today } = (await (await request.get(`${sandbox.origin}/__sandbox/state`)).json()) as {
+      today: string;
+    };
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
     const list = await request.get(
-      `/api/catalogue/products?sellerProfile=${profileId}&itemsPerPage=200`,
+      `/api/catalogue/products?sellerProfile=${profileId}&itemsPerPage=200&from=${day(30)}&to=${day(1)}`,
       { headers },
     );
-    const products = ((await list.json()) as { "hydra:member": { id: string; sku: string }[] })[
-      "hydra:member"
-    ];
+    const products = (
+      (await list.json()) as {
+        "hydra:member": { id: string; sku: string; metrics: { acos: number | null } }[];
+      }
+    )["hydra:member"];
     expect(products.length).toBeGreaterThan(1);
+    const expensive = products.find((p) => (p.metrics.acos ?? 0) > 0.35);
+    expect(expensive, "a product with an ACoS over 35 % in the sandbox's history").toBeDefined();
     const tag = await request.post("/api/tags", {
       headers: { ...headers, "content-type": "application/ld+json" },
       data: { text: "bestseller", sellerProfile: `/api/seller_profiles/${profileId}` },
     });
     expect(tag.status()).toBe(201);
     const tagId = ((await tag.json()) as { id: string }).id;
-    const tagged = products.filter((_, i) => i % 2 === 0).map((p) => p.id);
+    const tagged = [
+      ...new Set([expensive!.id, ...products.filter((_, i) => i % 2 === 0).map((p) => p.id)]),
+    ];
     const bulk = await request.post("/api/catalogue/products/bulk", {
       headers,
       data: { action: "addTags", sellerProfile: profileId, products: tagged, tags: [tagId] },
@@ -150,6 +166,8 @@ for (const locale of ["de", "en"] as const) {
       data: { sellerProfile: profileId, rules },
     });
     const expected = ((await api.json()) as { count: number }).count;
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThanOrEqual(tagged.length);
     const countText = new RegExp(`^${expected} `);
     await expect(page.getByTestId("preview-count")).toHaveText(countText);
     await page.getByRole("button", { name: L.create }).click();

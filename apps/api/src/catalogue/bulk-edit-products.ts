@@ -84,6 +84,7 @@ export async function bulkEditProducts(
   db: Database,
   principal: Principal,
   input: unknown,
+  today?: string,
 ): Promise<{ action: string; products: number; changed: number; collection?: string }> {
   const command = parseBody(bulkEditBody, input);
   const profile = await findRow(
@@ -101,6 +102,7 @@ export async function bulkEditProducts(
         parseProductListQuery(
           new URLSearchParams({ ...command.filter, sellerProfile: command.sellerProfile }),
         ),
+        today,
       )
     : undefined;
   const products = [...new Set(command.products ?? [])];

@@ -98,6 +98,7 @@ export async function exportProducts(
   db: Database,
   principal: Principal,
   query: URLSearchParams,
+  today: string,
 ) {
   const params = new URLSearchParams(query);
   const { requested, locale } = takeExportParameters(params);
@@ -115,7 +116,7 @@ export async function exportProducts(
     pageSize: EXPORT_PAGE_SIZE,
     columns: PRODUCT_EXPORT_COLUMNS,
     async page(n) {
-      const { rows, total } = await listCatalogueProducts(db, principal, { ...q, page: n });
+      const { rows, total } = await listCatalogueProducts(db, principal, { ...q, page: n }, today);
       return { members: rows.map(exportRecord), total };
     },
   });

@@ -138,6 +138,7 @@ export async function productFilter(
   db: Database,
   principal: Principal,
   q: Omit<ProductListQuery, "sort" | "direction" | "page" | "itemsPerPage" | "from" | "to">,
+  today: string = todayUtc(),
 ): Promise<{ joins: SQL; where: SQL } | null> {
   await visibleOr404(db, principal, q.sellerProfile);
   if (q.tag) await ownedByProfile(db, "tags", q.tag, q.sellerProfile);
@@ -166,7 +167,7 @@ export async function productFilter(
     where.push(
       sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${q.tag})`,
     );
-  if (collection) where.push(membershipCondition(collection, todayUtc()));
+  if (collection) where.push(membershipCondition(collection, today));
   if (q.priceMin !== undefined) where.push(sql`p.price_micros >= ${Math.round(q.priceMin * 1e6)}`);
   if (q.priceMax !== undefined) where.push(sql`p.price_micros <= ${Math.round(q.priceMax * 1e6)}`);
   if (q.hasCost === "true") where.push(costKnown);
@@ -191,8 +192,9 @@ export async function listCatalogueProducts(
   db: Database,
   principal: Principal,
   q: ProductListQuery,
+  today: string = todayUtc(),
 ): Promise<{ rows: ProductListRow[]; total: number }> {
-  const filter = await productFilter(db, principal, q);
+  const filter = await productFilter(db, principal, q, today);
   if (!filter) return { rows: [], total: 0 };
   const { joins, where: filtered } = filter;
 

@@ -10,6 +10,7 @@ import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
+import { catalogueToday } from "./collection-rules.ts";
 import { exportProducts } from "./export-products.ts";
 import { catalogueFacets, listCatalogueProducts } from "./list-products.ts";
 import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
@@ -53,7 +54,11 @@ const bulkResult = z.object({
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  deps: { db: Database; hydra?: HydraSettings | undefined },
+  deps: {
+    db: Database;
+    hydra?: HydraSettings | undefined;
+    amazon?: { today?: () => Promise<string> } | undefined;
+  },
 ) {
   const serializer = createSerializer(deps.hydra);
   const registry = new Map();
@@ -88,9 +93,16 @@ export async function catalogueRoutes(
     async (request, reply) => {
       const query = searchParams(request.query);
       const format = exportFormat(request, query);
-      if (format) return exportProducts(reply, format, deps.db, requirePrincipal(request), query);
+      const today = await catalogueToday(deps.amazon);
+      if (format)
+        return exportProducts(reply, format, deps.db, requirePrincipal(request), query, today);
       const q = parseProductListQuery(query);
-      const { rows, total } = await listCatalogueProducts(deps.db, requirePrincipal(request), q);
+      const { rows, total } = await listCatalogueProducts(
+        deps.db,
+        requirePrincipal(request),
+        q,
+        today,
+      );
       return serializer.collection(
         products,
         rows.map(({ detailsId, sellerAccountId, tags, ...row }) => ({
@@ -159,7 +171,12 @@ export async function catalogueRoutes(
       },
     },
     async (request, reply) => {
-      const result = await bulkEditProducts(deps.db, requirePrincipal(request), request.body);
+      const result = await bulkEditProducts(
+        deps.db,
+        requirePrincipal(request),
+        request.body,
+        await catalogueToday(deps.amazon),
+      );
       if (result.collection)
         reply.code(201).header("location", `/api/product_collections/${result.collection}`);
       return result;

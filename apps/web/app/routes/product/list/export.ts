@@ -10,6 +10,7 @@ import { buildUrl } from "../../../lib/api/hydra.ts";
 import { profileIdFromRequest } from "../../../session/server-session.ts";
 import type { Route } from "./+types/export";
 import { apiQuery, readState } from "./query.ts";
+import { amazonToday } from "./today.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!profile) throw new Response(null, { status: 404 });
   const format = params.get("format") === "xlsx" ? "xlsx" : "csv";
   const locale = params.get("locale") === "en" ? "en" : "de";
-  const state = readState(params);
+  const state = readState(params, await amazonToday(context));
   const { page: _page, itemsPerPage: _perPage, ...query } = apiQuery(state, profile);
   const url = buildUrl("/api/catalogue/products", { ...query, format, locale });
   const name = `${locale === "de" ? "produkte" : "products"}_${state.from}_${state.to}.${format}`;

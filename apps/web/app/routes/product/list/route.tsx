@@ -9,13 +9,14 @@ import {
   Menu,
   MultiSelect,
   NumberInput,
+  Popover,
   Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconDownload, IconFilterOff, IconSearch } from "@tabler/icons-react";
+import { IconDownload, IconFilterOff, IconFolderPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
 import "mantine-datatable/styles.css";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
@@ -31,7 +32,8 @@ import { serverApi, sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/route";
 import { formatters } from "./format.ts";
 import { ProductDrawer } from "./ProductDrawer.tsx";
-import { apiQuery, FILTERS, PAGE_SIZES, readState, STOCK_STATUSES } from "./query.ts";
+import { apiQuery, FILTERS, filterQuery, PAGE_SIZES, readState, STOCK_STATUSES } from "./query.ts";
+import { amazonToday } from "./today.server.ts";
 import type { Facets, Option, ProductRow } from "./types.ts";
 
 function profileOf(context: Route.LoaderArgs["context"], request: Request) {
@@ -48,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = profileOf(context, request);
   const api = serverApi(context, request);
   const hydra = serverHydra(context, request);
-  const state = readState(new URL(request.url).searchParams);
+  const state = readState(new URL(request.url).searchParams, await amazonToday(context));
   const [list, facets, tags, collections] = await Promise.all([
     api
       .json<Record<string, unknown>>(
@@ -92,9 +94,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const profile = profileOf(context, request);
   const form = await request.formData();
-  const products = JSON.parse(String(form.get("products") ?? "[]")) as string[];
   const kind = String(form.get("action") ?? "");
-  const body: Record<string, unknown> = { action: kind, sellerProfile: profile.id, products };
+  // The selected rows, or every product the list's filters match (all pages).
+  const body: Record<string, unknown> = { action: kind, sellerProfile: profile.id };
+  if (form.get("allMatching") === "true")
+    body.filter = filterQuery(readState(new URL(request.url).searchParams));
+  else body.products = JSON.parse(String(form.get("products") ?? "[]")) as string[];
+  if (kind === "createCollection") body.name = String(form.get("name") ?? "");
   if (kind === "addTags" || kind === "removeTags")
     body.tags = JSON.parse(String(form.get("tags") ?? "[]"));
   if (kind === "setCost") {
@@ -104,15 +110,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (kind === "addToCollection" || kind === "removeFromCollection")
     body.collection = String(form.get("collection") ?? "");
   try {
-    const result = await serverApi(context, request).json<{ changed: number }>(
-      "/api/catalogue/products/bulk",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      },
-    );
-    return { ok: true as const, action: kind, changed: result.changed };
+    const result = await serverApi(context, request).json<{
+      changed: number;
+      products: number;
+      collection?: string;
+    }>("/api/catalogue/products/bulk", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return {
+      ok: true as const,
+      action: kind,
+      changed: result.changed,
+      products: result.products,
+      collection: result.collection ?? null,
+      name: String(form.get("name") ?? ""),
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
       return data({ ok: false as const, action: kind, status: error.status }, 200);
@@ -139,12 +153,26 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const [bulkTags, setBulkTags] = useState<string[]>([]);
   const [bulkCost, setBulkCost] = useState<string | number>("");
   const [bulkCollection, setBulkCollection] = useState<string | null>(null);
+  // Every product the filters match (across pages) instead of the rows ticked on this page.
+  const [allMatching, setAllMatching] = useState(false);
+  const [collectionName, setCollectionName] = useState("");
+  const filterKey = JSON.stringify(state.filters);
 
   useEffect(() => setSearch(state.filters.search ?? ""), [state.filters.search]);
   // A finished bulk action: clear the selection (the loaders revalidate by themselves).
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setSelected([]);
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      setSelected([]);
+      setAllMatching(false);
+      setCollectionName("");
+    }
   }, [fetcher.state, fetcher.data]);
+  // Other filters, another set: "all matching" never carries over to a set it was not chosen for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
+  useEffect(() => {
+    setAllMatching(false);
+    setSelected([]);
+  }, [filterKey]);
 
   function update(changes: Record<string, string | null>, resetPage = true) {
     const next = new URLSearchParams(params);
@@ -164,10 +192,15 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   function bulk(kind: string, extra: Record<string, string>) {
     const form = new FormData();
     form.set("action", kind);
-    form.set("products", JSON.stringify(selected.map((p) => p.id)));
+    if (allMatching) form.set("allMatching", "true");
+    else form.set("products", JSON.stringify(selected.map((p) => p.id)));
     for (const [key, value] of Object.entries(extra)) form.set(key, value);
-    fetcher.submit(form, { method: "post" });
+    // The action reads the filters from its URL: post to the list's own address.
+    fetcher.submit(form, { method: "post", action: `${localized("/product/list")}?${params}` });
   }
+  const selectedCount = allMatching ? total : selected.length;
+  const wholePageSelected =
+    selected.length > 0 && selected.length === members.length && total > members.length;
 
   const missing = (
     <Text span c="dimmed" size="sm">
@@ -355,10 +388,37 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         </Group>
       </Card>
 
-      {selected.length > 0 && (
+      {selectedCount > 0 && (
         <Card withBorder padding="sm" data-testid="bulk-bar">
+          <Group gap="xs" mb="xs">
+            <Text fw={600} data-testid="bulk-count">
+              {allMatching
+                ? t("catalogue.bulk.allSelected", { count: total, total: f.number(total) })
+                : t("catalogue.bulk.selected", { count: selected.length })}
+            </Text>
+            {wholePageSelected && !allMatching && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => setAllMatching(true)}
+                data-testid="select-all-matching"
+              >
+                {t("catalogue.bulk.selectAllMatching", { count: total, total: f.number(total) })}
+              </Button>
+            )}
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              color="gray"
+              onClick={() => {
+                setAllMatching(false);
+                setSelected([]);
+              }}
+            >
+              {t("catalogue.bulk.clear")}
+            </Button>
+          </Group>
           <Group gap="sm" align="flex-end">
-            <Text fw={600}>{t("catalogue.bulk.selected", { count: selected.length })}</Text>
             <MultiSelect
               label={t("catalogue.bulk.tags")}
               data={tags.map((tag) => ({ value: tag.id, label: tag.text ?? "" }))}
@@ -401,6 +461,45 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             >
               {t("catalogue.bulk.setCost")}
             </Button>
+            <Popover position="bottom-start" withArrow trapFocus>
+              <Popover.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconFolderPlus size={14} />}
+                  data-testid="save-collection"
+                >
+                  {t("catalogue.bulk.saveAsCollection")}
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <form
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (collectionName.trim())
+                      bulk("createCollection", { name: collectionName.trim() });
+                  }}
+                >
+                  <Group gap="xs" align="flex-end">
+                    <TextInput
+                      label={t("catalogue.bulk.collectionName")}
+                      value={collectionName}
+                      onChange={(e) => setCollectionName(e.currentTarget.value)}
+                      maxLength={120}
+                      required
+                      data-testid="collection-name"
+                    />
+                    <Button
+                      type="submit"
+                      disabled={!collectionName.trim()}
+                      loading={fetcher.state !== "idle"}
+                      data-testid="save-collection-submit"
+                    >
+                      {t("catalogue.bulk.save")}
+                    </Button>
+                  </Group>
+                </form>
+              </Popover.Dropdown>
+            </Popover>
             {collections.length > 0 && (
               <>
                 <Select
@@ -435,9 +534,25 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
           data-testid="bulk-result"
           withCloseButton={false}
         >
-          {fetcher.data.ok
-            ? t("catalogue.bulk.done", { count: fetcher.data.changed })
-            : t("catalogue.bulk.failed")}
+          {!fetcher.data.ok ? (
+            t("catalogue.bulk.failed")
+          ) : fetcher.data.collection ? (
+            <>
+              {t("catalogue.bulk.collectionSaved", {
+                name: fetcher.data.name,
+                count: fetcher.data.changed,
+              })}{" "}
+              <Anchor
+                component={Link}
+                to={localized(`/cargo-bay/collections/${fetcher.data.collection}`)}
+                data-testid="saved-collection-link"
+              >
+                {t("catalogue.bulk.openCollection")}
+              </Anchor>
+            </>
+          ) : (
+            t("catalogue.bulk.done", { count: fetcher.data.changed })
+          )}
         </Alert>
       )}
 
