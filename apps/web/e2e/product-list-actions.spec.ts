@@ -24,6 +24,12 @@ const LANGS = {
     refresh: "Preise jetzt abrufen",
     buyBox: /Hat die Buy Box|Ohne Buy Box/,
     money: /\d+,\d{2}\s€/,
+    cost: "12,50",
+    shipping: "1,20",
+    growth: "Wachstum",
+    saved: "Gespeichert.",
+    costShown: /^12,50\s€$/,
+    invalid: /konnten nicht gespeichert werden/,
   },
   en: {
     prefix: "/en",
@@ -36,6 +42,12 @@ const LANGS = {
     refresh: "Check prices now",
     buyBox: /Holds the Buy Box|No Buy Box/,
     money: /€\d+\.\d{2}/,
+    cost: "12.50",
+    shipping: "1.20",
+    growth: "Growth",
+    saved: "Saved.",
+    costShown: /^€12\.50$/,
+    invalid: /could not be saved/,
   },
 } as const;
 
@@ -168,11 +180,50 @@ for (const locale of ["de", "en"] as const) {
 
     // The drawer's competitors: a competing offer on the product's ASIN, its price and Buy Box.
     const product = all["hydra:member"].filter((p) => p.asin)[locale === "de" ? 5 : 6]!;
+    const drawerTagText = `drawer-${locale}-${Date.now().toString(36)}`;
+    const drawerTag = await request.post("/api/tags", {
+      headers: { ...headers, "content-type": "application/ld+json" },
+      data: { text: drawerTagText, sellerProfile: `/api/seller_profiles/${profileId}` },
+    });
+    expect(drawerTag.status()).toBe(201);
+    const drawerTagId = ((await drawerTag.json()) as { id: string }).id;
     await page.goto(
       `${L.prefix}/product/list?search=${encodeURIComponent(product.sku)}&marketplace=${product.marketplace}`,
     );
     await expectHydrated(page);
     await table.locator("tbody tr").first().getByText(product.title).click();
+    // Editing own fields and tags in the drawer (route action: merge patch, then the tags).
+    const editor = page.getByTestId("product-editor");
+    await editor.getByTestId("edit-cost").fill(L.cost);
+    await editor.getByTestId("edit-shipping").fill(L.shipping);
+    await editor.getByTestId("edit-lifecycle").click();
+    await page.getByRole("option", { name: L.growth, exact: true }).click();
+    await editor.getByTestId("edit-notes").fill(`Lieferant ${locale}`);
+    await editor.getByTestId("edit-tags").click();
+    await page.getByRole("option", { name: drawerTagText }).click();
+    await page.keyboard.press("Escape");
+    await editor.getByTestId("edit-save").click();
+    await expect(editor.getByTestId("edit-result")).toHaveText(L.saved, { timeout: 30_000 });
+    const edited = (
+      await listOf(
+        request,
+        token,
+        `${profile}&search=${encodeURIComponent(product.sku)}&marketplace=${product.marketplace}`,
+      )
+    )["hydra:member"][0] as unknown as Record<string, unknown> & { tags: { id: string }[] };
+    expect(edited).toMatchObject({
+      cost: 12.5,
+      shippingCost: 1.2,
+      lifecycle: "growth",
+      notes: `Lieferant ${locale}`,
+    });
+    expect(edited.tags.map((t) => t.id)).toContain(drawerTagId);
+    await expect(page.getByTestId("drawer-cost")).toHaveText(L.costShown);
+    // A negative cost is refused with a message; nothing changes.
+    await editor.getByTestId("edit-cost").fill("-5");
+    await editor.getByTestId("edit-save").click();
+    await expect(editor.getByTestId("edit-result")).toHaveText(L.invalid, { timeout: 30_000 });
+
     const panel = page.getByTestId("drawer-competitors");
     await expect(panel.getByText(L.competitors, { exact: true })).toBeVisible();
     await panel.getByRole("button", { name: L.suggest }).click();

@@ -15,7 +15,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
 import { formatters } from "./format.ts";
-import type { ProductRow } from "./types.ts";
+import { ProductEditor } from "./ProductEditor.tsx";
+import type { Option, ProductRow } from "./types.ts";
 
 function Fact({
   label,
@@ -45,9 +46,11 @@ function Fact({
 export function ProductDrawer({
   product,
   range,
+  tags,
   onClose,
 }: {
   product: ProductRow | null;
+  tags: Option[];
   range: { from: string; to: string };
   onClose(): void;
 }) {
@@ -204,6 +207,13 @@ export function ProductDrawer({
                 empty="catalogue.notApplicable"
               />
             </SimpleGrid>
+          </Stack>
+
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t("catalogue.edit.title")}
+            </Title>
+            <ProductEditor product={p} tags={tags} />
           </Stack>
 
           <Stack gap="xs" data-testid="drawer-competitors">

@@ -95,6 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const profile = profileOf(context, request);
   const form = await request.formData();
   const kind = String(form.get("action") ?? "");
+  if (kind === "editProduct") return editProduct(context, request, form);
   // The selected rows, or every product the list's filters match (all pages).
   const body: Record<string, unknown> = { action: kind, sellerProfile: profile.id };
   if (form.get("allMatching") === "true")
@@ -130,6 +131,69 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
       return data({ ok: false as const, action: kind, status: error.status }, 200);
+    throw error;
+  }
+}
+
+/** The drawer's editor: own fields by merge patch, then the tags that changed (bulk actions). */
+async function editProduct(context: Route.ActionArgs["context"], request: Request, form: FormData) {
+  const profile = profileOf(context, request);
+  const api = serverApi(context, request);
+  const product = String(form.get("product") ?? "");
+  const details = String(form.get("details") ?? "");
+  const money = (name: string) => {
+    const raw = String(form.get(name) ?? "").trim();
+    return raw === "" ? null : Number(raw);
+  };
+  const list = (name: string) => {
+    try {
+      const parsed = JSON.parse(String(form.get(name) ?? "[]")) as unknown;
+      return Array.isArray(parsed) ? parsed.map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+  const cost = money("cost");
+  try {
+    if (!details.startsWith("/api/product_details/")) throw new ApiError(404, null);
+    await api.json(details, {
+      method: "PATCH",
+      headers: { "content-type": "application/merge-patch+json" },
+      body: JSON.stringify({
+        cost,
+        // A cost is in the listing's currency unless it already had its own.
+        ...(cost === null ? { costCurrency: null, costValidFrom: null } : {}),
+        shippingCost: money("shippingCost"),
+        lifecycle: String(form.get("lifecycle") ?? "") || null,
+        notes: String(form.get("notes") ?? ""),
+      }),
+    });
+    const next = list("tags");
+    const previous = list("previousTags");
+    const added = next.filter((id) => !previous.includes(id));
+    const removed = previous.filter((id) => !next.includes(id));
+    for (const [action, tags] of [
+      ["addTags", added],
+      ["removeTags", removed],
+    ] as const) {
+      if (tags.length === 0) continue;
+      await api.json("/api/catalogue/products/bulk", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action, sellerProfile: profile.id, products: [product], tags }),
+      });
+    }
+    return {
+      ok: true as const,
+      action: "editProduct",
+      changed: 1,
+      products: 1,
+      collection: null,
+      name: "",
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      return data({ ok: false as const, action: "editProduct", status: error.status }, 200);
     throw error;
   }
 }
@@ -747,6 +811,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
       <ProductDrawer
         product={open}
         range={{ from: state.from, to: state.to }}
+        tags={tags}
         onClose={() => update({ product: null }, false)}
       />
     </Stack>
