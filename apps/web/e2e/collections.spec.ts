@@ -100,7 +100,7 @@ async function connectedSeller(page: Page, request: APIRequestContext, baseURL: 
 
 for (const locale of ["de", "en"] as const) {
   test(`collections and competitors (${locale})`, async ({ page, request, baseURL }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const L = TEXT[locale];
     const { headers, profileId } = await connectedSeller(page, request, baseURL as string);
 
@@ -169,11 +169,14 @@ for (const locale of ["de", "en"] as const) {
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThanOrEqual(tagged.length);
     const countText = new RegExp(`^${expected} `);
-    await expect(page.getByTestId("preview-count")).toHaveText(countText);
+    // Evaluating an ad-metric rule over every product takes seconds on PGlite (more on a busy
+    // machine): the count, the creation and the detail page get time for it.
+    const evaluation = { timeout: 60_000 };
+    await expect(page.getByTestId("preview-count")).toHaveText(countText, evaluation);
     await page.getByRole("button", { name: L.create }).click();
-    await expect(page).toHaveURL(/\/cargo-bay\/collections\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/cargo-bay\/collections\/[0-9a-f-]{36}$/, evaluation);
     await expectHydrated(page);
-    await expect(page.getByTestId("collection-total")).toHaveText(countText);
+    await expect(page.getByTestId("collection-total")).toHaveText(countText, evaluation);
 
     // The list shows the evaluated count.
     await page.goto(`${L.prefix}/cargo-bay/collections`);
@@ -181,7 +184,7 @@ for (const locale of ["de", "en"] as const) {
     const row = page
       .getByTestId("collection-row")
       .filter({ hasText: `Teure Bestseller ${locale}` });
-    await expect(row.getByTestId("collection-count")).toHaveText(String(expected));
+    await expect(row.getByTestId("collection-count")).toHaveText(String(expected), evaluation);
 
     // A manual collection, filled by search from the catalogue.
     await page.goto(`${L.prefix}/cargo-bay/collections/new`);

@@ -144,20 +144,12 @@ function metricExpression(metric: RuleMetric, from: string, to: string): SQL {
     impressions: "coalesce(sum(f.impressions), 0)",
     orders: "coalesce(sum(f.orders), 0)",
   };
-  // Each product ad's facts through the primary key (profile, type, ad, date): a join of the
-  // facts table lets the planner scan every fact of the profile in the window once per product
-  // (seconds for a few hundred products on PGlite); the lateral sums walk only the ad's own days.
   return sql`(select ${sql.raw(aggregate[metric])}
       from advertising_profiles ap
       join product_ads pa on pa.advertising_profile_id = ap.id and pa.sku = p.sku
-      cross join lateral (
-        select sum(x.cost_micros) as cost_micros, sum(x.sales_micros) as sales_micros,
-          sum(x.clicks) as clicks, sum(x.impressions) as impressions, sum(x.orders) as orders
-        from ad_performance_daily x
-        where x.advertising_profile_id = pa.advertising_profile_id
-          and x.entity_type = 'product_ad' and x.amazon_id = pa.amazon_ad_id
-          and x.date between ${from}::date and ${to}::date
-      ) f
+      join ad_performance_daily f on f.advertising_profile_id = ap.id
+        and f.entity_type = 'product_ad' and f.amazon_id = pa.amazon_ad_id
+        and f.date between ${from}::date and ${to}::date
       where ap.seller_profile_id = sa.seller_profile_id and ap.country_code = p.marketplace)`;
 }
 
