@@ -457,7 +457,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
           <Group gap="xs" mb="xs">
             <Text fw={600} data-testid="bulk-count">
               {allMatching
-                ? t("catalogue.bulk.allSelected", { count: total, total: f.number(total) })
+                ? t("catalogue.bulk.allSelected", { total: f.number(total) })
                 : t("catalogue.bulk.selected", { count: selected.length })}
             </Text>
             {wholePageSelected && !allMatching && (
@@ -467,7 +467,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setAllMatching(true)}
                 data-testid="select-all-matching"
               >
-                {t("catalogue.bulk.selectAllMatching", { count: total, total: f.number(total) })}
+                {t("catalogue.bulk.selectAllMatching", { total: f.number(total) })}
               </Button>
             )}
             <Button
@@ -604,7 +604,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             <>
               {t("catalogue.bulk.collectionSaved", {
                 name: fetcher.data.name,
-                count: fetcher.data.changed,
+                products: fetcher.data.changed,
               })}{" "}
               <Anchor
                 component={Link}
