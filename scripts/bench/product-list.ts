@@ -5,7 +5,8 @@
 // ad facts for 20,000 advertised SKUs (600,000 rows). Prints p50/p95 per scenario next to a
 // baseline (the plain SQL page of the listings table sorted by title, no joins) and the ratio.
 // Usage: DATABASE_URL=postgres://user:pass@host:5432/postgres node scripts/bench/product-list.ts [iterations]
-// EXPLAIN=1 also prints the plan of each scenario's statement. The database is dropped at the end.
+// EXPLAIN=1 also prints the plan of each scenario's statement. NO_TRGM=1 drops the trigram search
+// index (migration 0014, where pg_trgm exists) to compare. The database is dropped at the end.
 import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
 import { migrateDatabase, openDatabase } from "@starport/db";
@@ -138,6 +139,9 @@ try {
     customerId: CUSTOMER,
     roles: ["ROLE_USER"],
   });
+  if (process.env.NO_TRGM === "1") await raw.query("drop index if exists products_search_trgm");
+  const trgm = await raw.query("select 1 from pg_indexes where indexname = 'products_search_trgm'");
+  console.log(`trigram search index: ${trgm.rowCount ? "present" : "absent"}`);
   const app = fastify({ logger: false });
   await app.register(
     async (api) =>
@@ -158,6 +162,7 @@ try {
   const scenarios = [
     ["default: order by title, page 1, 30-day ad metrics", `${range}&order[title]=asc`],
     ["text search 'pepper' + order[price]=desc", `${range}&search=pepper&order[price]=desc`],
+    ["text search SKU fragment '04217' (selective)", `${range}&search=04217`],
     [
       "marketplace DE + price 50–150 + order[margin]=desc, page 20",
       `${range}&marketplace=DE&price[gte]=50&price[lte]=150&order[margin]=desc&page=20`,

@@ -135,6 +135,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   await catalogueRoutes(app, {
     db: deps.db,
     hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },
+    amazon: deps.amazon,
   });
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
@@ -148,7 +149,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     });
     await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
   }
-  await collectionRoutes(app, { db: deps.db });
+  await collectionRoutes(app, { db: deps.db, amazon: deps.amazon });
   await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {
     db: deps.db,

@@ -1,9 +1,12 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { PRODUCT_UPSERT, upsertRows } from "@starport/sync";
+import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_SORTS } from "../src/catalogue/product-list-query.ts";
+import { XLSX } from "../src/hydra/export.ts";
 import { type HydraTestApp, IDS, MERGE_PATCH, openHydraTestApp } from "./support/hydra-app.ts";
 
 /** Issue 11: the product list (filters, sorts, paging, metrics), bulk actions, own fields. */
@@ -461,6 +464,113 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     expect(refused.statusCode).toBe(422);
   });
 
+  it("acts on every product the filters match, across pages, and saves them as a manual collection", async () => {
+    const c = await catalogueOf(t, [
+      ...Array.from({ length: 120 }, (_, i) => ({
+        sku: `F-${String(i).padStart(3, "0")}`,
+        title: `Filterartikel ${i}`,
+        price: 20,
+      })),
+      { sku: "G-1", title: "Not matched", price: 20 },
+      { sku: "F-CHEAP", title: "Cheap filter match", price: 2 },
+    ]);
+    const filter = { search: "filterartikel", "price[gte]": "10", page: "3", itemsPerPage: "25" };
+    const [tag] = await t.db
+      .insert(schema.tags)
+      .values({ sellerProfileId: c.sellerProfileId, text: "alle" })
+      .returning();
+    const tagged = await bulk({
+      action: "addTags",
+      sellerProfile: c.sellerProfileId,
+      filter,
+      tags: [tag!.id],
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json()).toMatchObject({ products: 120, changed: 120 });
+    const withTag = await list(c.sellerProfileId, `tag=${tag!.id}&itemsPerPage=200`);
+    expect(withTag.json()["hydra:totalItems"]).toBe(120);
+    expect(await skus(c.sellerProfileId, "search=G-1")).toEqual(["G-1"]);
+    expect(
+      (await list(c.sellerProfileId, `tag=${tag!.id}&search=G-1`)).json()["hydra:totalItems"],
+    ).toBe(0);
+
+    const cost = await bulk({
+      action: "setCost",
+      sellerProfile: c.sellerProfileId,
+      filter: { search: "F-00" },
+      cost: { amount: 7 },
+    });
+    expect(cost.json()).toMatchObject({ products: 10, changed: 10 });
+    expect((await list(c.sellerProfileId, "hasCost=true")).json()["hydra:totalItems"]).toBe(10);
+
+    // "Save as collection": a manual collection of exactly the selection.
+    const saved = await bulk({
+      action: "createCollection",
+      sellerProfile: c.sellerProfileId,
+      products: [c.ids["F-001"], c.ids["G-1"]],
+      name: "Auswahl",
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const collection = saved.json().collection as string;
+    expect(saved.json()).toMatchObject({ products: 2, changed: 2 });
+    expect(await skus(c.sellerProfileId, `collection=${collection}&order[sku]=asc`)).toEqual([
+      "F-001",
+      "G-1",
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(schema.productCollections)
+      .where(eq(schema.productCollections.id, collection));
+    expect(row).toMatchObject({ name: "Auswahl", membership: "manual", productCount: 2 });
+    // …or of every match of the filters.
+    const all = await bulk({
+      action: "createCollection",
+      sellerProfile: c.sellerProfileId,
+      filter: { search: "filter" },
+      name: "Alle Filter",
+    });
+    expect(all.json()).toMatchObject({ products: 121, changed: 121 });
+
+    // Exactly one of products and filter; a bad filter is a 400, a foreign tag filter a 404.
+    for (const body of [
+      { action: "addTags", sellerProfile: c.sellerProfileId, tags: [tag!.id] },
+      {
+        action: "addTags",
+        sellerProfile: c.sellerProfileId,
+        tags: [tag!.id],
+        products: [c.ids["G-1"]],
+        filter: {},
+      },
+      { action: "createCollection", sellerProfile: c.sellerProfileId, filter: {}, name: "" },
+    ])
+      expect((await bulk(body)).statusCode).toBe(422);
+    expect(
+      (
+        await bulk({
+          action: "addTags",
+          sellerProfile: c.sellerProfileId,
+          filter: { stock: "plenty" },
+          tags: [tag!.id],
+        })
+      ).statusCode,
+    ).toBe(400);
+    const other = await catalogueOf(t, [{ sku: "O-1", title: "other" }]);
+    const [otherTag] = await t.db
+      .insert(schema.tags)
+      .values({ sellerProfileId: other.sellerProfileId, text: "fremd" })
+      .returning();
+    expect(
+      (
+        await bulk({
+          action: "addTags",
+          sellerProfile: c.sellerProfileId,
+          filter: { tag: otherTag!.id },
+          tags: [tag!.id],
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it("never touches another customer's products, and bad bulk input is a 4xx", async () => {
     const mine = await catalogueOf(t, [{ sku: "I-1", title: "mine" }]);
     const [tag] = await t.db
@@ -568,5 +678,89 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       notes: "from supplier A",
       margin: 19.5,
     });
+  });
+
+  it("exports every page of the filtered, sorted list as German CSV and English XLSX", async () => {
+    const specs: Spec[] = Array.from({ length: 230 }, (_, i) => ({
+      sku: `E-${String(i).padStart(3, "0")}`,
+      title: `Exportartikel ${i}`,
+      price: 1000 + i + 0.5,
+      cost: i % 2 === 0 ? 400.25 : null,
+      fulfillable: i,
+      daysOfCover: 20,
+      facts: i === 229 ? [["2026-09-02", 12.5, 50]] : undefined,
+    }));
+    specs.push({ sku: "X-1", title: "Other brand", brand: "Zeta", price: 5 });
+    const c = await catalogueOf(t, specs);
+    const range = "from=2026-09-01&to=2026-09-30";
+    const query = `brand=Acme&order[price]=desc&${range}`;
+    const res = await list(c.sellerProfileId, `${query}&format=csv&locale=de`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="products-.*\.csv"/);
+    const rows: string[][] = parse(res.body, { delimiter: ";", bom: true });
+    expect(rows[0]).toEqual([
+      "Produkt",
+      "Tags",
+      "SKU",
+      "ASIN",
+      "Marktplatz",
+      "Marke",
+      "Währung",
+      "Preis",
+      "Kosten",
+      "Marge",
+      "Marge %",
+      "Bestand",
+      "Reichweite (Tage)",
+      "Werbekosten",
+      "Werbeumsatz",
+      "ACoS",
+    ]);
+    // Every page (230 > the 200 of one page), the filter (no Zeta) and the order (price desc).
+    expect(rows).toHaveLength(231);
+    expect(rows.slice(1).map((r) => r[2])).toEqual(
+      Array.from({ length: 230 }, (_, i) => `E-${String(229 - i).padStart(3, "0")}`),
+    );
+    const top = rows[1]!;
+    expect(top.slice(7)).toEqual([
+      "1229,50",
+      "",
+      "",
+      "",
+      "229",
+      "20",
+      "12,50",
+      "50,00",
+      "25,0\u00a0%",
+    ]);
+    const withCost = rows[2]!; // E-228: price 1228.50, cost 400.25 → margin 828.25 (67.4 %)
+    expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "828,25", "67,42\u00a0%"]);
+
+    const columns = "columns[]=sku&columns[]=price&columns[]=acos";
+    const xlsx = await t.request("own", {
+      method: "GET",
+      url: `/api/catalogue/products?sellerProfile=${c.sellerProfileId}&${query}&search=E-22&${columns}&locale=en`,
+      headers: { accept: XLSX },
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers["content-type"]).toContain(XLSX);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, "SKU", "Price", "ACoS"]);
+    expect(sheet.rowCount).toBe(11); // E-22, E-220 … E-229
+    expect(sheet.getRow(2).values).toEqual([undefined, "E-229", 1229.5, 0.25]);
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.00%");
+  });
+
+  it("refuses bad export parameters and foreign profiles before sending anything", async () => {
+    const c = await catalogueOf(t, [{ sku: "R-1", title: "Refused" }]);
+    for (const query of ["format=pdf", "format=csv&locale=fr", "format=csv&columns[]=nope"]) {
+      const res = await list(c.sellerProfileId, query);
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await list(c.sellerProfileId, "format=csv", "foreign")).statusCode).toBe(404);
+    expect((await list(c.sellerProfileId, "format=csv&order[nope]=asc")).statusCode).toBe(400);
   });
 });

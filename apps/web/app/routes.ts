@@ -24,6 +24,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/hangar/export", locale).slice(1), "routes/hangar/export.ts", {
     id: routeId(locale, "hangar-export"),
   }),
+  // Not a screen: the product list as CSV/XLSX (all pages, current filters and order).
+  route(localizePath("/product/list/export", locale).slice(1), "routes/product/list/export.ts", {
+    id: routeId(locale, "product-list-export"),
+  }),
   route(localizePath("/*", locale).slice(1), "pages/not-found.tsx", {
     id: routeId(locale, "not-found"),
   }),

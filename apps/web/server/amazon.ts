@@ -106,6 +106,7 @@ export async function startAmazonRuntime(
       spApplicationId:
         config.amazon.spApplicationId ?? (useSandboxClient ? SANDBOX_CLIENT.applicationId : ""),
       publicUrl: config.publicUrl,
+      ...(sandboxToday ? { today: sandboxToday } : {}),
     },
     stop: () => engine.stop(),
   };

@@ -1,6 +1,6 @@
 import type { Amazon, Region, SellingPartnerClient } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte, isNotNull, notExists, sql } from "drizzle-orm";
 import type { TokenCipher } from "./secrets.ts";
 
 /**
@@ -223,4 +223,54 @@ export async function productsWithCompetitors(db: Database, sellerAccountId: str
     )
     .where(eq(schema.products.sellerAccountId, sellerAccountId));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The sync step (after listings and stock, on the daily schedule): a snapshot of every watched
+ * competitor of the account's products on the marketplace. Safe to run twice: a product whose
+ * competitors all have a snapshot since `since` (the run's creation) is skipped, so a step that
+ * is repeated after a crash or a takeover adds no second point in time for the same run.
+ */
+export async function syncCompetitorSnapshots(
+  step: {
+    db: Database;
+    sp: Sp;
+    sellerAccountId: string;
+    marketplaceId: string;
+    signal: AbortSignal;
+    wrote(rows: number): Promise<void>;
+  },
+  since: Date,
+): Promise<void> {
+  const { db } = step;
+  const due = await db
+    .selectDistinct({ id: schema.products.id })
+    .from(schema.products)
+    .innerJoin(
+      schema.productCompetitors,
+      eq(schema.productCompetitors.productId, schema.products.id),
+    )
+    .where(
+      and(
+        eq(schema.products.sellerAccountId, step.sellerAccountId),
+        eq(schema.products.marketplaceId, step.marketplaceId),
+        isNotNull(schema.products.asin),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(schema.competitorSnapshots)
+            .where(
+              and(
+                eq(schema.competitorSnapshots.competitorId, schema.productCompetitors.id),
+                gte(schema.competitorSnapshots.capturedAt, since),
+              ),
+            ),
+        ),
+      ),
+    );
+  for (const { id } of due) {
+    step.signal.throwIfAborted();
+    const written = await captureCompetitorSnapshots(db, step.sp, id, { signal: step.signal });
+    await step.wrote(written);
+  }
 }

@@ -12,6 +12,7 @@ import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starpor
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";
 import { type CatalogueStep, syncCatalogAttributes, syncInventory } from "./catalogue.ts";
+import { syncCompetitorSnapshots } from "./competitors.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
@@ -268,6 +269,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         step(`listings:${c.id}`, "listings", { what: "products" }),
         step(`catalog:${c.id}`, "catalog attributes"),
         step(`inventory:${c.id}`, "FBA inventory"),
+        step(`competitors:${c.id}`, "competitor prices"),
       ]);
     }
     throw new Error(`unknown plan step ${key}`);
@@ -635,6 +637,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         await eachMarketplace(parts[1] as string, ctx, (s) => syncInventory(s, day));
         return [];
       }
+      case "competitors":
+        await eachMarketplace(parts[1] as string, ctx, (s) =>
+          syncCompetitorSnapshots(s, run.createdAt),
+        );
+        return [];
       case "entities":
         await syncEntities(parts[1] as string, parts[2] as string, parts[3] as string, ctx);
         return [];

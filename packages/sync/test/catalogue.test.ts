@@ -1,10 +1,13 @@
-import { inventorySummary } from "@starport/amazon-sandbox";
+import { inventorySummary, offersOf, similarItems } from "@starport/amazon-sandbox";
 import { schema } from "@starport/db";
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spClientForProduct, syncCompetitorSnapshots } from "../src/competitors.ts";
 import { rowsOf } from "../src/upsert.ts";
 import {
+  amazonFor,
+  cipher,
   connectedSeller,
   engineFor,
   runToEnd,
@@ -123,5 +126,89 @@ describe.each(TEST_DATABASE_KINDS)("catalogue sync on %s", (kind) => {
       .from(schema.products)
       .where(eq(schema.products.id, product.id));
     expect(same?.id).toBe(product.id);
+  }, 180_000);
+
+  it("snapshots watched competitors on every listings sync, once per run", async () => {
+    const db = t.connection.db;
+    const sellerProfileId = await connectedSeller(db, h, "Wettbewerb GmbH");
+    // getCompetitiveSummary allows one call per 30 s; the test does not wait for it.
+    const amazon = amazonFor(h.endpoints, { rateLimiting: false });
+    const engine = engineFor(db, h, { amazon, initialReportDays: 3 });
+    expect(await runToEnd(engine, (await engine.requestSync(sellerProfileId, "listings")).id)).toBe(
+      "succeeded",
+    );
+    const listings = rowsOf<{ id: string; asin: string; marketplace_id: string; sku: string }>(
+      await db.execute(sql`
+        select p.id, p.asin, p.marketplace_id, p.sku from products p
+        join seller_accounts sa on sa.id = p.seller_account_id
+        where sa.seller_profile_id = ${sellerProfileId} and p.asin is not null order by p.sku`),
+    );
+    const world = h.sandbox.world;
+    const truthOf = (l: (typeof listings)[number]) =>
+      [...world.products.values()].find(
+        (p) => p.sellerId === SELLER_ID && p.sku === l.sku && p.marketplaceId === l.marketplace_id,
+      );
+    const listing = listings.find((l) => {
+      const p = truthOf(l);
+      return p && offersOf(world, p).some((o) => !o.mine);
+    });
+    expect(listing).toBeDefined();
+    const truth = truthOf(listing!)!;
+    const rival = offersOf(world, truth).find((o) => !o.mine)!;
+    const similar = similarItems(world, truth)[0]!;
+    await db.insert(schema.productCompetitors).values([
+      { productId: listing!.id, asin: truth.asin, sellerId: rival.sellerId, source: "offers" },
+      { productId: listing!.id, asin: similar.asin, source: "catalog", title: "Ähnlich" },
+    ]);
+    const snapshots = async () =>
+      rowsOf<{ seller_id: string; price_micros: unknown; has_buy_box: boolean | null }>(
+        await db.execute(sql`
+          select c.seller_id, s.price_micros, s.has_buy_box from competitor_snapshots s
+          join product_competitors c on c.id = s.competitor_id
+          where c.product_id = ${listing!.id} order by s.captured_at, c.seller_id`),
+      );
+
+    const run = await engine.requestSync(sellerProfileId, "listings");
+    expect(await runToEnd(engine, run.id)).toBe("succeeded");
+    const first = await snapshots();
+    expect(first).toHaveLength(2);
+    const ofRival = first.find((s) => s.seller_id === rival.sellerId)!;
+    expect(Number(ofRival.price_micros) / 1e6).toBeCloseTo(
+      offersOf(world, truth).find((o) => o.sellerId === rival.sellerId)!.listingPrice,
+      2,
+    );
+    expect(ofRival.has_buy_box).toBe(
+      offersOf(world, truth).find((o) => o.sellerId === rival.sellerId)!.buyBoxWinner,
+    );
+    expect(first.find((s) => s.seller_id === "")?.has_buy_box).toBeNull();
+
+    // The step again for the same run (a crash, a takeover): nothing new.
+    const [account] = await db
+      .select()
+      .from(schema.sellerAccounts)
+      .where(eq(schema.sellerAccounts.sellerProfileId, sellerProfileId));
+    const sp = (await spClientForProduct(db, amazon, cipher, listing!.id))!;
+    let wrote = 0;
+    await syncCompetitorSnapshots(
+      {
+        db,
+        sp,
+        sellerAccountId: account!.id,
+        marketplaceId: listing!.marketplace_id,
+        signal: new AbortController().signal,
+        wrote: async (n) => {
+          wrote += n;
+        },
+      },
+      run.createdAt,
+    );
+    expect(wrote).toBe(0);
+    expect(await snapshots()).toHaveLength(2);
+
+    // The next day's run adds the next point in time.
+    h.sandbox.control.advance(1);
+    const next = await engine.requestSync(sellerProfileId, "listings");
+    expect(await runToEnd(engine, next.id)).toBe("succeeded");
+    expect(await snapshots()).toHaveLength(4);
   }, 180_000);
 });

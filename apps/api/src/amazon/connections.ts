@@ -21,6 +21,9 @@ export interface AmazonDependencies {
   spApplicationId: string;
   /** Public base URL of Starport: the callbacks are `<publicUrl>/sp-api-auth` and `/advertising-api-auth`. */
   publicUrl: string;
+  /** Amazon's today (YYYY-MM-DD) where it is not the UTC date: the local sandbox keeps its own
+   * calendar. Windows such as "the last 30 days" of a collection rule end the day before. */
+  today?: () => Promise<string>;
 }
 
 /** Why a connection failed; the error page translates `connection.errors.<reason>`. */

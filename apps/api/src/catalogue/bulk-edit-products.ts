@@ -7,11 +7,15 @@ import { findRow } from "../hydra/repository.ts";
 import { scopeOf, visibleIn } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { parseBody, violation } from "../validation.ts";
+import { productFilter } from "./list-products.ts";
+import { parseProductListQuery } from "./product-list-query.ts";
 
 /**
  * Bulk actions of the product list (issue 11 §3): add or remove tags, set the cost, add to or
- * remove from a manual collection, for up to 1,000 selected products of one seller profile, in one
- * transaction. Every named item must belong to the seller profile (else 404, nothing written).
+ * remove from a manual collection, or save them as a new manual collection, for up to 1,000
+ * selected products of one seller profile or for every product its filters match (`filter`:
+ * the product list's query parameters, across all pages), in one transaction. Every named item
+ * must belong to the seller profile (else 404, nothing written).
  */
 
 const idOrIri = z
@@ -20,39 +24,57 @@ const idOrIri = z
   .transform((v) => v.split("/").pop() ?? "")
   .pipe(z.uuid());
 
+/** Which products: those selected (`products`) or every product the filters match (`filter`). */
+const selection = {
+  sellerProfile: idOrIri,
+  products: z.array(idOrIri).min(1).max(1000).optional(),
+  filter: z
+    .record(z.string().max(40), z.string().max(200))
+    .optional()
+    .describe("The product list's filter parameters (search, marketplace, price[gte], …)"),
+};
+
 /** The bulk action's body (also the route's schema, for the OpenAPI document). */
-export const bulkEditBody = z.discriminatedUnion("action", [
-  z.object({
-    action: z.enum(["addTags", "removeTags"]),
-    sellerProfile: idOrIri,
-    products: z.array(idOrIri).min(1).max(1000),
-    tags: z.array(idOrIri).min(1).max(100),
-  }),
-  z.object({
-    action: z.literal("setCost"),
-    sellerProfile: idOrIri,
-    products: z.array(idOrIri).min(1).max(1000),
-    cost: z.object({
-      amount: z
-        .number()
-        .min(0)
-        .max(1_000_000)
-        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6)
-        .nullable(),
-      currency: z
-        .string()
-        .regex(/^[A-Z]{3}$/)
-        .optional(),
-      validFrom: z.iso.date().optional(),
+export const bulkEditBody = z
+  .discriminatedUnion("action", [
+    z.object({
+      action: z.enum(["addTags", "removeTags"]),
+      ...selection,
+      tags: z.array(idOrIri).min(1).max(100),
     }),
-  }),
-  z.object({
-    action: z.enum(["addToCollection", "removeFromCollection"]),
-    sellerProfile: idOrIri,
-    products: z.array(idOrIri).min(1).max(1000),
-    collection: idOrIri,
-  }),
-]);
+    z.object({
+      action: z.literal("setCost"),
+      ...selection,
+      cost: z.object({
+        amount: z
+          .number()
+          .min(0)
+          .max(1_000_000)
+          .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6)
+          .nullable(),
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .optional(),
+        validFrom: z.iso.date().optional(),
+      }),
+    }),
+    z.object({
+      action: z.enum(["addToCollection", "removeFromCollection"]),
+      ...selection,
+      collection: idOrIri,
+    }),
+    z.object({
+      action: z.literal("createCollection"),
+      ...selection,
+      name: z.string().trim().min(1).max(120),
+      description: z.string().trim().max(1000).default(""),
+    }),
+  ])
+  .refine((body) => (body.products === undefined) !== (body.filter === undefined), {
+    path: ["products"],
+    message: "Either products or filter",
+  });
 
 type Rows<T> = { rows: T[] };
 const ids = (list: readonly string[]) =>
@@ -62,7 +84,8 @@ export async function bulkEditProducts(
   db: Database,
   principal: Principal,
   input: unknown,
-): Promise<{ action: string; products: number; changed: number }> {
+  today?: string,
+): Promise<{ action: string; products: number; changed: number; collection?: string }> {
   const command = parseBody(bulkEditBody, input);
   const profile = await findRow(
     db,
@@ -71,14 +94,38 @@ export async function bulkEditProducts(
     visibleIn(sellerProfiles, scopeOf(principal)),
   );
   if (!profile) throw new NotFoundError("Not Found");
-  const products = [...new Set(command.products)];
+  // Every product the filters match: the product list's own WHERE (400 on a bad filter).
+  const matching = command.filter
+    ? await productFilter(
+        db,
+        principal,
+        parseProductListQuery(
+          new URLSearchParams({ ...command.filter, sellerProfile: command.sellerProfile }),
+        ),
+        today,
+      )
+    : undefined;
+  const products = [...new Set(command.products ?? [])];
+  const target = command.filter
+    ? matching
+      ? sql`(select p.id ${matching.joins} where ${matching.where})`
+      : sql`(select null::uuid as id where false)`
+    : ids(products);
   return db.transaction(async (tx) => {
-    const owned = (await tx.execute(sql`
-      select count(*)::int as n from products p join seller_accounts sa on sa.id = p.seller_account_id
-      where sa.seller_profile_id = ${command.sellerProfile} and p.id in ${ids(products)}`)) as unknown as Rows<{
-      n: number;
-    }>;
-    if (Number(owned.rows[0]?.n) !== products.length) throw new NotFoundError("Not Found");
+    let named = products.length;
+    if (command.filter) {
+      const found = (await tx.execute(
+        sql`select count(*)::int as n from ${target} as t(id)`,
+      )) as unknown as Rows<{ n: number }>;
+      named = Number(found.rows[0]?.n ?? 0);
+    } else {
+      const owned = (await tx.execute(sql`
+        select count(*)::int as n from products p join seller_accounts sa on sa.id = p.seller_account_id
+        where sa.seller_profile_id = ${command.sellerProfile} and p.id in ${target}`)) as unknown as Rows<{
+        n: number;
+      }>;
+      if (Number(owned.rows[0]?.n) !== products.length) throw new NotFoundError("Not Found");
+    }
     let changed = 0;
     const count = (r: unknown) =>
       Number(
@@ -86,6 +133,11 @@ export async function bulkEditProducts(
           (r as { affectedRows?: number }).affectedRows ??
           0,
       );
+    const recount = (collection: string) =>
+      tx.execute(sql`
+        update product_collections set product_count =
+          (select count(*) from product_collection_members where collection_id = ${collection})
+        where id = ${collection}`);
     switch (command.action) {
       case "addTags":
       case "removeTags": {
@@ -98,10 +150,10 @@ export async function bulkEditProducts(
           command.action === "addTags"
             ? await tx.execute(sql`
                 insert into product_tags (product_id, tag_id)
-                select p.id, t.id from ${ids(products)} as p(id) cross join ${ids(tags)} as t(id)
+                select p.id, t.id from ${target} as p(id) cross join ${ids(tags)} as t(id)
                 on conflict do nothing`)
             : await tx.execute(sql`
-                delete from product_tags where product_id in ${ids(products)}
+                delete from product_tags where product_id in ${target}
                   and tag_id in ${ids(tags)}`),
         );
         break;
@@ -116,7 +168,7 @@ export async function bulkEditProducts(
               cost_valid_from = ${amount === null ? null : sql`coalesce(${command.cost.validFrom ?? null}::date, current_date)`},
               updated_at = now()
             from products p
-            where p.id = d.product_id and d.product_id in ${ids(products)}`),
+            where p.id = d.product_id and d.product_id in ${target}`),
         );
         break;
       }
@@ -135,19 +187,32 @@ export async function bulkEditProducts(
           command.action === "addToCollection"
             ? await tx.execute(sql`
                 insert into product_collection_members (collection_id, product_id)
-                select ${command.collection}::uuid, p.id from ${ids(products)} as p(id)
+                select ${command.collection}::uuid, p.id from ${target} as p(id)
                 on conflict do nothing`)
             : await tx.execute(sql`
                 delete from product_collection_members where collection_id = ${command.collection}
-                  and product_id in ${ids(products)}`),
+                  and product_id in ${target}`),
         );
-        await tx.execute(sql`
-          update product_collections set product_count =
-            (select count(*) from product_collection_members where collection_id = ${command.collection})
-          where id = ${command.collection}`);
+        await recount(command.collection);
         break;
       }
+      case "createCollection": {
+        // A manual collection holding exactly these products ("save the selection").
+        const created = (await tx.execute(sql`
+          insert into product_collections (seller_profile_id, name, description, membership, rules)
+          values (${command.sellerProfile}, ${command.name}, ${command.description}, 'manual', '[]'::jsonb)
+          returning id`)) as unknown as Rows<{ id: string }>;
+        const collection = String(created.rows[0]?.id);
+        changed = count(
+          await tx.execute(sql`
+            insert into product_collection_members (collection_id, product_id)
+            select ${collection}::uuid, p.id from ${target} as p(id)
+            on conflict do nothing`),
+        );
+        await recount(collection);
+        return { action: command.action, products: named, changed, collection };
+      }
     }
-    return { action: command.action, products: products.length, changed };
+    return { action: command.action, products: named, changed };
   });
 }

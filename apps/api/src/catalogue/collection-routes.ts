@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
+import { catalogueToday } from "./collection-rules.ts";
 import { previewCollection, previewCollectionBody } from "./preview-collection.ts";
 import { CATALOGUE_TAGS, json } from "./routes.ts";
 import { summarizeCollections } from "./summarize-collections.ts";
@@ -41,7 +42,10 @@ const preview = z.object({
  * (/api/product_collections) and the product list's bulk action (manual members); a collection's
  * products are the product list filtered by `collection`.
  */
-export async function collectionRoutes(app: FastifyInstance, deps: { db: Database }) {
+export async function collectionRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; amazon?: { today?: () => Promise<string> } | undefined },
+) {
   app.get(
     "/catalogue/collections",
     {
@@ -63,11 +67,16 @@ export async function collectionRoutes(app: FastifyInstance, deps: { db: Databas
     async (request) => {
       const query = request.query as { sellerProfile?: string; from?: string; to?: string };
       return {
-        collections: await summarizeCollections(deps.db, requirePrincipal(request), {
-          sellerProfile: query.sellerProfile,
-          from: query.from,
-          to: query.to,
-        }),
+        collections: await summarizeCollections(
+          deps.db,
+          requirePrincipal(request),
+          {
+            sellerProfile: query.sellerProfile,
+            from: query.from,
+            to: query.to,
+          },
+          await catalogueToday(deps.amazon),
+        ),
       };
     },
   );
@@ -87,6 +96,12 @@ export async function collectionRoutes(app: FastifyInstance, deps: { db: Databas
         },
       },
     },
-    async (request) => previewCollection(deps.db, requirePrincipal(request), request.body),
+    async (request) =>
+      previewCollection(
+        deps.db,
+        requirePrincipal(request),
+        request.body,
+        await catalogueToday(deps.amazon),
+      ),
   );
 }

@@ -218,6 +218,12 @@ export function compileRuleSet(rules: RuleSet, today: string): SQL {
 /** Today in UTC, the day the metric windows end before. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/** The day rule windows end before: Amazon's today where it has its own (the sandbox), else UTC. */
+export async function catalogueToday(amazon?: { today?: () => Promise<string> }): Promise<string> {
+  if (!amazon?.today) return todayUtc();
+  return amazon.today().catch(() => todayUtc());
+}
+
 /**
  * Membership of a stored collection as a condition on a product row: its members (manual) or its
  * compiled rules. A stored rule set that no longer parses matches nothing (never everything).

@@ -116,11 +116,30 @@ async function collectionOfProfile(db: Database, id: string, sellerProfileId: st
   return row;
 }
 
-export async function listCatalogueProducts(
+/** The FROM … of the product list: listings with own fields and stock (and the seller account
+ * where a collection's rules name it: only then, so the plain list keeps the planner's walk of
+ * the (account, order) index). */
+function fromOf(withAccount: boolean) {
+  return sql`
+    from products p
+    ${withAccount ? sql`join seller_accounts sa on sa.id = p.seller_account_id` : sql``}
+    left join product_details d on d.product_id = p.id
+    left join product_stock s on s.seller_account_id = p.seller_account_id
+      and s.marketplace_id = p.marketplace_id and s.sku = p.sku`;
+}
+
+/**
+ * The products a query's filters match (page and order aside), as FROM and WHERE over `p`, `d`
+ * and `s`; null when the seller profile has no seller account (so nothing matches). The seller
+ * profile, a tag and a collection named must be the caller's (else 404). One place for the list,
+ * its export and the bulk actions over "every matching product".
+ */
+export async function productFilter(
   db: Database,
   principal: Principal,
-  q: ProductListQuery,
-): Promise<{ rows: ProductListRow[]; total: number }> {
+  q: Omit<ProductListQuery, "sort" | "direction" | "page" | "itemsPerPage" | "from" | "to">,
+  today: string = todayUtc(),
+): Promise<{ joins: SQL; where: SQL } | null> {
   await visibleOr404(db, principal, q.sellerProfile);
   if (q.tag) await ownedByProfile(db, "tags", q.tag, q.sellerProfile);
   const collection = q.collection
@@ -134,7 +153,7 @@ export async function listCatalogueProducts(
       sql`select id from seller_accounts where seller_profile_id = ${q.sellerProfile} order by id`,
     )) as unknown as { rows: { id: string }[] }
   ).rows.map((r) => r.id);
-  if (accounts.length === 0) return { rows: [], total: 0 };
+  if (accounts.length === 0) return null;
   const where: SQL[] = [
     sql`p.seller_account_id in (${sql.join(
       accounts.map((id) => sql`${id}::uuid`),
@@ -148,7 +167,7 @@ export async function listCatalogueProducts(
     where.push(
       sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${q.tag})`,
     );
-  if (collection) where.push(membershipCondition(collection, todayUtc()));
+  if (collection) where.push(membershipCondition(collection, today));
   if (q.priceMin !== undefined) where.push(sql`p.price_micros >= ${Math.round(q.priceMin * 1e6)}`);
   if (q.priceMax !== undefined) where.push(sql`p.price_micros <= ${Math.round(q.priceMax * 1e6)}`);
   if (q.hasCost === "true") where.push(costKnown);
@@ -166,6 +185,18 @@ export async function listCatalogueProducts(
       sql`(p.sku ilike ${pattern} or p.asin ilike ${pattern} or p.title ilike ${pattern})`,
     );
   }
+  return { joins: fromOf(collection !== undefined), where: sql.join(where, sql` and `) };
+}
+
+export async function listCatalogueProducts(
+  db: Database,
+  principal: Principal,
+  q: ProductListQuery,
+  today: string = todayUtc(),
+): Promise<{ rows: ProductListRow[]; total: number }> {
+  const filter = await productFilter(db, principal, q, today);
+  if (!filter) return { rows: [], total: 0 };
+  const { joins, where: filtered } = filter;
 
   // Ad metrics of a (marketplace, SKU) set: the product ads of the SKU in the seller profile's
   // advertising profile of that marketplace, facts in the range.
@@ -181,15 +212,6 @@ export async function listCatalogueProducts(
         group by 1, 2
       )`;
   const metricSort = q.sort === "spend" || q.sort === "sales" || q.sort === "acos";
-  // A collection's rules may name the seller account (`sa`, as in PRODUCT_FROM); only then is it
-  // joined, so the plain list keeps the planner's walk of the (account, order) index.
-  const joins = sql`
-    from products p
-    ${collection ? sql`join seller_accounts sa on sa.id = p.seller_account_id` : sql``}
-    left join product_details d on d.product_id = p.id
-    left join product_stock s on s.seller_account_id = p.seller_account_id
-      and s.marketplace_id = p.marketplace_id and s.sku = p.sku`;
-  const filtered = sql.join(where, sql` and `);
   // Sorting by an ad metric needs the totals of every matching product (only those: a narrow
   // filter aggregates few facts); otherwise only the page's products get theirs (below).
   const ads =
@@ -218,9 +240,7 @@ export async function listCatalogueProducts(
     limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`) as unknown as Promise<{
       rows: Record<string, unknown>[];
     }>,
-    db.execute(
-      sql`select count(*) as n ${joins} where ${sql.join(where, sql` and `)}`,
-    ) as unknown as Promise<{
+    db.execute(sql`select count(*) as n ${joins} where ${filtered}`) as unknown as Promise<{
       rows: { n: unknown }[];
     }>,
   ]);

@@ -26,11 +26,12 @@ export async function previewCollection(
   db: Database,
   principal: Principal,
   input: unknown,
+  today: string = todayUtc(),
 ): Promise<CollectionPreview> {
   const command = parseBody(previewCollectionBody, input);
   await requireVisibleSellerProfile(db, principal, command.sellerProfile);
   const where = sql`sa.seller_profile_id = ${command.sellerProfile}
-    and ${compileRuleSet(command.rules, todayUtc())}`;
+    and ${compileRuleSet(command.rules, today)}`;
   const [counted, sample] = await Promise.all([
     db.execute(
       sql`select count(*)::int as n ${PRODUCT_FROM} where ${where}`,

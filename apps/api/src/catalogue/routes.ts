@@ -4,11 +4,14 @@ import { z } from "zod";
 import { products } from "../advertising/resources.ts";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { NotFoundError } from "../errors.ts";
+import { exportFormat, XLSX } from "../hydra/export.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
+import { catalogueToday } from "./collection-rules.ts";
+import { exportProducts } from "./export-products.ts";
 import { catalogueFacets, listCatalogueProducts } from "./list-products.ts";
 import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
 
@@ -23,9 +26,12 @@ const sellerProfileRef = z.string().describe("A seller profile's id or IRI");
 /** A query value; a repeated key counts with its first value, as before. */
 const queryValue = z.union([z.string(), z.array(z.string())]);
 /** The product list's named parameters (parseProductListQuery checks them); `order[column]` too. */
-const productListQuery = z.looseObject(
-  Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
-);
+const productListQuery = z.looseObject({
+  ...Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
+  format: z.enum(["jsonld", "csv", "xlsx"]).optional().describe("An export instead of a page"),
+  locale: z.enum(["de", "en"]).optional().describe("The export's headers and numbers"),
+  "columns[]": queryValue.optional().describe("The export's columns (default: the screen's)"),
+});
 
 const productPage = z
   .looseObject({ "@context": z.string(), "@id": z.string(), "@type": z.string() })
@@ -39,6 +45,7 @@ const bulkResult = z.object({
   action: z.string(),
   products: z.int().min(0),
   changed: z.int().min(0),
+  collection: z.uuid().optional().describe("The collection createCollection made"),
 });
 
 /**
@@ -47,7 +54,11 @@ const bulkResult = z.object({
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  deps: { db: Database; hydra?: HydraSettings | undefined },
+  deps: {
+    db: Database;
+    hydra?: HydraSettings | undefined;
+    amazon?: { today?: () => Promise<string> } | undefined;
+  },
 ) {
   const serializer = createSerializer(deps.hydra);
   const registry = new Map();
@@ -63,15 +74,35 @@ export async function catalogueRoutes(
           "The product list of a seller profile: `sellerProfile` (required), filters " +
           "(marketplace, brand, category, tag, collection, stock, price[gte], price[lte], " +
           "hasCost, search), one `order[column]`, `page`, `itemsPerPage` and the metrics' " +
-          "`from`/`to`.",
+          "`from`/`to`. With `format=csv|xlsx` (or the Accept header): every page as a file, " +
+          "`columns[]` and `locale` (de, en) as the Hydra collections' exports.",
         querystring: productListQuery,
-        response: { 200: json("One page of products", productPage), ...problems(400, 401, 404) },
+        response: {
+          200: {
+            description: "One page of products, or every page as CSV or XLSX",
+            content: {
+              "application/json": { schema: productPage },
+              "text/csv": { schema: z.string() },
+              [XLSX]: { schema: z.string() },
+            },
+          },
+          ...problems(400, 401, 404),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = searchParams(request.query);
+      const format = exportFormat(request, query);
+      const today = await catalogueToday(deps.amazon);
+      if (format)
+        return exportProducts(reply, format, deps.db, requirePrincipal(request), query, today);
       const q = parseProductListQuery(query);
-      const { rows, total } = await listCatalogueProducts(deps.db, requirePrincipal(request), q);
+      const { rows, total } = await listCatalogueProducts(
+        deps.db,
+        requirePrincipal(request),
+        q,
+        today,
+      );
       return serializer.collection(
         products,
         rows.map(({ detailsId, sellerAccountId, tags, ...row }) => ({
@@ -127,15 +158,28 @@ export async function catalogueRoutes(
         operationId: "bulkEditCatalogueProducts",
         tags: CATALOGUE_TAGS,
         summary:
-          "Adds or removes tags, sets the cost, or adds to or removes from a manual collection, " +
-          "for up to 1,000 products of one seller profile, all or nothing.",
+          "Adds or removes tags, sets the cost, adds to or removes from a manual collection, or " +
+          "saves them as a new manual collection (`createCollection`), for up to 1,000 selected " +
+          "`products` of one seller profile or every product its `filter` matches (the product " +
+          "list's filter parameters, across pages), all or nothing.",
         body: bulkEditBody,
         response: {
           200: json("How many products the action named and changed", bulkResult),
+          201: json("The collection createCollection made, and its products", bulkResult),
           ...problems(...BODY_PROBLEMS, 401, 404),
         },
       },
     },
-    async (request) => bulkEditProducts(deps.db, requirePrincipal(request), request.body),
+    async (request, reply) => {
+      const result = await bulkEditProducts(
+        deps.db,
+        requirePrincipal(request),
+        request.body,
+        await catalogueToday(deps.amazon),
+      );
+      if (result.collection)
+        reply.code(201).header("location", `/api/product_collections/${result.collection}`);
+      return result;
+    },
   );
 }

@@ -46,6 +46,7 @@ export async function summarizeCollections(
   db: Database,
   principal: Principal,
   raw: Record<string, string | undefined>,
+  today: string = todayUtc(),
 ): Promise<CollectionSummary[]> {
   const parsed = query.safeParse(raw);
   if (!parsed.success) {
@@ -70,7 +71,6 @@ export async function summarizeCollections(
     priority: number;
     product_count: number;
   }>;
-  const today = todayUtc();
   return Promise.all(
     collections.rows.map(async (c) => {
       const members = sql`${PRODUCT_FROM}

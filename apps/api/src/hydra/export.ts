@@ -17,7 +17,7 @@ import type { AnyResource } from "./resource.ts";
 
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export type ExportFormat = "csv" | "xlsx";
-type Locale = "de" | "en";
+export type Locale = "de" | "en";
 
 const EXPORT_PARAMETERS = ["format", "columns[]", "columns", "locale"];
 
@@ -79,7 +79,11 @@ function leaf(column: string): string {
   return column.split(".").pop() ?? column;
 }
 
-function label(column: string, locale: Locale): string {
+type Specs = Record<string, ColumnSpec>;
+
+function label(column: string, locale: Locale, specs: Specs = {}): string {
+  const own = specs[column]?.label[locale];
+  if (own) return own;
   const parts = column.split(".");
   const name = LABELS[leaf(column)]?.[locale] ?? leaf(column);
   if (parts[0] === "previousMetrics") return `${name} (${PREVIOUS[locale]})`;
@@ -113,13 +117,23 @@ function resolveColumns(requested: string[], sample: Record<string, unknown> | u
   });
 }
 
-function csvValue(value: unknown, column: string, locale: Locale): string {
+/** The number kind of a column: its source's spec first, then the usual field names. */
+function kindOf(column: string, specs: Specs): ColumnSpec["kind"] {
+  const own = specs[column]?.kind;
+  if (own) return own;
+  const name = leaf(column);
+  if (PERCENT.has(name)) return "percent";
+  if (MONEY.has(name)) return "money";
+  return "number";
+}
+
+function csvValue(value: unknown, column: string, locale: Locale, specs: Specs): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "1" : "0";
   if (typeof value !== "number") return String(value);
-  const name = leaf(column);
+  const kind = kindOf(column, specs);
   const tag = locale === "de" ? "de-DE" : "en-GB";
-  if (PERCENT.has(name))
+  if (kind === "percent")
     return new Intl.NumberFormat(tag, {
       style: "percent",
       minimumFractionDigits: 1,
@@ -127,16 +141,16 @@ function csvValue(value: unknown, column: string, locale: Locale): string {
       useGrouping: false,
     }).format(value);
   return new Intl.NumberFormat(tag, {
-    minimumFractionDigits: MONEY.has(name) ? 2 : 0,
-    maximumFractionDigits: MONEY.has(name) ? 2 : 6,
+    minimumFractionDigits: kind === "money" ? 2 : 0,
+    maximumFractionDigits: kind === "money" ? 2 : 6,
     useGrouping: false,
   }).format(value);
 }
 
-function numberFormat(column: string): string | undefined {
-  const name = leaf(column);
-  if (PERCENT.has(name)) return "0.00%";
-  if (MONEY.has(name)) return "#,##0.00";
+function numberFormat(column: string, specs: Specs): string | undefined {
+  const kind = kindOf(column, specs);
+  if (kind === "percent") return "0.00%";
+  if (kind === "money") return "#,##0.00";
   return undefined;
 }
 
@@ -145,13 +159,13 @@ interface Sink {
   end(): Promise<void>;
 }
 
-function csvSink(out: PassThrough, columns: string[], locale: Locale): Sink {
+function csvSink(out: PassThrough, columns: string[], locale: Locale, specs: Specs): Sink {
   const csv = stringify({ delimiter: locale === "de" ? ";" : ",", bom: true });
   csv.pipe(out);
-  csv.write(columns.map((c) => label(c, locale)));
+  csv.write(columns.map((c) => label(c, locale, specs)));
   return {
     async row(values) {
-      if (!csv.write(columns.map((c) => csvValue(values[c], c, locale))))
+      if (!csv.write(columns.map((c) => csvValue(values[c], c, locale, specs))))
         await new Promise((resolve) => csv.once("drain", resolve));
     },
     async end() {
@@ -160,15 +174,22 @@ function csvSink(out: PassThrough, columns: string[], locale: Locale): Sink {
   };
 }
 
-function xlsxSink(out: PassThrough, columns: string[], locale: Locale, title: string): Sink {
+function xlsxSink(
+  out: PassThrough,
+  columns: string[],
+  locale: Locale,
+  title: string,
+  specs: Specs,
+): Sink {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(title.slice(0, 31));
   sheet.columns = columns.map((c) => {
-    const format = numberFormat(c);
+    const format = numberFormat(c, specs);
+    const header = label(c, locale, specs);
     return {
-      header: label(c, locale),
+      header,
       key: c,
-      width: Math.max(12, label(c, locale).length + 2),
+      width: Math.max(12, header.length + 2),
       ...(format ? { style: { numFmt: format } } : {}),
     };
   });
@@ -183,6 +204,43 @@ function xlsxSink(out: PassThrough, columns: string[], locale: Locale, title: st
   };
 }
 
+/** One page of rows for an export, read in order until every page is written. */
+export interface ExportPage {
+  members: Record<string, unknown>[];
+  total: number;
+  totals?: Record<string, unknown> | undefined;
+}
+
+/**
+ * What a list other than a Hydra resource collection (a computed read such as the product list)
+ * gives the exporter: its pages, its page size, the file's name and, for its own field names,
+ * labels and number kinds that take precedence over the usual ones.
+ */
+export interface ExportSource {
+  fileName: string;
+  sheetTitle: string;
+  pageSize: number;
+  page(n: number): Promise<ExportPage>;
+  columns?: Record<string, ColumnSpec>;
+}
+export interface ColumnSpec {
+  label: Record<Locale, string>;
+  kind?: "money" | "percent" | "number" | "text";
+}
+
+/** The export's own parameters (`columns[]`, `locale`), read and removed from the query. */
+export function takeExportParameters(query: URLSearchParams): {
+  requested: string[];
+  locale: Locale;
+} {
+  const requested = [...query.getAll("columns[]"), ...query.getAll("columns")].filter(Boolean);
+  const localeParam = query.get("locale") ?? "de";
+  if (localeParam !== "de" && localeParam !== "en")
+    throw new BadRequestError(`Invalid value "${localeParam}" for "locale" (de, en).`);
+  for (const parameter of EXPORT_PARAMETERS) query.delete(parameter);
+  return { requested, locale: localeParam };
+}
+
 /** Streams the whole collection (every page) in the format asked for. */
 export async function exportCollection(
   reply: FastifyReply,
@@ -192,40 +250,59 @@ export async function exportCollection(
   request: CollectionRequest,
 ) {
   const query = new URLSearchParams(request.query);
-  const requested = [...query.getAll("columns[]"), ...query.getAll("columns")].filter(Boolean);
-  const localeParam = query.get("locale") ?? "de";
-  if (localeParam !== "de" && localeParam !== "en")
-    throw new BadRequestError(`Invalid value "${localeParam}" for "locale" (de, en).`);
-  const locale: Locale = localeParam;
-  for (const parameter of EXPORT_PARAMETERS) query.delete(parameter);
+  const { requested, locale } = takeExportParameters(query);
   query.delete("pagination");
   const pageSize = resource.pagination?.maxItemsPerPage ?? DEFAULT_MAX_ITEMS_PER_PAGE;
   query.set("itemsPerPage", String(pageSize));
   const h = ctx.serializer.settings.prefix ? "hydra:" : "";
+  return streamExport(reply, format, requested, locale, {
+    fileName: resource.path,
+    sheetTitle: resource.shortName,
+    pageSize,
+    async page(n) {
+      query.set("page", String(n));
+      const body = (await listCollection(ctx, resource, { ...request, query })) as Record<
+        string,
+        unknown
+      >;
+      return {
+        members: body[`${h}member`] as Record<string, unknown>[],
+        total: Number(body[`${h}totalItems`]),
+        totals: body.totals as Record<string, unknown> | undefined,
+      };
+    },
+  });
+}
+
+/**
+ * Streams every page of a source as CSV or XLSX. The first page is read before anything is sent,
+ * so bad filters still answer 400/404; members are flattened (`metrics.acos`).
+ */
+export async function streamExport(
+  reply: FastifyReply,
+  format: ExportFormat,
+  requested: string[],
+  locale: Locale,
+  source: ExportSource,
+) {
   const page = async (n: number) => {
-    query.set("page", String(n));
-    const body = (await listCollection(ctx, resource, { ...request, query })) as Record<
-      string,
-      unknown
-    >;
-    const members = (body[`${h}member`] as Record<string, unknown>[]).map((m) => flatten(m));
-    const total = Number(body[`${h}totalItems`]);
-    return { members, total, totals: body.totals as Record<string, unknown> | undefined };
+    const result = await source.page(n);
+    return { ...result, members: result.members.map((m) => flatten(m)) };
   };
-  // The first page runs before anything is sent: bad filters still answer 400/404.
   const first = await page(1);
   const columns = resolveColumns(requested, first.members[0]);
+  const specs = source.columns ?? {};
   const out = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);
   reply
-    .header("content-disposition", `attachment; filename="${resource.path}-${stamp}.${format}"`)
+    .header("content-disposition", `attachment; filename="${source.fileName}-${stamp}.${format}"`)
     .type(format === "csv" ? "text/csv; charset=utf-8" : XLSX);
   const sink =
     format === "csv"
-      ? csvSink(out, columns, locale)
-      : xlsxSink(out, columns, locale, resource.shortName);
+      ? csvSink(out, columns, locale, specs)
+      : xlsxSink(out, columns, locale, source.sheetTitle, specs);
   const write = async () => {
-    const pages = Math.max(1, Math.ceil(first.total / pageSize));
+    const pages = Math.max(1, Math.ceil(first.total / source.pageSize));
     for (const member of first.members) await sink.row(member);
     for (let n = 2; n <= pages; n++) {
       for (const member of (await page(n)).members) await sink.row(member);

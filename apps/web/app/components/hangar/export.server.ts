@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+import { passThroughExport } from "../../lib/api/export.server.ts";
 import { throwNotFound } from "./hangar.server.ts";
 import { tableDef } from "./tables.ts";
 
@@ -36,18 +36,8 @@ export async function buildExport(
   for (const column of columns)
     for (const field of column.exportAs ?? [column.key]) query.append("columns[]", field);
 
-  // Not a screen, so no route middleware ran: the token cookie goes to the API as it is, which
-  // scopes every read to its customer (a missing or expired session is the API's 401 → login).
-  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
-  const response = await serverApi(context, request).request(`${def.path}?${query}`);
   const from = params.get("from");
   const to = params.get("to");
   const name = `${(params.get("name") ?? def.key).replace(/[^\w.-]+/g, "-").slice(0, 80)}${from && to ? `_${from}_${to}` : ""}.${format}`;
-  return new Response(response.body, {
-    headers: {
-      "content-type": response.headers.get("content-type") ?? "application/octet-stream",
-      "content-disposition": `attachment; filename="${name}"`,
-      "cache-control": "no-store",
-    },
-  });
+  return passThroughExport(context, request, `${def.path}?${query}`, name);
 }

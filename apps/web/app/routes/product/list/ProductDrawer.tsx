@@ -13,8 +13,10 @@ import {
 import { IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
 import { formatters } from "./format.ts";
-import type { ProductRow } from "./types.ts";
+import { ProductEditor } from "./ProductEditor.tsx";
+import type { Option, ProductRow } from "./types.ts";
 
 function Fact({
   label,
@@ -44,9 +46,11 @@ function Fact({
 export function ProductDrawer({
   product,
   range,
+  tags,
   onClose,
 }: {
   product: ProductRow | null;
+  tags: Option[];
   range: { from: string; to: string };
   onClose(): void;
 }) {
@@ -203,6 +207,20 @@ export function ProductDrawer({
                 empty="catalogue.notApplicable"
               />
             </SimpleGrid>
+          </Stack>
+
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t("catalogue.edit.title")}
+            </Title>
+            <ProductEditor product={p} tags={tags} />
+          </Stack>
+
+          <Stack gap="xs" data-testid="drawer-competitors">
+            <Title order={3} size="h5">
+              {t("cargoBay.competitors.open")}
+            </Title>
+            <ProductCompetitors key={p.id} productId={p.id} asin={p.asin} />
           </Stack>
 
           {p.notes && (

@@ -39,8 +39,12 @@ function isoDay(date: Date) {
   return date.toISOString().slice(0, 10);
 }
 
-/** The default range: the last 30 full days. */
-export function defaultRange(now = new Date()): { from: string; to: string } {
+/**
+ * The default range: the last 30 full days before `today` (Amazon's day: the local sandbox keeps
+ * its own calendar; the UTC date where it has none).
+ */
+export function defaultRange(today?: string | null): { from: string; to: string } {
+  const now = today ? new Date(`${today}T00:00:00Z`) : new Date();
   const to = new Date(now.getTime() - 86_400_000);
   const from = new Date(to.getTime() - 29 * 86_400_000);
   return { from: isoDay(from), to: isoDay(to) };
@@ -56,13 +60,13 @@ export interface ListState {
   to: string;
 }
 
-export function readState(params: URLSearchParams): ListState {
+export function readState(params: URLSearchParams, today?: string | null): ListState {
   const filters: ListState["filters"] = {};
   for (const name of FILTERS) {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
-  const range = defaultRange();
+  const range = defaultRange(today);
   const sort = params.get("sort") ?? "title";
   return {
     filters,
@@ -77,14 +81,21 @@ export function readState(params: URLSearchParams): ListState {
   };
 }
 
-/** The API query of a state (GET /api/catalogue/products). */
-export function apiQuery(state: ListState, sellerProfile: string): Record<string, string> {
+/** The API's filter parameters of a state: what "every matching product" means. */
+export function filterQuery(state: ListState): Record<string, string> {
   const { priceMin, priceMax, ...rest } = state.filters;
   return {
-    sellerProfile,
     ...rest,
     ...(priceMin ? { "price[gte]": priceMin } : {}),
     ...(priceMax ? { "price[lte]": priceMax } : {}),
+  };
+}
+
+/** The API query of a state (GET /api/catalogue/products). */
+export function apiQuery(state: ListState, sellerProfile: string): Record<string, string> {
+  return {
+    sellerProfile,
+    ...filterQuery(state),
     [`order[${state.sort}]`]: state.direction,
     page: String(state.page),
     itemsPerPage: String(state.itemsPerPage),

@@ -6,15 +6,17 @@ import {
   Card,
   Center,
   Group,
+  Menu,
   MultiSelect,
   NumberInput,
+  Popover,
   Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconFilterOff, IconSearch } from "@tabler/icons-react";
+import { IconDownload, IconFilterOff, IconFolderPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
 import "mantine-datatable/styles.css";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
@@ -30,7 +32,8 @@ import { serverApi, sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/route";
 import { formatters } from "./format.ts";
 import { ProductDrawer } from "./ProductDrawer.tsx";
-import { apiQuery, FILTERS, PAGE_SIZES, readState, STOCK_STATUSES } from "./query.ts";
+import { apiQuery, FILTERS, filterQuery, PAGE_SIZES, readState, STOCK_STATUSES } from "./query.ts";
+import { amazonToday } from "./today.server.ts";
 import type { Facets, Option, ProductRow } from "./types.ts";
 
 function profileOf(context: Route.LoaderArgs["context"], request: Request) {
@@ -47,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = profileOf(context, request);
   const api = serverApi(context, request);
   const hydra = serverHydra(context, request);
-  const state = readState(new URL(request.url).searchParams);
+  const state = readState(new URL(request.url).searchParams, await amazonToday(context));
   const [list, facets, tags, collections] = await Promise.all([
     api
       .json<Record<string, unknown>>(
@@ -91,9 +94,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const profile = profileOf(context, request);
   const form = await request.formData();
-  const products = JSON.parse(String(form.get("products") ?? "[]")) as string[];
   const kind = String(form.get("action") ?? "");
-  const body: Record<string, unknown> = { action: kind, sellerProfile: profile.id, products };
+  if (kind === "editProduct") return editProduct(context, request, form);
+  // The selected rows, or every product the list's filters match (all pages).
+  const body: Record<string, unknown> = { action: kind, sellerProfile: profile.id };
+  if (form.get("allMatching") === "true")
+    body.filter = filterQuery(readState(new URL(request.url).searchParams));
+  else body.products = JSON.parse(String(form.get("products") ?? "[]")) as string[];
+  if (kind === "createCollection") body.name = String(form.get("name") ?? "");
   if (kind === "addTags" || kind === "removeTags")
     body.tags = JSON.parse(String(form.get("tags") ?? "[]"));
   if (kind === "setCost") {
@@ -103,18 +111,89 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (kind === "addToCollection" || kind === "removeFromCollection")
     body.collection = String(form.get("collection") ?? "");
   try {
-    const result = await serverApi(context, request).json<{ changed: number }>(
-      "/api/catalogue/products/bulk",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      },
-    );
-    return { ok: true as const, action: kind, changed: result.changed };
+    const result = await serverApi(context, request).json<{
+      changed: number;
+      products: number;
+      collection?: string;
+    }>("/api/catalogue/products/bulk", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return {
+      ok: true as const,
+      action: kind,
+      changed: result.changed,
+      products: result.products,
+      collection: result.collection ?? null,
+      name: String(form.get("name") ?? ""),
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
       return data({ ok: false as const, action: kind, status: error.status }, 200);
+    throw error;
+  }
+}
+
+/** The drawer's editor: own fields by merge patch, then the tags that changed (bulk actions). */
+async function editProduct(context: Route.ActionArgs["context"], request: Request, form: FormData) {
+  const profile = profileOf(context, request);
+  const api = serverApi(context, request);
+  const product = String(form.get("product") ?? "");
+  const details = String(form.get("details") ?? "");
+  const money = (name: string) => {
+    const raw = String(form.get(name) ?? "").trim();
+    return raw === "" ? null : Number(raw);
+  };
+  const list = (name: string) => {
+    try {
+      const parsed = JSON.parse(String(form.get(name) ?? "[]")) as unknown;
+      return Array.isArray(parsed) ? parsed.map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+  const cost = money("cost");
+  try {
+    if (!details.startsWith("/api/product_details/")) throw new ApiError(404, null);
+    await api.json(details, {
+      method: "PATCH",
+      headers: { "content-type": "application/merge-patch+json" },
+      body: JSON.stringify({
+        cost,
+        // A cost is in the listing's currency unless it already had its own.
+        ...(cost === null ? { costCurrency: null, costValidFrom: null } : {}),
+        shippingCost: money("shippingCost"),
+        lifecycle: String(form.get("lifecycle") ?? "") || null,
+        notes: String(form.get("notes") ?? ""),
+      }),
+    });
+    const next = list("tags");
+    const previous = list("previousTags");
+    const added = next.filter((id) => !previous.includes(id));
+    const removed = previous.filter((id) => !next.includes(id));
+    for (const [action, tags] of [
+      ["addTags", added],
+      ["removeTags", removed],
+    ] as const) {
+      if (tags.length === 0) continue;
+      await api.json("/api/catalogue/products/bulk", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action, sellerProfile: profile.id, products: [product], tags }),
+      });
+    }
+    return {
+      ok: true as const,
+      action: "editProduct",
+      changed: 1,
+      products: 1,
+      collection: null,
+      name: "",
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      return data({ ok: false as const, action: "editProduct", status: error.status }, 200);
     throw error;
   }
 }
@@ -138,12 +217,26 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const [bulkTags, setBulkTags] = useState<string[]>([]);
   const [bulkCost, setBulkCost] = useState<string | number>("");
   const [bulkCollection, setBulkCollection] = useState<string | null>(null);
+  // Every product the filters match (across pages) instead of the rows ticked on this page.
+  const [allMatching, setAllMatching] = useState(false);
+  const [collectionName, setCollectionName] = useState("");
+  const filterKey = JSON.stringify(state.filters);
 
   useEffect(() => setSearch(state.filters.search ?? ""), [state.filters.search]);
   // A finished bulk action: clear the selection (the loaders revalidate by themselves).
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setSelected([]);
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      setSelected([]);
+      setAllMatching(false);
+      setCollectionName("");
+    }
   }, [fetcher.state, fetcher.data]);
+  // Other filters, another set: "all matching" never carries over to a set it was not chosen for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
+  useEffect(() => {
+    setAllMatching(false);
+    setSelected([]);
+  }, [filterKey]);
 
   function update(changes: Record<string, string | null>, resetPage = true) {
     const next = new URLSearchParams(params);
@@ -163,10 +256,15 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   function bulk(kind: string, extra: Record<string, string>) {
     const form = new FormData();
     form.set("action", kind);
-    form.set("products", JSON.stringify(selected.map((p) => p.id)));
+    if (allMatching) form.set("allMatching", "true");
+    else form.set("products", JSON.stringify(selected.map((p) => p.id)));
     for (const [key, value] of Object.entries(extra)) form.set(key, value);
-    fetcher.submit(form, { method: "post" });
+    // The action reads the filters from its URL: post to the list's own address.
+    fetcher.submit(form, { method: "post", action: `${localized("/product/list")}?${params}` });
   }
+  const selectedCount = allMatching ? total : selected.length;
+  const wholePageSelected =
+    selected.length > 0 && selected.length === members.length && total > members.length;
 
   const missing = (
     <Text span c="dimmed" size="sm">
@@ -176,6 +274,17 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const sortStatus: DataTableSortStatus<ProductRow> = {
     columnAccessor: state.sort,
     direction: state.direction,
+  };
+
+  /** The file of what the table shows: the same URL state, every page (export.ts). */
+  const exportHref = (format: "csv" | "xlsx") => {
+    const query = new URLSearchParams(params);
+    for (const key of ["page", "product"]) query.delete(key);
+    query.set("from", state.from);
+    query.set("to", state.to);
+    query.set("format", format);
+    query.set("locale", i18n.language === "en" ? "en" : "de");
+    return `${localized("/product/list/export")}?${query}`;
   };
 
   const onSearch = (event: FormEvent) => {
@@ -209,6 +318,26 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             onChange={(e) => e.currentTarget.value && update({ to: e.currentTarget.value }, false)}
             data-testid="range-to"
           />
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                disabled={total === 0}
+                data-testid="export-button"
+              >
+                {t("catalogue.export.button")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
+                {t("catalogue.export.csv")}
+              </Menu.Item>
+              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
+                {t("catalogue.export.xlsx")}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </Group>
 
@@ -323,10 +452,37 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         </Group>
       </Card>
 
-      {selected.length > 0 && (
+      {selectedCount > 0 && (
         <Card withBorder padding="sm" data-testid="bulk-bar">
+          <Group gap="xs" mb="xs">
+            <Text fw={600} data-testid="bulk-count">
+              {allMatching
+                ? t("catalogue.bulk.allSelected", { total: f.number(total) })
+                : t("catalogue.bulk.selected", { count: selected.length })}
+            </Text>
+            {wholePageSelected && !allMatching && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => setAllMatching(true)}
+                data-testid="select-all-matching"
+              >
+                {t("catalogue.bulk.selectAllMatching", { total: f.number(total) })}
+              </Button>
+            )}
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              color="gray"
+              onClick={() => {
+                setAllMatching(false);
+                setSelected([]);
+              }}
+            >
+              {t("catalogue.bulk.clear")}
+            </Button>
+          </Group>
           <Group gap="sm" align="flex-end">
-            <Text fw={600}>{t("catalogue.bulk.selected", { count: selected.length })}</Text>
             <MultiSelect
               label={t("catalogue.bulk.tags")}
               data={tags.map((tag) => ({ value: tag.id, label: tag.text ?? "" }))}
@@ -369,6 +525,45 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             >
               {t("catalogue.bulk.setCost")}
             </Button>
+            <Popover position="bottom-start" withArrow trapFocus>
+              <Popover.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconFolderPlus size={14} />}
+                  data-testid="save-collection"
+                >
+                  {t("catalogue.bulk.saveAsCollection")}
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <form
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (collectionName.trim())
+                      bulk("createCollection", { name: collectionName.trim() });
+                  }}
+                >
+                  <Group gap="xs" align="flex-end">
+                    <TextInput
+                      label={t("catalogue.bulk.collectionName")}
+                      value={collectionName}
+                      onChange={(e) => setCollectionName(e.currentTarget.value)}
+                      maxLength={120}
+                      required
+                      data-testid="collection-name"
+                    />
+                    <Button
+                      type="submit"
+                      disabled={!collectionName.trim()}
+                      loading={fetcher.state !== "idle"}
+                      data-testid="save-collection-submit"
+                    >
+                      {t("catalogue.bulk.save")}
+                    </Button>
+                  </Group>
+                </form>
+              </Popover.Dropdown>
+            </Popover>
             {collections.length > 0 && (
               <>
                 <Select
@@ -403,9 +598,25 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
           data-testid="bulk-result"
           withCloseButton={false}
         >
-          {fetcher.data.ok
-            ? t("catalogue.bulk.done", { count: fetcher.data.changed })
-            : t("catalogue.bulk.failed")}
+          {!fetcher.data.ok ? (
+            t("catalogue.bulk.failed")
+          ) : fetcher.data.collection ? (
+            <>
+              {t("catalogue.bulk.collectionSaved", {
+                name: fetcher.data.name,
+                products: fetcher.data.changed,
+              })}{" "}
+              <Anchor
+                component={Link}
+                to={localized(`/cargo-bay/collections/${fetcher.data.collection}`)}
+                data-testid="saved-collection-link"
+              >
+                {t("catalogue.bulk.openCollection")}
+              </Anchor>
+            </>
+          ) : (
+            t("catalogue.bulk.done", { count: fetcher.data.changed })
+          )}
         </Alert>
       )}
 
@@ -600,6 +811,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
       <ProductDrawer
         product={open}
         range={{ from: state.from, to: state.to }}
+        tags={tags}
         onClose={() => update({ product: null }, false)}
       />
     </Stack>

@@ -1,0 +1,123 @@
+import type { Database } from "@starport/db";
+import type { FastifyReply } from "fastify";
+import type { Principal } from "../auth/principal.ts";
+import {
+  type ColumnSpec,
+  type ExportFormat,
+  streamExport,
+  takeExportParameters,
+} from "../hydra/export.ts";
+import { BadRequestError } from "../hydra/http-errors.ts";
+import { listCatalogueProducts, type ProductListRow } from "./list-products.ts";
+import { type ProductListQuery, parseProductListQuery } from "./product-list-query.ts";
+
+/**
+ * The product list as CSV or XLSX (`format=csv|xlsx`, or the Accept header): every page of the
+ * current filters and order through the generic exporter, the columns named by `columns[]` (by
+ * default those the screen shows), headers and numbers in the `locale`.
+ */
+
+/** The exported columns: the screen's, named as the file shows them. */
+export const PRODUCT_EXPORT_COLUMNS: Record<string, ColumnSpec> = {
+  title: { label: { de: "Produkt", en: "Product" }, kind: "text" },
+  tags: { label: { de: "Tags", en: "Tags" }, kind: "text" },
+  sku: { label: { de: "SKU", en: "SKU" }, kind: "text" },
+  asin: { label: { de: "ASIN", en: "ASIN" }, kind: "text" },
+  marketplace: { label: { de: "Marktplatz", en: "Marketplace" }, kind: "text" },
+  brand: { label: { de: "Marke", en: "Brand" }, kind: "text" },
+  category: { label: { de: "Kategorie", en: "Category" }, kind: "text" },
+  status: { label: { de: "Status", en: "Status" }, kind: "text" },
+  lifecycle: { label: { de: "Lebenszyklus", en: "Lifecycle" }, kind: "text" },
+  currency: { label: { de: "Währung", en: "Currency" }, kind: "text" },
+  price: { label: { de: "Preis", en: "Price" }, kind: "money" },
+  cost: { label: { de: "Kosten", en: "Cost" }, kind: "money" },
+  shippingCost: { label: { de: "Versandkosten", en: "Shipping cost" }, kind: "money" },
+  margin: { label: { de: "Marge", en: "Margin" }, kind: "money" },
+  marginRate: { label: { de: "Marge %", en: "Margin %" }, kind: "percent" },
+  stock: { label: { de: "Bestand", en: "Stock" }, kind: "number" },
+  stockStatus: { label: { de: "Bestandsstatus", en: "Stock status" }, kind: "text" },
+  daysOfCover: { label: { de: "Reichweite (Tage)", en: "Days of cover" }, kind: "number" },
+  spend: { label: { de: "Werbekosten", en: "Ad spend" }, kind: "money" },
+  sales: { label: { de: "Werbeumsatz", en: "Ad sales" }, kind: "money" },
+  acos: { label: { de: "ACoS", en: "ACoS" }, kind: "percent" },
+};
+
+/** What the screen shows, in its order (the default of `columns[]`). */
+const DEFAULT_COLUMNS = [
+  "title",
+  "tags",
+  "sku",
+  "asin",
+  "marketplace",
+  "brand",
+  "currency",
+  "price",
+  "cost",
+  "margin",
+  "marginRate",
+  "stock",
+  "daysOfCover",
+  "spend",
+  "sales",
+  "acos",
+];
+
+/** A product list row as one flat record of the export's columns. */
+function exportRecord(row: ProductListRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    tags: row.tags.map((t) => t.text).join(", "),
+    sku: row.sku,
+    asin: row.asin,
+    marketplace: row.marketplace,
+    brand: row.brand,
+    category: row.category,
+    status: row.status,
+    lifecycle: row.lifecycle,
+    currency: row.currency,
+    price: row.price,
+    cost: row.cost,
+    shippingCost: row.shippingCost,
+    margin: row.margin,
+    marginRate: row.marginRate,
+    stock: row.stock.quantity,
+    stockStatus: row.stock.status,
+    daysOfCover: row.stock.daysOfCover,
+    spend: row.metrics?.spend ?? null,
+    sales: row.metrics?.sales ?? null,
+    acos: row.metrics?.acos ?? null,
+  };
+}
+
+/** The largest page the product list serves: the export reads it page after page. */
+const EXPORT_PAGE_SIZE = 200;
+
+export async function exportProducts(
+  reply: FastifyReply,
+  format: ExportFormat,
+  db: Database,
+  principal: Principal,
+  query: URLSearchParams,
+  today: string,
+) {
+  const params = new URLSearchParams(query);
+  const { requested, locale } = takeExportParameters(params);
+  params.delete("format");
+  const unknown = requested.find((c) => !(c in PRODUCT_EXPORT_COLUMNS));
+  if (unknown) throw new BadRequestError(`Unknown column "${unknown}".`);
+  const q: ProductListQuery = {
+    ...parseProductListQuery(params),
+    page: 1,
+    itemsPerPage: EXPORT_PAGE_SIZE,
+  };
+  return streamExport(reply, format, requested.length ? requested : DEFAULT_COLUMNS, locale, {
+    fileName: "products",
+    sheetTitle: locale === "de" ? "Produkte" : "Products",
+    pageSize: EXPORT_PAGE_SIZE,
+    columns: PRODUCT_EXPORT_COLUMNS,
+    async page(n) {
+      const { rows, total } = await listCatalogueProducts(db, principal, { ...q, page: n }, today);
+      return { members: rows.map(exportRecord), total };
+    },
+  });
+}
