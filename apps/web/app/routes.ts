@@ -24,6 +24,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/hangar/export", locale).slice(1), "routes/hangar/export.ts", {
     id: routeId(locale, "hangar-export"),
   }),
+  // Not a screen: the Hangar's edits (tray, bulk, push, history, undo) through changes.
+  route(localizePath("/hangar/changes", locale).slice(1), "routes/hangar/changes.ts", {
+    id: routeId(locale, "hangar-changes"),
+  }),
   route(localizePath("/*", locale).slice(1), "pages/not-found.tsx", {
     id: routeId(locale, "not-found"),
   }),
