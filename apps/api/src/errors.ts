@@ -23,6 +23,13 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** The item is in a state that does not allow the operation (a pushed batch cannot be discarded). */
+export class ConflictError extends DomainError {
+  constructor(message = "Conflict") {
+    super(409, message);
+  }
+}
+
 export class UnauthorizedError extends DomainError {
   constructor(message = "Full authentication is required to access this resource.") {
     super(401, message);

@@ -15,6 +15,9 @@ import { collectionRoutes } from "./catalogue/collection-routes.ts";
 import { competitorRoutes } from "./catalogue/competitors/routes.ts";
 import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
+import type { ChangeJobs } from "./changes/jobs.ts";
+import { CHANGE_RESOURCES } from "./changes/resources.ts";
+import { changeRoutes } from "./changes/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import type { AnyResource } from "./hydra/resource.ts";
@@ -28,6 +31,8 @@ import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { supportRoutes } from "./support/support.ts";
 
+export { applyBatch } from "./changes/apply-batch.ts";
+export { CHANGE_BATCH_QUEUE, type ChangeJobs, startChangeJobs } from "./changes/jobs.ts";
 export {
   DomainError,
   ForbiddenError,
@@ -38,7 +43,6 @@ export {
   ValidationError,
   type Violation,
 } from "./errors.ts";
-
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
 export { startProductImportJobs } from "./product-imports/jobs.ts";
 export { healthRoutes } from "./routes/health.ts";
@@ -53,6 +57,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...METRICS_RESOURCES,
   productDetails,
   productImports,
+  ...CHANGE_RESOURCES,
 ];
 
 export interface ApiDependencies {
@@ -73,6 +78,8 @@ export interface ApiDependencies {
   amazon?: AmazonDependencies;
   /** The product-import job queue and upload folder; without it the import operations are not served. */
   productImports?: ProductImportJobs;
+  /** The change-batch apply queue; without it pushing a batch is not served. */
+  changes?: ChangeJobs;
   /** The error-reporting hook for uncaught (5xx) errors. */
   reportError?: ErrorReporter;
 }
@@ -121,6 +128,8 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   });
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
+  if (deps.changes)
+    await changeRoutes(app, { db: deps.db, jobs: deps.changes, hydraPrefix: deps.hydraPrefix });
   await collectionRoutes(app, { db: deps.db });
   await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {

@@ -6,6 +6,7 @@ import {
   apiPlugin,
   healthRoutes,
   scheduleConversionRateRefresh,
+  startChangeJobs,
   startProductImportJobs,
 } from "@starport/api";
 import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
@@ -115,6 +116,7 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
       }),
     { prefix: "/api" },
   );
+  await startChangeJobs(jobs, database.db, amazonRuntime?.deps);
   await startWorkerJobs(app, deps);
   return app;
 }
@@ -142,8 +144,13 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     dataDir: config.dataDir,
     work: config.runsWorkers,
   });
+  // Pushed change batches are applied to Amazon by this queue's workers (roles all and worker).
+  const changes = await startChangeJobs(jobs, database.db, amazonRuntime?.deps, {
+    work: config.runsWorkers,
+  });
   await app.register(apiPlugin, {
     productImports,
+    changes,
     ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
     prefix: "/api",
     reportError: captureServerError,

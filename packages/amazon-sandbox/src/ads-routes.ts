@@ -288,6 +288,25 @@ function registerResource(app: FastifyInstance, state: SandboxState, def: Resour
         error.push({ index, errors: [locked] });
         return;
       }
+      const rejection = state.rejections.get(id);
+      if (rejection) {
+        error.push({
+          index,
+          errors: [
+            mkErr(
+              "entityStateError",
+              rejection.code,
+              rejection.message,
+              `${loc}.${def.idField}`,
+              id,
+              {
+                entityType: def.entityType,
+              },
+            ),
+          ],
+        });
+        return;
+      }
       const r = def.update(p.ctx, entity, item, loc);
       if ("entity" in r) success.push({ index, entity: r.entity });
       else error.push({ index, errors: r.errors });

@@ -63,6 +63,10 @@ export interface SandboxControl {
   today(): string;
   /** Sets (or with `undefined` clears) the explicit public base URL used in download URLs. */
   setBaseUrl(url: string | undefined): void;
+  /** Makes updates of these Amazon entity ids fail with the code and message (a 207 error item). */
+  reject(entityIds: readonly string[], code?: string, message?: string): void;
+  /** Forgets every rejection. */
+  clearRejections(): void;
 }
 
 function normalizeBaseUrl(url: string | undefined): string | undefined {
@@ -93,6 +97,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     reportPollsUntilReady: Math.max(1, options.reportPollsUntilReady ?? 2),
     files: new FileStore(now),
     resetHooks: [],
+    rejections: new Map(),
   };
 
   const app = Fastify({
@@ -237,6 +242,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     today: () => todayOf(state.world),
     setBaseUrl(url) {
       state.baseUrl = normalizeBaseUrl(url);
+    },
+    reject(entityIds, code = "ENTITY_UPDATE_REJECTED", message = "The update was rejected.") {
+      for (const id of entityIds) state.rejections.set(String(id), { code, message });
+    },
+    clearRejections() {
+      state.rejections.clear();
     },
   };
   registerControlRoutes(app, state, control);
@@ -464,6 +475,34 @@ function registerControlRoutes(
     return sendJson(reply, 200, control.advance(days));
   });
   app.get(`${P}/faults`, async (_req, reply) => sendJson(reply, 200, state.faults.config));
+  app.post(`${P}/rejections`, async (req, reply) => {
+    const b = body(req);
+    const ids = b.entityIds;
+    if (
+      !Array.isArray(ids) ||
+      ids.length === 0 ||
+      ids.length > 10_000 ||
+      ids.some((id) => (typeof id !== "string" && typeof id !== "number") || String(id) === "")
+    )
+      return sendError(reply, "control", 400, "entityIds must be an array of 1..10000 Amazon ids");
+    const text = (v: unknown, max: number) =>
+      typeof v === "string" && v.trim() !== "" && v.length <= max ? v : undefined;
+    if (b.code !== undefined && text(b.code, 100) === undefined)
+      return sendError(reply, "control", 400, "code must be a non-empty string of ≤100 characters");
+    if (b.message !== undefined && text(b.message, 1000) === undefined)
+      return sendError(
+        reply,
+        "control",
+        400,
+        "message must be a non-empty string of ≤1000 characters",
+      );
+    control.reject(ids.map(String), text(b.code, 100), text(b.message, 1000));
+    return sendJson(reply, 200, { rejected: [...state.rejections.keys()] });
+  });
+  app.delete(`${P}/rejections`, async (_req, reply) => {
+    control.clearRejections();
+    return sendJson(reply, 200, { rejected: [] });
+  });
   app.put(`${P}/faults`, async (req, reply) => {
     const next = normalizeFaults(req.body, state.faults.config);
     if (typeof next === "string") return sendError(reply, "control", 400, next);

@@ -47,4 +47,14 @@ export interface SandboxState {
   files: Map<string, StoredFile>;
   /** Called when the world is replaced (report stores clear themselves). */
   resetHooks: (() => void)[];
+  /**
+   * Entities whose updates Amazon rejects (control `POST /__sandbox/rejections`): Amazon id →
+   * the code and message of the 207 error item. Tests use it to exercise a partly failing batch.
+   */
+  rejections: Map<string, Rejection>;
+}
+
+export interface Rejection {
+  code: string;
+  message: string;
 }

@@ -19,6 +19,7 @@ export { ADS_RATE_LIMITS, AdsClient, duplicateReportId, SpEntityResource } from 
 export type * from "./ads/types.ts";
 export * from "./config.ts";
 export * from "./errors.ts";
+export * from "./limits.ts";
 export * from "./lwa.ts";
 export type * from "./sp/client.ts";
 export { SellingPartnerClient, SP_RATE_LIMITS, toQuery } from "./sp/client.ts";

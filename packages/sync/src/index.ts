@@ -26,6 +26,7 @@ export {
 export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
 export {
   ENTITY_SPECS,
+  type EntitySpec,
   PERFORMANCE_UPSERT,
   PLACEMENT_UPSERT,
   type Placement,

@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { BadRequestError } from "./http-errors.ts";
-import { idFromIriOrId } from "./iri.ts";
+import { idFromIriOrId, isUuid } from "./iri.ts";
 import type { AnyResource, Direction, FilterDefinition } from "./resource.ts";
 import type { SearchMapping } from "./serializer.ts";
 
@@ -93,6 +93,9 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
   switch (filter.type) {
     case "exact": {
       const list = values(query, p);
+      // A malformed id is the caller's mistake (400), never a database error.
+      if (filter.column.getSQLType() === "uuid")
+        for (const value of list) if (!isUuid(value)) invalid(p, value);
       if (list.length === 1) parsed.conditions.push(eq(filter.column, list[0]!));
       else if (list.length > 1) parsed.conditions.push(inArray(filter.column, list));
       return;

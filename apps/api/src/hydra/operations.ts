@@ -11,7 +11,7 @@ import type { Registry } from "./registry.ts";
 import { deleteRow, findRow, insertRow, listRows, updateRow } from "./repository.ts";
 import type { Access, AnyResource, ReadContext } from "./resource.ts";
 import type { Serializer } from "./serializer.ts";
-import { isShared, scopeOf, visibleIn } from "./tenant.ts";
+import { isShared, scopeFor } from "./tenant.ts";
 
 /** The use cases behind every resource route: list, read, create, merge-patch, delete. */
 
@@ -39,9 +39,7 @@ function render(ctx: OperationContext, resource: AnyResource, row: Record<string
 
 /** Whether the item of the resource exists and the caller may see it. */
 async function visible(ctx: OperationContext, resource: AnyResource, id: string) {
-  return (
-    (await findRow(ctx.db, resource, id, visibleIn(resource, scopeOf(ctx.principal)))) !== undefined
-  );
+  return (await findRow(ctx.db, resource, id, scopeFor(resource, ctx.principal))) !== undefined;
 }
 
 function checkAccess(ctx: OperationContext, resource: AnyResource, access: Access): void {
@@ -74,7 +72,7 @@ export async function listCollection(
   resource.provider?.validate?.(filterQuery);
   const filters = parseFilters(resource, filterQuery);
   const pagination = parsePagination(resource, query);
-  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  const scope = scopeFor(resource, ctx.principal);
   const limit = pagination.enabled ? pagination.itemsPerPage : undefined;
   const offset = pagination.enabled ? (pagination.page - 1) * pagination.itemsPerPage : 0;
   // A filter naming another customer's item answers as if the item did not exist. The check
@@ -134,7 +132,7 @@ export async function getItem(
   query: URLSearchParams = new URLSearchParams(),
 ) {
   if (!isUuid(id) || resource.itemOperation === false) notFound();
-  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  const scope = scopeFor(resource, ctx.principal);
   let row: Record<string, unknown> | undefined;
   if (resource.provider?.item) {
     resource.provider.validate?.(query);
@@ -222,8 +220,18 @@ async function inTransaction<T>(
 export async function createItem(ctx: OperationContext, resource: AnyResource, body: unknown) {
   checkAccess(ctx, resource, resource.operations.create);
   const document = await resolveRelations(ctx, resource, validate(resource, body));
-  const values = resource.toValues!(document, { customerId: ctx.principal.customerId });
-  const row = await inTransaction(ctx, resource, (tx) => insertRow(tx, resource, values));
+  const processor = resource.processor?.create;
+  const row = processor
+    ? await inTransaction(ctx, resource, (tx) =>
+        processor({ db: tx, principal: ctx.principal }, document),
+      )
+    : await inTransaction(ctx, resource, (tx) =>
+        insertRow(
+          tx,
+          resource,
+          resource.toValues!(document, { customerId: ctx.principal.customerId }),
+        ),
+      );
   return render(ctx, resource, row);
 }
 
@@ -243,7 +251,7 @@ export async function updateItem(
 ) {
   if (!isUuid(id)) notFound();
   if (!isPlainObject(patch)) throw new BadRequestError("The input data is misformatted.");
-  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  const scope = scopeFor(resource, ctx.principal);
   const row = await inTransaction(ctx, resource, async (tx) => {
     const existing = await findRow(tx, resource, id, scope);
     if (!existing) notFound();
@@ -262,11 +270,13 @@ export async function updateItem(
 
 export async function deleteItem(ctx: OperationContext, resource: AnyResource, id: string) {
   if (!isUuid(id)) notFound();
-  const scope = visibleIn(resource, scopeOf(ctx.principal));
+  const scope = scopeFor(resource, ctx.principal);
   await inTransaction(ctx, resource, async (tx) => {
     const existing = await findRow(tx, resource, id, scope);
     if (!existing) notFound();
     checkAccess(ctx, resource, resource.operations.delete);
-    if (!(await deleteRow(tx, resource, id, scope))) notFound();
+    const processor = resource.processor?.delete;
+    if (processor) await processor({ db: tx, principal: ctx.principal }, existing);
+    else if (!(await deleteRow(tx, resource, id, scope))) notFound();
   });
 }

@@ -145,6 +145,27 @@ export interface ResourceDefinition<
   itemOperation?: boolean;
   /** Operations beyond CRUD (documented here, served by the resource's own routes). */
   customOperations?: readonly CustomOperation[];
+  /**
+   * How writes with side effects are done when inserting or deleting a row is not enough (API
+   * Platform's state processor): the generic layer still checks access, validates the document,
+   * resolves relations, runs the processor in a transaction and serialises its row.
+   */
+  processor?: StateProcessor<Row>;
+  /** A condition beyond the tenant scope on what a principal sees (e.g. only their own drafts). */
+  restrict?(principal: Principal): SQL | undefined;
+}
+
+export interface ProcessorContext {
+  /** The transaction the write runs in. */
+  db: Database;
+  principal: Principal;
+}
+
+export interface StateProcessor<Row> {
+  /** Makes the item from a valid document (relations resolved to ids); answers its row. */
+  create?(context: ProcessorContext, document: Record<string, unknown>): Promise<Row>;
+  /** Deletes the (visible) item, or throws a domain error (e.g. 409 when it may not go). */
+  delete?(context: ProcessorContext, row: Row): Promise<void>;
 }
 
 /** What a state provider gets for a collection: everything the generic layer parsed. */

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import type { AnyResource } from "./resource.ts";
 
@@ -45,4 +45,14 @@ export function isShared(resource: AnyResource): boolean {
   if (owner.kind === "global") return true;
   if (owner.kind === "parent") return isShared(owner.parent());
   return false;
+}
+
+/**
+ * What the principal may see of the resource: its tenant scope and the resource's own
+ * restriction (e.g. another user's draft changes stay private to them).
+ */
+export function scopeFor(resource: AnyResource, principal: Principal): SQL | undefined {
+  const tenant = visibleIn(resource, scopeOf(principal));
+  const own = resource.restrict?.(principal);
+  return tenant && own ? and(tenant, own) : (tenant ?? own);
 }

@@ -1,6 +1,7 @@
 export * from "./advertising.ts";
 export * from "./auth.ts";
 export * from "./catalog.ts";
+export * from "./changes.ts";
 export * from "./competitors.ts";
 export * from "./identity.ts";
 export * from "./onboarding.ts";

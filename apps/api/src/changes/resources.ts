@@ -1,0 +1,226 @@
+import { schema } from "@starport/db";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ConflictError } from "../errors.ts";
+import { iriOf } from "../hydra/fields.ts";
+import {
+  type AnyResource,
+  defineResource,
+  type ResourceDefinition,
+  ref,
+} from "../hydra/resource.ts";
+
+const {
+  CHANGE_AUTHOR_KINDS,
+  CHANGE_BATCH_STATUSES,
+  CHANGE_FIELDS,
+  CHANGE_OPERATIONS,
+  CHANGE_STATUSES,
+} = schema;
+
+import { advertisingProfiles } from "../resources/advertising-profiles.ts";
+import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { users } from "../resources/users.ts";
+import { addChange } from "./add-change.ts";
+import { discardBatch } from "./discard-batch.ts";
+import { CHANGE_ENTITY_TYPES } from "./fields.ts";
+import { recount } from "./tray.ts";
+
+/**
+ * Changes and change batches (issue 10 §1) as Hydra resources, tenant-scoped through their seller
+ * profile. Writes with side effects (adding to the tray, removing from it, discarding a tray) go
+ * through processors; push, undo, retry and bulk edits are custom operations (routes.ts).
+ */
+
+type ChangeRow = typeof schema.changes.$inferSelect;
+type BatchRow = typeof schema.changeBatches.$inferSelect;
+const c = schema.changes;
+const b = schema.changeBatches;
+
+const optionalRef = (resource: () => AnyResource, id: string | null) =>
+  id === null ? null : ref(resource, id);
+const value = z.union([z.string(), z.number(), z.record(z.string(), z.unknown())]).nullable();
+
+const changeInput = z.object({
+  entityType: z.enum(CHANGE_ENTITY_TYPES as [string, ...string[]]),
+  entity: z.string().min(1).max(200).describe("uuid or IRI of the synced entity"),
+  field: z.enum(CHANGE_FIELDS),
+  value: z.union([z.string().max(1000), z.number(), z.null()]),
+  reasonText: z.string().max(1000).optional(),
+});
+
+/** Another user's drafts are their tray: private until pushed (admins see all). */
+const ownDraftsOnly =
+  (batchColumn: typeof b.id | typeof c.batchId) =>
+  (principal: { userId: string; isAdmin: boolean }) =>
+    principal.isAdmin
+      ? undefined
+      : sql`${batchColumn} not in (select ${b.id} from ${b} where ${b.status} = 'draft' and ${b.authorUserId} is distinct from ${principal.userId})`;
+
+export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineResource<
+  BatchRow,
+  z.ZodObject
+>({
+  shortName: "ChangeBatch",
+  path: "change_batches",
+  description:
+    "A batch of changes: a user's tray (draft) until pushed, then applied to Amazon as a job.",
+  table: b,
+  id: b.id,
+  owner: { kind: "parent", column: b.sellerProfileId, parent: () => sellerProfiles },
+  output: z.object({
+    id: z.uuid(),
+    sellerProfile: iriOf(() => sellerProfiles),
+    status: z.enum(CHANGE_BATCH_STATUSES),
+    authorKind: z.enum(CHANGE_AUTHOR_KINDS),
+    author: iriOf(() => users).nullable(),
+    total: z.number().int(),
+    applied: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    createdAt: z.string(),
+    pushedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    undoOf: iriOf(() => changeBatches).nullable(),
+  }),
+  toOutput: (row) => ({
+    id: row.id,
+    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
+    status: row.status,
+    authorKind: row.authorKind,
+    author: optionalRef(() => users, row.authorUserId),
+    total: row.total,
+    applied: row.applied,
+    failed: row.failed,
+    pending: Math.max(0, row.total - row.applied - row.failed),
+    createdAt: row.createdAt.toISOString(),
+    pushedAt: row.pushedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    undoOf: optionalRef(() => changeBatches, row.undoOfBatchId),
+  }),
+  operations: { create: false, update: false, delete: "owner" },
+  processor: {
+    delete: async ({ db }, row) => discardBatch(db, row),
+  },
+  restrict: ownDraftsOnly(b.id),
+  filters: [
+    {
+      type: "relation",
+      parameter: "sellerProfile",
+      column: b.sellerProfileId,
+      target: () => sellerProfiles,
+    },
+    { type: "exact", parameter: "status", column: b.status },
+    { type: "exact", parameter: "authorKind", column: b.authorKind },
+    { type: "date", parameter: "createdAt", column: b.createdAt },
+  ],
+  order: { createdAt: b.createdAt },
+  defaultOrder: [["createdAt", "desc"]],
+  pagination: { itemsPerPage: 30, maxItemsPerPage: 200, clientEnabled: true },
+});
+
+export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = defineResource<
+  ChangeRow,
+  typeof changeInput
+>({
+  shortName: "Change",
+  path: "changes",
+  description:
+    "One intended edit of one Amazon entity field (or one creation): old and new value, author, reason, batch and Amazon's answer.",
+  table: c,
+  id: c.id,
+  owner: { kind: "parent", column: c.sellerProfileId, parent: () => sellerProfiles },
+  output: z.object({
+    id: z.uuid(),
+    batch: iriOf(() => changeBatches),
+    sellerProfile: iriOf(() => sellerProfiles),
+    profile: iriOf(() => advertisingProfiles),
+    entityType: z.enum(CHANGE_ENTITY_TYPES as [string, ...string[]]),
+    entity: z.uuid().nullable(),
+    entityLabel: z.string().nullable(),
+    operation: z.enum(CHANGE_OPERATIONS),
+    field: z.enum(CHANGE_FIELDS).nullable(),
+    oldValue: value,
+    newValue: value,
+    reasonCode: z.string(),
+    reasonParams: z.record(z.string(), z.unknown()).nullable(),
+    reasonText: z.string().nullable(),
+    authorKind: z.enum(CHANGE_AUTHOR_KINDS),
+    author: iriOf(() => users).nullable(),
+    status: z.enum(CHANGE_STATUSES),
+    errorCode: z.string().nullable(),
+    errorMessage: z.string().nullable(),
+    amazonId: z.string().nullable(),
+    parent: iriOf(() => changes).nullable(),
+    createdAt: z.string(),
+    appliedAt: z.string().nullable(),
+    undoOf: iriOf(() => changes).nullable(),
+  }),
+  toOutput: (row) => ({
+    id: row.id,
+    batch: ref(() => changeBatches, row.batchId),
+    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
+    profile: ref(() => advertisingProfiles, row.advertisingProfileId),
+    entityType: row.entityType,
+    entity: row.entityId,
+    entityLabel: row.entityLabel,
+    operation: row.operation,
+    field: row.field,
+    oldValue: row.oldValue ?? null,
+    newValue: row.newValue ?? null,
+    reasonCode: row.reasonCode,
+    reasonParams: row.reasonParams ?? null,
+    reasonText: row.reasonText,
+    authorKind: row.authorKind,
+    author: optionalRef(() => users, row.authorUserId),
+    status: row.status,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    amazonId: row.amazonId,
+    parent: optionalRef(() => changes, row.parentChangeId),
+    createdAt: row.createdAt.toISOString(),
+    appliedAt: row.appliedAt?.toISOString() ?? null,
+    undoOf: optionalRef(() => changes, row.undoOfChangeId),
+  }),
+  input: changeInput,
+  operations: { create: "owner", update: false, delete: "owner" },
+  processor: {
+    create: async ({ db, principal }, document) =>
+      addChange(db, principal, document as z.infer<typeof changeInput>),
+    delete: async ({ db }, row) => {
+      const [batch] = await db.select().from(b).where(eq(b.id, row.batchId));
+      if (batch?.status !== "draft")
+        throw new ConflictError("Only a change in the tray (a draft batch) can be removed.");
+      await db.delete(c).where(eq(c.id, row.id));
+      await recount(db, row.batchId);
+    },
+  },
+  restrict: ownDraftsOnly(c.batchId),
+  filters: [
+    { type: "relation", parameter: "batch", column: c.batchId, target: () => changeBatches },
+    {
+      type: "relation",
+      parameter: "sellerProfile",
+      column: c.sellerProfileId,
+      target: () => sellerProfiles,
+    },
+    {
+      type: "relation",
+      parameter: "profile",
+      column: c.advertisingProfileId,
+      target: () => advertisingProfiles,
+    },
+    { type: "exact", parameter: "entityType", column: c.entityType },
+    { type: "exact", parameter: "entity", column: c.entityId },
+    { type: "exact", parameter: "field", column: c.field },
+    { type: "exact", parameter: "authorKind", column: c.authorKind },
+    { type: "relation", parameter: "author", column: c.authorUserId, target: () => users },
+    { type: "exact", parameter: "status", column: c.status },
+    { type: "date", parameter: "createdAt", column: c.createdAt },
+  ],
+  order: { createdAt: c.createdAt },
+  defaultOrder: [["createdAt", "desc"]],
+  pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
+});
+
+export const CHANGE_RESOURCES = [changeBatches, changes] as const;

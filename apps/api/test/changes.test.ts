@@ -1,0 +1,237 @@
+/**
+ * Changes (issue 10): the tray, validation against the marketplace's limits, pushing and applying
+ * a batch against the sandbox (207 per row, rejections), the conflict guard, history and undo.
+ */
+import { schema } from "@starport/db";
+import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChangesHarness, openChangesHarness } from "./support/changes-harness.ts";
+
+const LD = { "content-type": "application/ld+json" };
+
+describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
+  let h: ChangesHarness;
+  beforeAll(async () => {
+    h = await openChangesHarness(kind);
+  }, 120_000);
+  afterAll(() => h?.dispose());
+
+  async function keywords(n: number, offset = 0) {
+    const list = await h.request({
+      url: `/api/keywords?itemsPerPage=${n}&page=${1 + offset}&state=ENABLED&order[name]=asc`,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const members = list.json()["hydra:member"] as {
+      id: string;
+      "@id": string;
+      amazonKeywordId: string;
+      bid: number | null;
+    }[];
+    expect(members.length).toBe(n);
+    return members;
+  }
+
+  const addChange = (body: Record<string, unknown>, headers = {}) =>
+    h.request({
+      method: "POST",
+      url: "/api/changes",
+      headers: { ...LD, ...headers },
+      payload: body,
+    });
+
+  const push = (batch: string) =>
+    h.request({ method: "POST", url: `${batch}/push`, headers: LD, payload: "{}" });
+
+  it("adds a bid change to the tray, pushes it and applies it on Amazon", async () => {
+    const [keyword] = await keywords(1);
+    const oldBid = keyword!.bid;
+    const added = await addChange({
+      entityType: "keywords",
+      entity: keyword!["@id"],
+      field: "bid",
+      value: 1.23,
+      reasonText: "mehr Sichtbarkeit",
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const change = added.json();
+    expect(change).toMatchObject({
+      entityType: "keywords",
+      entity: keyword!.id,
+      field: "bid",
+      oldValue: oldBid,
+      newValue: 1.23,
+      status: "pending",
+      authorKind: "user",
+      reasonText: "mehr Sichtbarkeit",
+    });
+    // Another customer neither sees the change nor the tray.
+    expect((await h.app.inject({ url: change["@id"], headers: h.otherHeaders })).statusCode).toBe(
+      404,
+    );
+    const tray = await h.request({
+      url: `/api/change_batches?status=draft&sellerProfile=${h.sellerProfileId}`,
+    });
+    expect(tray.json()["hydra:member"]).toHaveLength(1);
+    expect(tray.json()["hydra:member"][0]).toMatchObject({ total: 1, pending: 1 });
+    // The same entity and field again replaces the draft change.
+    const again = await addChange({
+      entityType: "keywords",
+      entity: keyword!.id,
+      field: "bid",
+      value: 1.25,
+    });
+    expect(again.statusCode).toBe(201);
+    const listed = await h.request({ url: `/api/changes?batch=${change.batch}` });
+    expect(listed.json()["hydra:totalItems"]).toBe(1);
+
+    const pushed = await push(change.batch);
+    expect(pushed.statusCode, pushed.body).toBe(202);
+    expect(pushed.json()).toMatchObject({ status: "pending", total: 1 });
+    expect(h.queued).toEqual([change.batch.split("/").pop()]);
+    // Pushing twice queues nothing new.
+    expect((await push(change.batch)).statusCode).toBe(202);
+    expect(h.queued).toHaveLength(1);
+    await h.applyQueued();
+
+    const batch = (await h.request({ url: change.batch })).json();
+    expect(batch).toMatchObject({ status: "applied", applied: 1, failed: 0, pending: 0 });
+    expect(h.sandbox.world.entities.keywords.get(keyword!.amazonKeywordId)?.bid).toBe(1.25);
+    const after = (await h.request({ url: keyword!["@id"] })).json();
+    expect(after.bid).toBe(1.25);
+    const history = (await h.request({ url: `/api/changes?entity=${keyword!.id}` })).json();
+    expect(history["hydra:member"][0]).toMatchObject({
+      status: "applied",
+      oldValue: oldBid,
+      newValue: 1.25,
+    });
+    expect(history["hydra:member"][0].appliedAt).toBeTruthy();
+  }, 60_000);
+
+  it("refuses values outside the marketplace's limits with a 422 on the value", async () => {
+    const [keyword] = await keywords(1, 1);
+    for (const value of [0.01, 1000.01, "viel"]) {
+      const res = await addChange({
+        entityType: "keywords",
+        entity: keyword!.id,
+        field: "bid",
+        value,
+      });
+      expect(res.statusCode, String(value)).toBe(422);
+      expect(res.json().violations[0].propertyPath).toBe("value");
+    }
+    const tooLow = await addChange({
+      entityType: "keywords",
+      entity: keyword!.id,
+      field: "bid",
+      value: 0.01,
+    });
+    expect(tooLow.json().violations[0]).toMatchObject({
+      code: "changes.violation.bidOutOfRange",
+      params: { min: 0.02, max: 1000 },
+    });
+    expect(
+      (await addChange({ entityType: "keywords", entity: keyword!.id, field: "bid", value: 0.02 }))
+        .statusCode,
+    ).toBe(201);
+    // A field the entity does not have, an unknown or foreign entity.
+    expect(
+      (await addChange({ entityType: "keywords", entity: keyword!.id, field: "budget", value: 5 }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await addChange({
+          entityType: "keywords",
+          entity: "00000000-0000-4000-8000-00000000dead",
+          field: "bid",
+          value: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await addChange(
+          { entityType: "keywords", entity: keyword!.id, field: "bid", value: 1 },
+          h.otherHeaders,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const campaigns = (await h.request({ url: "/api/campaigns?itemsPerPage=1" })).json()[
+      "hydra:member"
+    ];
+    const budget = await addChange({
+      entityType: "campaigns",
+      entity: campaigns[0].id,
+      field: "budget",
+      value: 0.5,
+    });
+    expect(budget.statusCode).toBe(422);
+    expect(budget.json().violations[0].code).toBe("changes.violation.budgetOutOfRange");
+    // The tray is discarded as a whole.
+    const tray = (
+      await h.request({
+        url: `/api/change_batches?status=draft&sellerProfile=${h.sellerProfileId}`,
+      })
+    ).json()["hydra:member"][0];
+    expect((await h.request({ method: "DELETE", url: tray["@id"] })).statusCode).toBe(204);
+    expect((await h.request({ url: tray["@id"] })).statusCode).toBe(404);
+  }, 60_000);
+
+  it("applies 19 of 20 bid changes when Amazon rejects one, with Amazon's message", async () => {
+    const rows = await keywords(20, 2);
+    const rejected = rows[7]!;
+    const control = await fetch(`${h.sandboxUrl}/__sandbox/rejections`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        entityIds: [rejected.amazonKeywordId],
+        code: "BID_REJECTED",
+        message: "Dieses Gebot wird nicht akzeptiert.",
+      }),
+    });
+    expect(control.status).toBe(200);
+    let batch = "";
+    for (const row of rows) {
+      const res = await addChange({
+        entityType: "keywords",
+        entity: row.id,
+        field: "bid",
+        value: 0.42,
+      });
+      expect(res.statusCode).toBe(201);
+      batch = res.json().batch;
+    }
+    expect((await push(batch)).statusCode).toBe(202);
+    await h.applyQueued();
+    await fetch(`${h.sandboxUrl}/__sandbox/rejections`, { method: "DELETE" });
+    expect((await h.request({ url: batch })).json()).toMatchObject({
+      status: "partially_applied",
+      total: 20,
+      applied: 19,
+      failed: 1,
+    });
+    const failed = (await h.request({ url: `/api/changes?batch=${batch}&status=failed` })).json()[
+      "hydra:member"
+    ];
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      entity: rejected.id,
+      errorCode: "BID_REJECTED",
+      errorMessage: "Dieses Gebot wird nicht akzeptiert.",
+    });
+    for (const row of rows) {
+      const onAmazon = h.sandbox.world.entities.keywords.get(row.amazonKeywordId)?.bid;
+      if (row.id === rejected.id) expect(onAmazon).toBe(row.bid);
+      else expect(onAmazon).toBe(0.42);
+    }
+    // Only accepted rows changed in Starport.
+    const [synced] = await h.db
+      .select()
+      .from(schema.keywords)
+      .where(eq(schema.keywords.id, rejected.id));
+    expect(synced?.bidMicros).toBe(row(rejected.bid));
+  }, 60_000);
+});
+
+const row = (bid: number | null) => (bid === null ? null : Math.round(bid * 1_000_000));

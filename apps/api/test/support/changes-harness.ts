@@ -1,0 +1,171 @@
+/**
+ * The in-process Amazon sandbox with a synced seller, and the API over it with the change jobs:
+ * pushes are queued in memory and the test applies them (`applyQueued`) as the job would, or a
+ * real pg-boss runs them (`boss: true`).
+ */
+import { type AmazonOptions, createAmazon } from "@starport/amazon";
+import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandbox";
+import { type Database, type PgBoss, schema, startJobs } from "@starport/db";
+import { openTestDatabase, type TestDatabaseKind } from "@starport/db/testing";
+import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
+import { type FastifyInstance, fastify, type InjectOptions } from "fastify";
+import { createTokenService } from "../../src/auth/tokens.ts";
+import { type ApplyOptions, applyBatch } from "../../src/changes/apply-batch.ts";
+import { type ChangeJobs, startChangeJobs } from "../../src/changes/jobs.ts";
+import { apiPlugin } from "../../src/index.ts";
+
+export const SELLER_ID = "A3SANDBOXDEMO01";
+export const cipher = createTokenCipher("test-key-0123456789abcdef0123456789abcdef");
+
+export function sandboxEndpoints(baseUrl: string) {
+  const regional = { NA: `${baseUrl}/na`, EU: `${baseUrl}/eu`, FE: `${baseUrl}/fe` };
+  return {
+    lwaTokenUrl: `${baseUrl}/auth/o2/token`,
+    adsConsentUrl: `${baseUrl}/ap/oa`,
+    spConsentUrl: `${baseUrl}/apps/authorize/consent`,
+    adsHosts: regional,
+    spHosts: regional,
+  };
+}
+
+export function amazonFor(baseUrl: string, extra: Partial<AmazonOptions> = {}) {
+  return createAmazon({
+    clientId: DEMO_CLIENT.clientId,
+    clientSecret: DEMO_CLIENT.clientSecret,
+    endpoints: sandboxEndpoints(baseUrl),
+    retry: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 4 },
+    timeoutMs: 10_000,
+    ...extra,
+  });
+}
+
+export interface ChangesHarness {
+  sandbox: Sandbox;
+  sandboxUrl: string;
+  db: Database;
+  databaseUrl: string | undefined;
+  app: FastifyInstance;
+  sellerProfileId: string;
+  userId: string;
+  headers: Record<string, string>;
+  otherHeaders: Record<string, string>;
+  /** Batches pushed and not yet applied (without pg-boss). */
+  queued: string[];
+  applyQueued(options?: ApplyOptions): Promise<void>;
+  request(options: InjectOptions): ReturnType<FastifyInstance["inject"]>;
+  access: { amazon: ReturnType<typeof createAmazon>; cipher: typeof cipher };
+  dispose(): Promise<void>;
+}
+
+export async function openChangesHarness(
+  kind: TestDatabaseKind,
+  options: { boss?: boolean; apply?: ApplyOptions; seed?: number } = {},
+): Promise<ChangesHarness> {
+  const sandbox = createSandbox({
+    seed: options.seed ?? 7,
+    productsPerMarketplace: 8,
+    reportPollsUntilReady: 1,
+  });
+  const sandboxUrl = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
+  sandbox.state.baseUrl = sandboxUrl;
+  sandbox.control.seedDemoAccount({ countries: ["DE"], days: 2, maxProducts: 4 });
+  const database = await openTestDatabase(kind);
+  const db = database.connection.db;
+  const [customer] = await db.insert(schema.customers).values({ name: "Steuer GmbH" }).returning();
+  const [other] = await db.insert(schema.customers).values({ name: "Fremd AG" }).returning();
+  const [user] = await db
+    .insert(schema.users)
+    .values({ customerId: customer!.id, email: `u-${Date.now()}@example.test`, name: "Uta" })
+    .returning();
+  const [otherUser] = await db
+    .insert(schema.users)
+    .values({ customerId: other!.id, email: `f-${Date.now()}@example.test`, name: "Fritz" })
+    .returning();
+  const [profile] = await db
+    .insert(schema.sellerProfiles)
+    .values({ customerId: customer!.id, name: "Steuer GmbH" })
+    .returning();
+  const sellerProfileId = profile!.id;
+  for (const api of ["ads", "sp"] as const)
+    await saveConnection(db, cipher, {
+      sellerProfileId,
+      api,
+      region: "EU",
+      ...(api === "sp" ? { sellingPartnerId: SELLER_ID } : {}),
+      refreshToken: sandbox.control.issueRefreshToken({ sellerId: SELLER_ID, api }),
+    });
+  const amazon = amazonFor(sandboxUrl);
+  const engine = createSyncEngine({
+    db,
+    amazon,
+    cipher,
+    poll: { initialIntervalMs: 5, maxIntervalMs: 20 },
+    today: () => sandbox.control.today(),
+    initialReportDays: 1,
+  });
+  const run = await engine.requestSync(sellerProfileId, "profiles");
+  await engine.runSync(run.id);
+  const entities = await engine.requestSync(sellerProfileId, "entities");
+  for (let i = 0; i < 5 && (await engine.runSync(entities.id)) === "retrying"; i++);
+
+  const access = { amazon, cipher };
+  const queued: string[] = [];
+  let boss: PgBoss | undefined;
+  let jobs: ChangeJobs;
+  if (options.boss) {
+    boss = await startJobs(database.connection);
+    jobs = await startChangeJobs(boss, db, access, {
+      pollingIntervalSeconds: 0.5,
+      apply: options.apply ?? {},
+    });
+  } else {
+    jobs = {
+      enqueue: async (id) => {
+        queued.push(id);
+      },
+    };
+  }
+  const tokens = createTokenService({ secret: "c".repeat(40), db });
+  const app = fastify();
+  await app.register(
+    async (api) =>
+      apiPlugin(api, {
+        db,
+        tokens,
+        databaseDriver: kind,
+        pingDatabase: async () => {},
+        pingJobs: async () => {},
+        changes: jobs,
+      }),
+    { prefix: "/api" },
+  );
+  await app.ready();
+  const bearer = async (id: string, customerId: string) => ({
+    authorization: `Bearer ${(await tokens.issue({ id, customerId, roles: ["ROLE_USER"] })).token}`,
+  });
+  const headers = await bearer(user!.id, customer!.id);
+  return {
+    sandbox,
+    sandboxUrl,
+    db,
+    databaseUrl: database.connection.kind === "postgres" ? database.connection.url : undefined,
+    app,
+    sellerProfileId,
+    userId: user!.id,
+    headers,
+    otherHeaders: await bearer(otherUser!.id, other!.id),
+    queued,
+    access,
+    async applyQueued(apply) {
+      while (queued.length) await applyBatch(db, access, queued.shift()!, apply ?? options.apply);
+    },
+    request: (o) =>
+      app.inject({ ...o, headers: { ...headers, ...(o.headers as Record<string, string>) } }),
+    async dispose() {
+      await app.close();
+      await boss?.stop({ graceful: false, timeout: 2000 });
+      await database.dispose();
+      await sandbox.app.close();
+    },
+  };
+}
