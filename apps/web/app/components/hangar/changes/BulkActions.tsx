@@ -85,7 +85,11 @@ export function BulkBar({
         }),
       });
       onDone();
-    } else setMessage({ ok: false, text: actionError(result, t) ?? "" });
+    } else
+      setMessage({
+        ok: false,
+        text: actionError(result, t, (v) => format.money(v, changes?.currency ?? "EUR")) ?? "",
+      });
   });
   if (!changes) return null;
   const count = allMatching ? totalItems : selectedIds.length;

@@ -145,32 +145,36 @@ function ChangesTrayDrawer() {
           </Alert>
         ) : null}
         <Stack gap="xs">
-          <Group justify="space-between">
-            <Text fw={600}>{t("changes.tray.drafts", { count: drafts.length })}</Text>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                disabled={!tray?.batch || drafts.length === 0}
-                onClick={() => setConfirmDiscard(true)}
-                data-testid="tray-discard"
-              >
-                {t("changes.tray.discard")}
-              </Button>
-              <Button
-                size="xs"
-                leftSection={<IconSend size={14} />}
-                disabled={!tray?.batch || drafts.length === 0}
-                loading={push.busy}
-                onClick={() => tray?.batch && push.submit({ intent: "push", batch: tray.batch.id })}
-                data-testid="tray-push"
-              >
-                {t("changes.tray.push", { count: drafts.length })}
-              </Button>
+          {drafts.length > 0 ? (
+            <Group justify="space-between">
+              <Text fw={600}>{t("changes.tray.drafts", { count: drafts.length })}</Text>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  disabled={!tray?.batch || drafts.length === 0}
+                  onClick={() => setConfirmDiscard(true)}
+                  data-testid="tray-discard"
+                >
+                  {t("changes.tray.discard")}
+                </Button>
+                <Button
+                  size="xs"
+                  leftSection={<IconSend size={14} />}
+                  disabled={!tray?.batch || drafts.length === 0}
+                  loading={push.busy}
+                  onClick={() =>
+                    tray?.batch && push.submit({ intent: "push", batch: tray.batch.id })
+                  }
+                  data-testid="tray-push"
+                >
+                  {t("changes.tray.push", { count: drafts.length })}
+                </Button>
+              </Group>
             </Group>
-          </Group>
+          ) : null}
           {drafts.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="tray-empty">
               {t("changes.tray.empty")}

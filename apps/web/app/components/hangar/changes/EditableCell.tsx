@@ -97,7 +97,7 @@ function MoneyEditor({
       setError(null);
       // Back on the cell, so the keyboard can go on from here.
       window.requestAnimationFrame(() => buttonRef.current?.focus());
-    } else setError(actionError(result, t));
+    } else setError(actionError(result, t, (v) => format.money(v, currency)));
   });
   const decimal = format.locale.startsWith("de") ? "," : ".";
   const label = editing.label(row);
@@ -250,7 +250,12 @@ function StateEditor({
     });
   const badge = (state: string | null) =>
     state ? (
-      <Badge size="xs" variant="dot" color={STATE_COLORS[state] ?? "gray"}>
+      <Badge
+        size="xs"
+        variant="dot"
+        color={STATE_COLORS[state] ?? "gray"}
+        style={{ flexShrink: 0, overflow: "visible" }}
+      >
         {t(`hangar.state.${state}`, { defaultValue: state })}
       </Badge>
     ) : (

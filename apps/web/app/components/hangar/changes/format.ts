@@ -59,12 +59,31 @@ export function useChangeFormat(currency: string) {
   }, [t, format, currency]);
 }
 
-/** The translated message of a refused action (the first violation, else the status). */
-export function actionError(result: ActionResult | undefined, t: TFunction): string | null {
+/**
+ * The translated message of a refused action (the first violation, else the status). The API's
+ * codes are keys (`changes.violation.bidOutOfRange`); money limits read in the locale's format.
+ */
+export function actionError(
+  result: ActionResult | undefined,
+  t: TFunction,
+  money?: (value: number) => string,
+): string | null {
   if (!result || result.ok) return null;
   const violation = result.violations[0];
   if (violation) {
-    return t(`changes.error.${violation.code}`, {
+    const params = Object.fromEntries(
+      Object.entries(violation.params).map(([key, value]) => [
+        key,
+        typeof value === "number" && money && (key === "min" || key === "max")
+          ? money(value)
+          : value,
+      ]),
+    );
+    const key = violation.code.startsWith("changes.")
+      ? violation.code
+      : `changes.violation.${violation.code}`;
+    return t(key, {
+      ...params,
       defaultValue: violation.message || t("changes.error.generic"),
     });
   }

@@ -73,6 +73,8 @@ export interface ActionViolation {
   propertyPath: string;
   code: string;
   message: string;
+  /** The limits behind it (`min`, `max` …), shown in the message. */
+  params: Record<string, string | number>;
 }
 
 export type ActionResult =
