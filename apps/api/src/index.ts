@@ -20,6 +20,7 @@ import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
+import { createRegistry } from "./hydra/registry.ts";
 import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
 import { registerOpenApi } from "./openapi.ts";
@@ -129,7 +130,13 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   if (deps.productImports)
     await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
   if (deps.changes)
-    await changeRoutes(app, { db: deps.db, jobs: deps.changes, hydraPrefix: deps.hydraPrefix });
+    await changeRoutes(app, {
+      db: deps.db,
+      jobs: deps.changes,
+      registry: createRegistry(ALL_RESOURCES),
+      access: deps.amazon,
+      hydraPrefix: deps.hydraPrefix,
+    });
   await collectionRoutes(app, { db: deps.db });
   await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
   await hydraPlugin(app, {

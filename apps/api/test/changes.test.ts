@@ -17,17 +17,20 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
   }, 120_000);
   afterAll(() => h?.dispose());
 
-  async function keywords(n: number, offset = 0) {
+  /** n enabled keywords from position `start` of the list (each test takes its own). */
+  async function keywords(n: number, start = 0) {
     const list = await h.request({
-      url: `/api/keywords?itemsPerPage=${n}&page=${1 + offset}&state=ENABLED&order[name]=asc`,
+      url: "/api/keywords?itemsPerPage=1000&state=ENABLED&order[name]=asc",
     });
     expect(list.statusCode, list.body).toBe(200);
-    const members = list.json()["hydra:member"] as {
-      id: string;
-      "@id": string;
-      amazonKeywordId: string;
-      bid: number | null;
-    }[];
+    const members = (
+      list.json()["hydra:member"] as {
+        id: string;
+        "@id": string;
+        amazonKeywordId: string;
+        bid: number | null;
+      }[]
+    ).slice(start, start + n);
     expect(members.length).toBe(n);
     return members;
   }
@@ -231,6 +234,223 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
       .from(schema.keywords)
       .where(eq(schema.keywords.id, rejected.id));
     expect(synced?.bidMicros).toBe(row(rejected.bid));
+  }, 60_000);
+
+  it("undoes a batch: the old bids are back on Amazon, and the history shows both", async () => {
+    const rows = await keywords(5, 30);
+    let batch = "";
+    for (const r of rows) {
+      const res = await addChange({
+        entityType: "keywords",
+        entity: r.id,
+        field: "bid",
+        value: 2.5,
+      });
+      batch = res.json().batch;
+    }
+    await push(batch);
+    await h.applyQueued();
+    for (const r of rows)
+      expect(h.sandbox.world.entities.keywords.get(r.amazonKeywordId)?.bid).toBe(2.5);
+    const undone = await h.request({
+      method: "POST",
+      url: `${batch}/undo`,
+      headers: LD,
+      payload: "{}",
+    });
+    expect(undone.statusCode, undone.body).toBe(202);
+    expect(undone.json()).toMatchObject({
+      authorKind: "undo",
+      undoOf: batch,
+      total: 5,
+      status: "pending",
+    });
+    await h.applyQueued();
+    expect((await h.request({ url: undone.json()["@id"] })).json()).toMatchObject({
+      status: "applied",
+      applied: 5,
+    });
+    for (const r of rows)
+      expect(h.sandbox.world.entities.keywords.get(r.amazonKeywordId)?.bid).toBe(
+        r.bid ?? undefined,
+      );
+    const history = (await h.request({ url: `/api/changes?entity=${rows[0]!.id}` })).json()[
+      "hydra:member"
+    ];
+    expect(history.map((c: { reasonCode: string }) => c.reasonCode)).toEqual(["undo", "manual"]);
+    expect(history[0]).toMatchObject({ oldValue: 2.5, newValue: rows[0]!.bid, authorKind: "undo" });
+    expect(history[0].undoOf).toBe(history[1]["@id"]);
+    // Undoing a single change works the same way; a draft change has nothing to undo.
+    const single = await h.request({
+      method: "POST",
+      url: `${history[1]["@id"]}/undo`,
+      headers: LD,
+      payload: "{}",
+    });
+    expect(single.statusCode).toBe(202);
+    expect(single.json().total).toBe(1);
+    await h.applyQueued();
+    expect(h.sandbox.world.entities.keywords.get(rows[0]!.amazonKeywordId)?.bid).toBe(
+      rows[0]!.bid ?? undefined,
+    );
+    // A foreign batch is a 404.
+    expect(
+      (
+        await h.app.inject({
+          method: "POST",
+          url: `${batch}/undo`,
+          headers: { ...h.otherHeaders, ...LD },
+          payload: "{}",
+        })
+      ).statusCode,
+    ).toBe(404);
+  }, 60_000);
+
+  it("fails a change against a stale value with a conflict, and re-applies it on the current value", async () => {
+    const [keyword] = await keywords(1, 40);
+    const added = (
+      await addChange({ entityType: "keywords", entity: keyword!.id, field: "bid", value: 3.33 })
+    ).json();
+    // Meanwhile the bid changed on Amazon, and a sync brought the new value.
+    h.sandbox.world.entities.keywords.get(keyword!.amazonKeywordId)!.bid = 0.99;
+    await h.syncEntities();
+    await push(added.batch);
+    await h.applyQueued();
+    const failed = (await h.request({ url: added["@id"] })).json();
+    expect(failed).toMatchObject({ status: "failed", errorCode: "STARPORT_CONFLICT" });
+    expect(JSON.parse(failed.errorMessage).current).toBe(0.99);
+    expect(h.sandbox.world.entities.keywords.get(keyword!.amazonKeywordId)?.bid).toBe(0.99);
+    expect((await h.request({ url: added.batch })).json()).toMatchObject({
+      status: "failed",
+      failed: 1,
+    });
+
+    const retried = await h.request({
+      method: "POST",
+      url: `${added["@id"]}/retry`,
+      headers: LD,
+      payload: "{}",
+    });
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toMatchObject({
+      oldValue: 0.99,
+      newValue: 3.33,
+      reasonCode: "conflict_reapply",
+      status: "pending",
+    });
+    await push(retried.json().batch);
+    await h.applyQueued();
+    expect(h.sandbox.world.entities.keywords.get(keyword!.amazonKeywordId)?.bid).toBe(3.33);
+    // Only a failed change can be retried.
+    expect(
+      (
+        await h.request({
+          method: "POST",
+          url: `${retried.json()["@id"]}/retry`,
+          headers: LD,
+          payload: "{}",
+        })
+      ).statusCode,
+    ).toBe(409);
+  }, 60_000);
+
+  it("bulk-adjusts every row matching the collection's filter, across pages", async () => {
+    const groups = (await h.request({ url: "/api/ad_groups?itemsPerPage=50" })).json()[
+      "hydra:member"
+    ];
+    let adGroup: { "@id": string } | undefined;
+    let matching: { id: string; bid: number | null }[] = [];
+    for (const g of groups) {
+      const list = (
+        await h.request({
+          url: `/api/keywords?adGroup=${g["@id"]}&state=ENABLED&itemsPerPage=1000`,
+        })
+      ).json()["hydra:member"];
+      if (list.length >= 3) {
+        adGroup = g;
+        matching = list;
+        break;
+      }
+    }
+    expect(adGroup).toBeDefined();
+    const query = `adGroup=${encodeURIComponent(adGroup!["@id"])}&state=ENABLED&itemsPerPage=2&page=1`;
+    const bulk = await h.request({
+      method: "POST",
+      url: "/api/bulk_changes",
+      headers: LD,
+      payload: {
+        entityType: "keywords",
+        selection: { query },
+        action: { kind: "adjustBid", percent: 10, max: 5 },
+      },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().created + bulk.json().skipped.length).toBe(matching.length);
+    const tray = (
+      await h.request({ url: `/api/changes?batch=${bulk.json().batch}&itemsPerPage=1000` })
+    ).json()["hydra:member"] as { entity: string; oldValue: number | null; newValue: number }[];
+    for (const k of matching) {
+      const change = tray.find((c) => c.entity === k.id);
+      if (k.bid === null) continue;
+      expect(change?.newValue).toBe(Math.min(5, Math.round(k.bid * 1.1 * 100) / 100));
+    }
+    // A bid below the floor of the marketplace is skipped with the reason, unless clamped.
+    const [one] = matching;
+    const low = await h.request({
+      method: "POST",
+      url: "/api/bulk_changes",
+      headers: LD,
+      payload: {
+        entityType: "keywords",
+        selection: { ids: [one!.id] },
+        action: { kind: "setBid", value: 0.001 },
+      },
+    });
+    expect(low.json()).toMatchObject({
+      created: 0,
+      skipped: [{ entity: one!.id, reason: "bidOutOfRange" }],
+    });
+    const clamped = await h.request({
+      method: "POST",
+      url: "/api/bulk_changes",
+      headers: LD,
+      payload: {
+        entityType: "keywords",
+        selection: { ids: [one!.id] },
+        action: { kind: "adjustBid", amount: -1000, min: 0 },
+      },
+    });
+    expect(clamped.json().created).toBe(1);
+    const after = (
+      await h.request({ url: `/api/changes?batch=${clamped.json().batch}&entity=${one!.id}` })
+    ).json()["hydra:member"];
+    expect(after[0].newValue).toBe(0.02);
+    // Bad input is a 4xx: an action the entity has no field for, a malformed body.
+    expect(
+      (
+        await h.request({
+          method: "POST",
+          url: "/api/bulk_changes",
+          headers: LD,
+          payload: {
+            entityType: "keywords",
+            selection: { ids: [one!.id] },
+            action: { kind: "setBudget", value: 5 },
+          },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await h.request({
+          method: "POST",
+          url: "/api/bulk_changes",
+          headers: LD,
+          payload: { entityType: "x" },
+        })
+      ).statusCode,
+    ).toBe(422);
+    await h.request({ method: "DELETE", url: bulk.json().batch });
   }, 60_000);
 });
 

@@ -43,7 +43,7 @@ interface Fixtures {
  * that allow updates: a valid merge patch.
  */
 interface Example {
-  body?(): Record<string, unknown>;
+  body?(fixtures: Fixtures): Record<string, unknown> | Promise<Record<string, unknown>>;
   patch?(): Record<string, unknown>;
   insert?(fixtures: Fixtures): Promise<string>;
   /**
@@ -401,6 +401,38 @@ const EXAMPLES: Record<string, Example> = {
       return row!.id;
     },
   },
+  change_batches: {
+    // A tray (draft batch) of user A; each in a seller profile of its own (one tray per profile).
+    insert: async ({ db }) => (await trayOfA(db)).batch,
+  },
+  changes: {
+    // Posted: a state change of customer A's keyword (the admin's goes to the admin's tray).
+    body: async (fixtures) => ({
+      entityType: "keywords",
+      entity: await EXAMPLES.keywords!.insert!(fixtures),
+      field: "state",
+      value: "PAUSED",
+    }),
+    // Read and deleted: a change in user A's tray.
+    insert: async (fixtures) => {
+      const { batch, sellerProfileId } = await trayOfA(fixtures.db);
+      const [row] = await fixtures.db
+        .insert(schema.changes)
+        .values({
+          batchId: batch,
+          sellerProfileId,
+          advertisingProfileId: await fixtures.advertisingProfileOfA(),
+          entityType: "keywords",
+          entityId: await EXAMPLES.keywords!.insert!(fixtures),
+          field: "bid",
+          oldValue: 0.5,
+          newValue: 0.6,
+          authorUserId: IDS.userA,
+        })
+        .returning({ id: schema.changes.id });
+      return row!.id;
+    },
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db
@@ -411,6 +443,19 @@ const EXAMPLES: Record<string, Example> = {
     },
   },
 };
+
+/** A draft batch of user A in a new seller profile of customer A. */
+async function trayOfA(db: Db) {
+  const [profile] = await db
+    .insert(schema.sellerProfiles)
+    .values({ customerId: IDS.customerA, name: `Tray ${unique()}` })
+    .returning({ id: schema.sellerProfiles.id });
+  const [batch] = await db
+    .insert(schema.changeBatches)
+    .values({ sellerProfileId: profile!.id, authorUserId: IDS.userA, status: "draft" })
+    .returning({ id: schema.changeBatches.id });
+  return { batch: batch!.id, sellerProfileId: profile!.id };
+}
 
 /** Whether the declaration allows the operation at all (else the layer answers 405). */
 const allows = (resource: AnyResource, op: "create" | "update" | "delete") =>
@@ -496,7 +541,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       method: "POST",
       url: `/api/${path}`,
       headers: LD,
-      payload: example.body!(),
+      payload: await example.body!(fixtures),
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json()["@id"];
@@ -559,7 +604,9 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     const response = await t.request(actor, {
       method,
       url: iri,
-      ...(method === "POST" ? { headers: LD, payload: example.body?.() ?? {} } : {}),
+      ...(method === "POST"
+        ? { headers: LD, payload: (await example.body?.(fixtures)) ?? {} }
+        : {}),
       ...(method === "PATCH" ? { headers: MERGE_PATCH, payload: example.patch?.() ?? {} } : {}),
     });
     expect(response.statusCode, response.body).toBe(status);

@@ -22,6 +22,7 @@ import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { users } from "../resources/users.ts";
 import { addChange } from "./add-change.ts";
+import { bulkBody } from "./bulk-changes.ts";
 import { discardBatch } from "./discard-batch.ts";
 import { CHANGE_ENTITY_TYPES } from "./fields.ts";
 import { recount } from "./tray.ts";
@@ -57,6 +58,49 @@ const ownDraftsOnly =
       ? undefined
       : sql`${batchColumn} not in (select ${b.id} from ${b} where ${b.status} = 'draft' and ${b.authorUserId} is distinct from ${principal.userId})`;
 
+const BATCH_OUTPUT = z.object({
+  id: z.uuid(),
+  sellerProfile: iriOf(() => sellerProfiles),
+  status: z.enum(CHANGE_BATCH_STATUSES),
+  authorKind: z.enum(CHANGE_AUTHOR_KINDS),
+  author: iriOf(() => users).nullable(),
+  total: z.number().int(),
+  applied: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  createdAt: z.string(),
+  pushedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  undoOf: iriOf(() => changeBatches).nullable(),
+});
+
+const CHANGE_OUTPUT = z.object({
+  id: z.uuid(),
+  batch: iriOf(() => changeBatches),
+  sellerProfile: iriOf(() => sellerProfiles),
+  profile: iriOf(() => advertisingProfiles),
+  entityType: z.enum(CHANGE_ENTITY_TYPES as [string, ...string[]]),
+  entity: z.uuid().nullable(),
+  entityLabel: z.string().nullable(),
+  operation: z.enum(CHANGE_OPERATIONS),
+  field: z.enum(CHANGE_FIELDS).nullable(),
+  oldValue: value,
+  newValue: value,
+  reasonCode: z.string(),
+  reasonParams: z.record(z.string(), z.unknown()).nullable(),
+  reasonText: z.string().nullable(),
+  authorKind: z.enum(CHANGE_AUTHOR_KINDS),
+  author: iriOf(() => users).nullable(),
+  status: z.enum(CHANGE_STATUSES),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  amazonId: z.string().nullable(),
+  parent: iriOf(() => changes).nullable(),
+  createdAt: z.string(),
+  appliedAt: z.string().nullable(),
+  undoOf: iriOf(() => changes).nullable(),
+});
+
 export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineResource<
   BatchRow,
   z.ZodObject
@@ -68,21 +112,7 @@ export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineRe
   table: b,
   id: b.id,
   owner: { kind: "parent", column: b.sellerProfileId, parent: () => sellerProfiles },
-  output: z.object({
-    id: z.uuid(),
-    sellerProfile: iriOf(() => sellerProfiles),
-    status: z.enum(CHANGE_BATCH_STATUSES),
-    authorKind: z.enum(CHANGE_AUTHOR_KINDS),
-    author: iriOf(() => users).nullable(),
-    total: z.number().int(),
-    applied: z.number().int(),
-    failed: z.number().int(),
-    pending: z.number().int(),
-    createdAt: z.string(),
-    pushedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
-    undoOf: iriOf(() => changeBatches).nullable(),
-  }),
+  output: BATCH_OUTPUT,
   toOutput: (row) => ({
     id: row.id,
     sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
@@ -117,6 +147,24 @@ export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineRe
   order: { createdAt: b.createdAt },
   defaultOrder: [["createdAt", "desc"]],
   pagination: { itemsPerPage: 30, maxItemsPerPage: 200, clientEnabled: true },
+  customOperations: [
+    {
+      method: "POST",
+      path: "/change_batches/{id}/push",
+      operationId: "pushChangeBatch",
+      summary:
+        "Pushes a tray (draft) to Amazon: queues its apply job. Again on a failed or partly applied batch: re-sends what is not applied.",
+      response: { status: 202, schema: BATCH_OUTPUT },
+    },
+    {
+      method: "POST",
+      path: "/change_batches/{id}/undo",
+      operationId: "undoChangeBatch",
+      summary:
+        "Undoes a batch: a new batch with the inverse of every applied change, pushed at once.",
+      response: { status: 202, schema: BATCH_OUTPUT },
+    },
+  ],
 });
 
 export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = defineResource<
@@ -130,32 +178,7 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
   table: c,
   id: c.id,
   owner: { kind: "parent", column: c.sellerProfileId, parent: () => sellerProfiles },
-  output: z.object({
-    id: z.uuid(),
-    batch: iriOf(() => changeBatches),
-    sellerProfile: iriOf(() => sellerProfiles),
-    profile: iriOf(() => advertisingProfiles),
-    entityType: z.enum(CHANGE_ENTITY_TYPES as [string, ...string[]]),
-    entity: z.uuid().nullable(),
-    entityLabel: z.string().nullable(),
-    operation: z.enum(CHANGE_OPERATIONS),
-    field: z.enum(CHANGE_FIELDS).nullable(),
-    oldValue: value,
-    newValue: value,
-    reasonCode: z.string(),
-    reasonParams: z.record(z.string(), z.unknown()).nullable(),
-    reasonText: z.string().nullable(),
-    authorKind: z.enum(CHANGE_AUTHOR_KINDS),
-    author: iriOf(() => users).nullable(),
-    status: z.enum(CHANGE_STATUSES),
-    errorCode: z.string().nullable(),
-    errorMessage: z.string().nullable(),
-    amazonId: z.string().nullable(),
-    parent: iriOf(() => changes).nullable(),
-    createdAt: z.string(),
-    appliedAt: z.string().nullable(),
-    undoOf: iriOf(() => changes).nullable(),
-  }),
+  output: CHANGE_OUTPUT,
   toOutput: (row) => ({
     id: row.id,
     batch: ref(() => changeBatches, row.batchId),
@@ -221,6 +244,40 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
   order: { createdAt: c.createdAt },
   defaultOrder: [["createdAt", "desc"]],
   pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
+  customOperations: [
+    {
+      method: "POST",
+      path: "/changes/{id}/undo",
+      operationId: "undoChange",
+      summary: "Undoes one applied change: a new batch with its inverse, pushed at once.",
+      response: { status: 202, schema: BATCH_OUTPUT },
+    },
+    {
+      method: "POST",
+      path: "/changes/{id}/retry",
+      operationId: "retryChange",
+      summary:
+        "Retries a failed change: a new change in the caller's tray with the entity's current value as old value.",
+      response: { status: 201, schema: CHANGE_OUTPUT },
+    },
+    {
+      method: "POST",
+      path: "/bulk_changes",
+      operationId: "bulkChanges",
+      summary:
+        "Adds a change for every selected row (by ids, or every row the collection's query matches) to the caller's tray.",
+      body: bulkBody,
+      response: {
+        status: 200,
+        schema: z.object({
+          batch: z.string().nullable(),
+          batches: z.array(z.string()),
+          created: z.number().int(),
+          skipped: z.array(z.object({ entity: z.string(), reason: z.string() })),
+        }),
+      },
+    },
+  ],
 });
 
 export const CHANGE_RESOURCES = [changeBatches, changes] as const;

@@ -1,14 +1,20 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
 import { requirePrincipal } from "../auth/authenticate.ts";
+import type { Registry } from "../hydra/registry.ts";
 import { createSerializer } from "../hydra/serializer.ts";
-import { advertisingProfiles } from "../resources/advertising-profiles.ts";
-import { sellerProfiles } from "../resources/seller-profiles.ts";
-import { users } from "../resources/users.ts";
+import { parseBody } from "../validation.ts";
+import type { AmazonAccess } from "./amazon-access.ts";
+import { bulkBody, bulkChanges } from "./bulk-changes.ts";
 import type { ChangeJobs } from "./jobs.ts";
 import { pushBatch } from "./push-batch.ts";
 import { changeBatches, changes } from "./resources.ts";
-import type { ChangeBatchRow } from "./tray.ts";
+import { retryChange } from "./retry-change.ts";
+import { suggestedBidsOf } from "./suggested-bids.ts";
+import type { ChangeBatchRow, ChangeRow } from "./tray.ts";
+import { undoBatch, undoChange } from "./undo-changes.ts";
+
+const LD = "application/ld+json";
 
 /**
  * The change operations beyond CRUD (declared in resources.ts for the docs): push a batch, undo a
@@ -16,17 +22,63 @@ import type { ChangeBatchRow } from "./tray.ts";
  */
 export async function changeRoutes(
   app: FastifyInstance,
-  deps: { db: Database; jobs: ChangeJobs; hydraPrefix?: boolean | undefined },
+  deps: {
+    db: Database;
+    jobs: ChangeJobs;
+    registry: Registry;
+    access?: AmazonAccess | undefined;
+    hydraPrefix?: boolean | undefined;
+  },
 ) {
+  const { db, jobs } = deps;
   const serializer = createSerializer({ prefix: deps.hydraPrefix ?? true });
-  const registry = new Map(
-    [changeBatches, changes, sellerProfiles, users, advertisingProfiles].map((r) => [r.path, r]),
-  );
   const batchBody = (row: ChangeBatchRow) =>
-    serializer.item(changeBatches, row.id, changeBatches.toOutput(row, { asOf: {} }), registry);
+    serializer.item(
+      changeBatches,
+      row.id,
+      changeBatches.toOutput(row, { asOf: {} }),
+      deps.registry.byPath,
+    );
+  const changeBody = (row: ChangeRow) =>
+    serializer.item(changes, row.id, changes.toOutput(row, { asOf: {} }), deps.registry.byPath);
+  type WithId = { Params: { id: string } };
 
-  app.post<{ Params: { id: string } }>("/change_batches/:id/push", async (request, reply) => {
-    const row = await pushBatch(deps.db, deps.jobs, requirePrincipal(request), request.params.id);
-    return reply.code(202).type("application/ld+json").send(batchBody(row));
+  app.post<WithId>("/change_batches/:id/push", async (request, reply) => {
+    const row = await pushBatch(db, jobs, requirePrincipal(request), request.params.id);
+    return reply.code(202).type(LD).send(batchBody(row));
+  });
+  app.post<WithId>("/change_batches/:id/undo", async (request, reply) => {
+    const row = await undoBatch(db, jobs, requirePrincipal(request), request.params.id);
+    return reply.code(202).type(LD).send(batchBody(row));
+  });
+  app.post<WithId>("/changes/:id/undo", async (request, reply) => {
+    const row = await undoChange(db, jobs, requirePrincipal(request), request.params.id);
+    return reply.code(202).type(LD).send(batchBody(row));
+  });
+  app.post<WithId>("/changes/:id/retry", async (request, reply) => {
+    const row = await retryChange(db, requirePrincipal(request), request.params.id);
+    return reply
+      .code(201)
+      .type(LD)
+      .header("location", `/api/changes/${row.id}`)
+      .send(changeBody(row));
+  });
+  app.post("/bulk_changes", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const body = parseBody(bulkBody, request.body);
+    const result = await bulkChanges(
+      { db, principal, registry: deps.registry, serializer },
+      principal,
+      body,
+      deps.access
+        ? (entities) => suggestedBidsOf(db, deps.access!, body.entityType, entities)
+        : undefined,
+    );
+    return reply.code(200).send({
+      batch: result.batches[0] ? `/api/change_batches/${result.batches[0]}` : null,
+      batches: result.batches.map((id) => `/api/change_batches/${id}`),
+      created: result.created,
+      skipped: result.skipped,
+    });
   });
 }

@@ -95,6 +95,8 @@ export function rangeOf(schema: Json | undefined): string | null {
     const ranges = new Set(
       anyOf.filter((option) => option.type !== "null").map((option) => rangeOf(option)),
     );
+    // A value of several kinds (a change's old value: a number, a state, a date) is JSON.
+    if (ranges.size > 1) return "rdf:JSON";
     return ranges.size === 1 ? ([...ranges][0] ?? null) : null;
   }
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(

@@ -8,7 +8,12 @@ import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandb
 import { type Database, type PgBoss, schema, startJobs } from "@starport/db";
 import { openTestDatabase, type TestDatabaseKind } from "@starport/db/testing";
 import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
-import { type FastifyInstance, fastify, type InjectOptions } from "fastify";
+import {
+  type FastifyInstance,
+  fastify,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from "fastify";
 import { createTokenService } from "../../src/auth/tokens.ts";
 import { type ApplyOptions, applyBatch } from "../../src/changes/apply-batch.ts";
 import { type ChangeJobs, startChangeJobs } from "../../src/changes/jobs.ts";
@@ -52,8 +57,10 @@ export interface ChangesHarness {
   /** Batches pushed and not yet applied (without pg-boss). */
   queued: string[];
   applyQueued(options?: ApplyOptions): Promise<void>;
-  request(options: InjectOptions): ReturnType<FastifyInstance["inject"]>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
   access: { amazon: ReturnType<typeof createAmazon>; cipher: typeof cipher };
+  /** Syncs the entities again (what Amazon has now becomes Starport's synced rows). */
+  syncEntities(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -105,8 +112,11 @@ export async function openChangesHarness(
   });
   const run = await engine.requestSync(sellerProfileId, "profiles");
   await engine.runSync(run.id);
-  const entities = await engine.requestSync(sellerProfileId, "entities");
-  for (let i = 0; i < 5 && (await engine.runSync(entities.id)) === "retrying"; i++);
+  const syncEntities = async () => {
+    const entities = await engine.requestSync(sellerProfileId, "entities");
+    for (let i = 0; i < 5 && (await engine.runSync(entities.id)) === "retrying"; i++);
+  };
+  await syncEntities();
 
   const access = { amazon, cipher };
   const queued: string[] = [];
@@ -156,6 +166,7 @@ export async function openChangesHarness(
     otherHeaders: await bearer(otherUser!.id, other!.id),
     queued,
     access,
+    syncEntities,
     async applyQueued(apply) {
       while (queued.length) await applyBatch(db, access, queued.shift()!, apply ?? options.apply);
     },

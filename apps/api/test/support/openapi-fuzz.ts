@@ -527,6 +527,7 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     databaseDriver: "pglite",
     pingDatabase: async () => {},
     pingJobs: async () => {},
+    changes: { enqueue: async () => {} },
     amazon: {
       amazon,
       cipher,
