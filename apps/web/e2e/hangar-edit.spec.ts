@@ -1,4 +1,10 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { DEMO_CLIENT } from "@starport/amazon-sandbox";
 import { STATE } from "./session.ts";
 
@@ -11,6 +17,9 @@ import { STATE } from "./session.ts";
  * after the other, each in its own marketplace.
  */
 test.use({ storageState: STATE.demo });
+// Each write waits for Amazon (the sandbox) and the screen's revalidation, on a shared 2-core
+// machine: more patience than the default 10 s per expectation.
+const expect = baseExpect.configure({ timeout: 45_000 });
 test.describe.configure({ mode: "serial" });
 
 const SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1000}`;

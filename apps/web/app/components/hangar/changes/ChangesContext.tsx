@@ -70,6 +70,8 @@ function storageKey(sellerProfileId: string) {
 
 interface Stored {
   tracked: string | null;
+  /** The followed batch whose results were already taken in (failed rows kept). */
+  settled: string | null;
   failed: ChangeView[];
 }
 
@@ -80,7 +82,7 @@ function readStored(sellerProfileId: string): Stored {
   } catch {
     // Private mode or a broken value: start empty.
   }
-  return { tracked: null, failed: [] };
+  return { tracked: null, settled: null, failed: [] };
 }
 
 export function ChangesProvider({
@@ -104,6 +106,7 @@ export function ChangesProvider({
   const [history, openHistory] = useState<HistoryTarget | null>(null);
   const [trayOpen, setTrayOpen] = useState(false);
   const loaded = useRef(false);
+  const finishedRef = useRef<string | null>(null);
 
   const trayUrl = `${actionPath}?view=tray&sellerProfile=${sellerProfileId}`;
   const loadTray = trayFetcher.load;
@@ -114,6 +117,7 @@ export function ChangesProvider({
     const stored = readStored(sellerProfileId);
     setTracked(stored.tracked);
     setFailed(stored.failed);
+    finishedRef.current = stored.settled;
     loaded.current = true;
     refreshTray();
   }, [sellerProfileId, refreshTray]);
@@ -122,7 +126,7 @@ export function ChangesProvider({
     try {
       window.sessionStorage.setItem(
         storageKey(sellerProfileId),
-        JSON.stringify({ tracked, failed } satisfies Stored),
+        JSON.stringify({ tracked, failed, settled: finishedRef.current } satisfies Stored),
       );
     } catch {
       // Not kept across reloads; the history still has everything.
@@ -145,7 +149,6 @@ export function ChangesProvider({
   }, [batchUrl, running, loadBatch]);
 
   // Finished: the rows show their new values (the screen reads again), failed rows stay.
-  const finishedRef = useRef<string | null>(null);
   useEffect(() => {
     if (!results || batchRunning(results.batch.status)) return;
     if (finishedRef.current === results.batch.id) return;

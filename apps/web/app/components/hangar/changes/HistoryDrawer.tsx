@@ -82,6 +82,8 @@ function HistoryRow({ change }: { change: ChangeView }) {
   const undo = useChangeAction((result) => {
     if (result.ok && result.batchId) {
       changes?.track(result.batchId);
+      // The undo's per-row results are followed in the tray.
+      changes?.openHistory(null);
       changes?.setTrayOpen(true);
     }
     setError(actionError(result, t));

@@ -14,6 +14,7 @@ import {
   type AdGroupChoice,
   type BatchData,
   type BatchView,
+  type BulkAction,
   type ChangeIntent,
   type ChangeView,
   type HistoryData,
@@ -182,6 +183,18 @@ async function post<T>(api: ApiClient, path: string, body?: object): Promise<T> 
   });
 }
 
+const STATE_OF: Partial<Record<BulkAction["kind"], string>> = {
+  pause: "PAUSED",
+  enable: "ENABLED",
+  archive: "ARCHIVED",
+};
+
+/** The screens' bulk action in the API's terms (pause, enable and archive set a state). */
+function apiAction(action: BulkAction): Record<string, unknown> {
+  const state = STATE_OF[action.kind];
+  return state ? { kind: "setState", state } : { ...action };
+}
+
 /** The API call behind one intent; answers the batch it touched where there is one. */
 async function perform(
   api: ApiClient,
@@ -204,7 +217,7 @@ async function perform(
         {
           entityType: intent.entityType,
           selection: intent.selection,
-          action: intent.action,
+          action: apiAction(intent.action),
         },
       );
       return {
