@@ -34,6 +34,12 @@ import { supportRoutes } from "./support/support.ts";
 
 export { applyBatch } from "./changes/apply-batch.ts";
 export { CHANGE_BATCH_QUEUE, type ChangeJobs, startChangeJobs } from "./changes/jobs.ts";
+export { pushBatch } from "./changes/push-batch.ts";
+export {
+  type NewEntity,
+  type PushCreationsInput,
+  pushCreations,
+} from "./changes/push-creations.ts";
 export {
   DomainError,
   ForbiddenError,

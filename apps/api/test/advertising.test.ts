@@ -1,6 +1,7 @@
 /**
  * Connecting Amazon accounts through the sandbox's consent pages, the synced entities as Hydra
- * resources (tenant-scoped), the metrics endpoint, write-back, disconnect and the progress stream.
+ * resources (tenant-scoped), the metrics endpoint, write-back (as a change), disconnect and the
+ * progress stream.
  */
 import { createAmazon } from "@starport/amazon";
 import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandbox";
@@ -11,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { type FastifyInstance, fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../src/auth/tokens.ts";
+import { applyBatch } from "../src/changes/apply-batch.ts";
 import { apiPlugin } from "../src/index.ts";
 
 const SELLER = "A3SANDBOXDEMO01";
@@ -53,6 +55,9 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let engine: ReturnType<typeof createSyncEngine>;
+  let amazon: ReturnType<typeof createAmazon>;
+  /** Pushed change batches, applied by the test as the job would. */
+  const queued: string[] = [];
   const cipher = createTokenCipher("k".repeat(40));
   let token: string;
   let otherToken: string;
@@ -63,7 +68,7 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
     const db = t.connection.db;
     await seedDemoData(db);
     const regional = { NA: `${sandboxUrl}/na`, EU: `${sandboxUrl}/eu`, FE: `${sandboxUrl}/fe` };
-    const amazon = createAmazon({
+    amazon = createAmazon({
       clientId: DEMO_CLIENT.clientId,
       clientSecret: DEMO_CLIENT.clientSecret,
       endpoints: {
@@ -93,6 +98,7 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
           databaseDriver: t.connection.kind,
           pingDatabase: async () => {},
           pingJobs: async () => {},
+          changes: { enqueue: async (id) => void queued.push(id) },
           amazon: {
             amazon,
             cipher,
@@ -303,7 +309,7 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
       (await app.inject({ url: "/api/metrics?entity=nope&from=x", headers: as(token) })).statusCode,
     ).toBe(400);
 
-    // Write-back: a bid change goes to Amazon through the engine, with a result per row.
+    // Write-back: a bid change goes to Amazon as a change, with its outcome per row.
     const anyKeywords = await app.inject({
       url: "/api/keywords?itemsPerPage=1",
       headers: as(token),
@@ -311,27 +317,39 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
     const keyword = anyKeywords.json()["hydra:member"][0];
     const change = await app.inject({
       method: "POST",
-      url: "/api/amazon/changes",
-      headers: as(token),
-      payload: {
-        sellerProfile,
-        entity: "keywords",
-        changes: [
-          { id: keyword.id, bid: 0.77 },
-          { id: "00000000-0000-4000-8000-00000000dead", state: "PAUSED" },
-        ],
-      },
+      url: "/api/changes",
+      headers: { ...as(token), "content-type": "application/ld+json" },
+      payload: { entityType: "keywords", entity: keyword["@id"], field: "bid", value: 0.77 },
     });
-    expect(change.statusCode).toBe(202);
-    expect(await engine.runSync(change.json().id)).toBe("succeeded");
-    const run = await app.inject({ url: change.json()["@id"], headers: as(token) });
-    expect(run.json().result.results).toEqual([
-      { id: keyword.id, ok: true },
-      { id: "00000000-0000-4000-8000-00000000dead", ok: false, error: "not found" },
-    ]);
+    expect(change.statusCode, change.body).toBe(201);
+    const pushed = await app.inject({
+      method: "POST",
+      url: `${change.json().batch}/push`,
+      headers: { ...as(token), "content-type": "application/ld+json" },
+      payload: "{}",
+    });
+    expect(pushed.statusCode).toBe(202);
+    for (const id of queued.splice(0)) await applyBatch(t.connection.db, { amazon, cipher }, id);
+    const applied = await app.inject({ url: change.json()["@id"], headers: as(token) });
+    expect(applied.json()).toMatchObject({
+      status: "applied",
+      oldValue: keyword.bid,
+      newValue: 0.77,
+    });
     const after = await app.inject({ url: keyword["@id"], headers: as(token) });
     expect(after.json().bid).toBe(0.77);
     expect(sandbox.world.entities.keywords.get(keyword.amazonKeywordId)?.bid).toBe(0.77);
+    // The old write-back route is gone.
+    expect(
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/amazon/changes",
+          headers: as(token),
+          payload: { sellerProfile, entity: "keywords", changes: [{ id: keyword.id, bid: 1 }] },
+        })
+      ).statusCode,
+    ).toBe(404);
   }, 90_000);
 
   it.each([

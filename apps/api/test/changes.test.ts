@@ -4,8 +4,10 @@
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pushBatch } from "../src/changes/push-batch.ts";
+import { pushCreations } from "../src/changes/push-creations.ts";
 import { type ChangesHarness, openChangesHarness } from "./support/changes-harness.ts";
 
 const LD = { "content-type": "application/ld+json" };
@@ -352,6 +354,171 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(409);
+  }, 60_000);
+
+  it("creates a campaign with its ad group, ad, keywords and a negative, without duplicates on retry", async () => {
+    const [profile] = await h.db.select().from(schema.advertisingProfiles);
+    const [ad] = await h.db.select().from(schema.productAds);
+    const principal = {
+      userId: h.userId,
+      customerId: (
+        await h.db
+          .select()
+          .from(schema.sellerProfiles)
+          .where(eq(schema.sellerProfiles.id, h.sellerProfileId))
+      )[0]!.customerId,
+      roles: ["ROLE_USER"],
+      isAdmin: false,
+      tokenId: "00000000-0000-4000-8000-000000000001",
+      expiresAt: 0,
+    };
+    const jobs = { enqueue: async (id: string) => void h.queued.push(id) };
+    const name = `SP Manuell ${Date.now()}`;
+    const batch = await pushCreations(h.db, jobs, principal as never, {
+      profile: profile!.id,
+      entities: [
+        {
+          key: "campaign",
+          entityType: "campaigns",
+          item: {
+            name,
+            targetingType: "MANUAL",
+            state: "ENABLED",
+            budget: { budget: 25, budgetType: "DAILY" },
+            startDate: h.sandbox.control.today(),
+            dynamicBidding: { strategy: "LEGACY_FOR_SALES", placementBidding: [] },
+          },
+        },
+        {
+          key: "adGroup",
+          parent: "campaign",
+          entityType: "ad_groups",
+          item: { name: "Anzeigengruppe 1", defaultBid: 0.75 },
+        },
+        { key: "ad", parent: "adGroup", entityType: "product_ads", item: { sku: ad!.sku } },
+        {
+          key: "k1",
+          parent: "adGroup",
+          entityType: "keywords",
+          item: { keywordText: "gartenschlauch 20m", matchType: "EXACT", bid: 0.9 },
+        },
+        {
+          key: "k2",
+          parent: "adGroup",
+          entityType: "keywords",
+          item: { keywordText: "gartenschlauch", matchType: "PHRASE", bid: 0.6 },
+        },
+        {
+          key: "n1",
+          parent: "campaign",
+          entityType: "negative_keywords",
+          item: { keywordText: "gebraucht", matchType: "NEGATIVE_PHRASE" },
+        },
+      ],
+    });
+    expect(batch.total).toBe(6);
+    await h.applyQueued();
+    const done = (await h.request({ url: `/api/change_batches/${batch.id}` })).json();
+    const rows = (await h.request({ url: `/api/changes?batch=${batch.id}` })).json()[
+      "hydra:member"
+    ];
+    expect(
+      done,
+      JSON.stringify(rows.map((r: { errorMessage: string }) => r.errorMessage)),
+    ).toMatchObject({ status: "applied", applied: 6 });
+    const campaigns = [...h.sandbox.world.entities.campaigns.values()].filter(
+      (c) => c.name === name,
+    );
+    expect(campaigns).toHaveLength(1);
+    const campaignId = campaigns[0]!.campaignId;
+    const adGroups = [...h.sandbox.world.entities.adGroups.values()].filter(
+      (g) => g.campaignId === campaignId,
+    );
+    expect(adGroups.map((g) => g.name)).toEqual(["Anzeigengruppe 1"]);
+    const kws = [...h.sandbox.world.entities.keywords.values()].filter(
+      (k) => k.campaignId === campaignId,
+    );
+    expect(kws.map((k) => k.keywordText).sort()).toEqual(["gartenschlauch", "gartenschlauch 20m"]);
+    // Every change knows its synced row now.
+    for (const r of rows) expect(r.entity).toBeTruthy();
+    const synced = await h.request({ url: `/api/campaigns?search=${encodeURIComponent(name)}` });
+    expect(synced.json()["hydra:totalItems"]).toBe(1);
+
+    // A lost answer: the keywords look unsent. Sending again takes the existing ones.
+    await h.db
+      .update(schema.changes)
+      .set({ status: "failed", errorCode: "AMAZON_UNAVAILABLE" })
+      .where(and(eq(schema.changes.batchId, batch.id), eq(schema.changes.entityType, "keywords")));
+    await h.db
+      .update(schema.changeBatches)
+      .set({ status: "partially_applied" })
+      .where(eq(schema.changeBatches.id, batch.id));
+    await pushBatch(h.db, jobs, principal as never, batch.id);
+    await h.applyQueued();
+    expect((await h.request({ url: `/api/change_batches/${batch.id}` })).json()).toMatchObject({
+      status: "applied",
+      applied: 6,
+    });
+    const again = [...h.sandbox.world.entities.keywords.values()].filter(
+      (k) => k.campaignId === campaignId,
+    );
+    expect(again).toHaveLength(2);
+  }, 60_000);
+
+  it("writes a campaign's budget, placements and strategy, and an ad group's default bid and state", async () => {
+    const [campaign] = (
+      await h.request({ url: "/api/campaigns?itemsPerPage=1&state=ENABLED" })
+    ).json()["hydra:member"];
+    const [adGroup] = (
+      await h.request({ url: `/api/ad_groups?campaign=${campaign["@id"]}&itemsPerPage=1` })
+    ).json()["hydra:member"];
+    const edits = [
+      { entityType: "campaigns", entity: campaign.id, field: "budget", value: 42.5 },
+      { entityType: "campaigns", entity: campaign.id, field: "placementTopOfSearch", value: 35 },
+      { entityType: "campaigns", entity: campaign.id, field: "biddingStrategy", value: "MANUAL" },
+      { entityType: "ad_groups", entity: adGroup.id, field: "bid", value: 0.61 },
+      { entityType: "ad_groups", entity: adGroup.id, field: "state", value: "PAUSED" },
+    ];
+    let batch = "";
+    for (const edit of edits) {
+      const res = await addChange(edit);
+      expect(res.statusCode, res.body).toBe(201);
+      batch = res.json().batch;
+    }
+    expect((await push(batch)).statusCode).toBe(202);
+    await h.applyQueued();
+    expect((await h.request({ url: batch })).json()).toMatchObject({
+      status: "applied",
+      applied: 5,
+    });
+    const truth = h.sandbox.world.entities;
+    const onAmazon = truth.campaigns.get(campaign.amazonCampaignId)!;
+    expect(onAmazon.budget.budget).toBe(42.5);
+    expect(onAmazon.dynamicBidding.strategy).toBe("MANUAL");
+    expect(
+      onAmazon.dynamicBidding.placementBidding.find((p) => p.placement === "PLACEMENT_TOP")
+        ?.percentage,
+    ).toBe(35);
+    const group = truth.adGroups.get(adGroup.amazonAdGroupId)!;
+    expect([group.defaultBid, group.state]).toEqual([0.61, "PAUSED"]);
+    const synced = (await h.request({ url: campaign["@id"] })).json();
+    expect(synced).toMatchObject({ budget: 42.5, biddingStrategy: "MANUAL" });
+    expect(synced.placementBidding.topOfSearch).toBe(35);
+    expect((await h.request({ url: adGroup["@id"] })).json()).toMatchObject({
+      defaultBid: 0.61,
+      state: "PAUSED",
+    });
+    // Names and dates are checked before anything is sent.
+    for (const [field, value] of [
+      ["name", "<b>"],
+      ["name", "x".repeat(129)],
+      ["placementProductPage", 901],
+      ["endDate", "2001-01-01"],
+      ["biddingStrategy", "ALWAYS_WIN"],
+    ] as const) {
+      const res = await addChange({ entityType: "campaigns", entity: campaign.id, field, value });
+      expect(res.statusCode, `${field}=${value}`).toBe(422);
+    }
   }, 60_000);
 
   it("bulk-adjusts every row matching the collection's filter, across pages", async () => {

@@ -89,7 +89,7 @@ export interface SyncedEntityDeclaration<T extends PgTable> {
   sources: readonly SyncSource[];
   /** Every stored column and where it comes from; the compiler insists on all of them. */
   wire: { [K in Exclude<ColumnKey<T>, Managed>]: Wire };
-  /** What Starport may change on Amazon (POST /api/amazon/changes): the columns of bid and budget. */
+  /** What Starport may change on Amazon (changes, apps/api/src/changes): the columns of bid and budget. */
   writable?: { bid?: ColumnKey<T>; budget?: ColumnKey<T> };
 }
 

@@ -7,13 +7,7 @@ import {
   type Region,
 } from "@starport/amazon";
 import type { Database, PgBoss } from "@starport/db";
-import {
-  amazonFieldOf,
-  SYNCED_ENTITIES,
-  type SyncedEntity,
-  schema,
-  WRITABLE_ENTITY_NAMES,
-} from "@starport/db";
+import { SYNCED_ENTITIES, type SyncedEntity, schema } from "@starport/db";
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";
@@ -38,8 +32,7 @@ export type SyncKind =
   | "entities_incremental"
   | "reports"
   | "participations"
-  | "listings"
-  | "write";
+  | "listings";
 
 export type SyncRun = typeof schema.syncRuns.$inferSelect;
 type Step = schema.SyncStep;
@@ -81,39 +74,6 @@ export interface SyncEngineOptions {
   log?: SyncLogger;
   /** Called after every progress write (tests use it to stop a process mid-way). */
   onProgress?: (run: SyncRun) => void;
-}
-
-export interface WriteChange {
-  /** Starport id of the row. */
-  id: string;
-  state?: "ENABLED" | "PAUSED" | "ARCHIVED";
-  /** Major units of the native currency. */
-  bid?: number;
-  budget?: number;
-}
-
-export interface WriteResult {
-  id: string;
-  ok: boolean;
-  error?: string;
-}
-
-/** The entities whose state (and bid or budget) Starport changes on Amazon. */
-export const WRITABLE_ENTITIES: string[] = [...WRITABLE_ENTITY_NAMES];
-const WRITABLE = new Map<string, SyncedEntity>(
-  Object.values(SYNCED_ENTITIES)
-    .filter((e: SyncedEntity) => e.writable !== undefined)
-    .map((e: SyncedEntity) => [e.name, e]),
-);
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown) {
-  const parts = path.split(".");
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    node[part] = (node[part] as Record<string, unknown> | undefined) ?? {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[parts[parts.length - 1] as string] = value;
 }
 
 const QUIET: SyncLogger = { info() {}, warn() {}, error() {} };
@@ -265,8 +225,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
         return participations;
       case "listings":
         return [...participations, ...listings];
-      case "write":
-        return [step("write", "write changes")];
     }
   }
 
@@ -650,93 +608,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
-  /** Sends bid, state and budget changes to Amazon; rows Amazon accepted are updated locally. */
-  async function writeChanges(run: SyncRun, ctx: StepContext): Promise<WriteResult[]> {
-    const entity = String(run.options.entity);
-    const changes = (run.options.changes ?? []) as WriteChange[];
-    const target = WRITABLE.get(entity);
-    if (!target) throw new Error(`${entity} cannot be written`);
-    const results = new Map<string, WriteResult>();
-    const ids = changes.map((c) => c.id);
-    const rows = ids.length
-      ? rowsOf<{ id: string; amazon_id: string; advertising_profile_id: string }>(
-          await db.execute(
-            sql`select t.id, t.${sql.raw(target.amazonIdColumnName)} as amazon_id, t.advertising_profile_id
-                from ${sql.raw(target.tableName)} t
-                join advertising_profiles p on p.id = t.advertising_profile_id
-                where p.seller_profile_id = ${run.sellerProfileId}
-                and t.id in (select (json_array_elements_text(${JSON.stringify(ids)}::json))::uuid)`,
-          ),
-        )
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const change of changes) {
-      if (!byId.has(change.id))
-        results.set(change.id, { id: change.id, ok: false, error: "not found" });
-    }
-    const byProfile = new Map<string, WriteChange[]>();
-    for (const change of changes) {
-      const row = byId.get(change.id);
-      if (!row) continue;
-      const list = byProfile.get(row.advertising_profile_id) ?? [];
-      list.push(change);
-      byProfile.set(row.advertising_profile_id, list);
-    }
-    for (const [profileId, list] of byProfile) {
-      const { profile, region } = await profileById(profileId);
-      const { ads } = await adsFor(profile.sellerProfileId, region);
-      const spec = ENTITY_SPECS.find((s) => s.entity === target) as EntitySpec;
-      const bidField = target.writable?.bid && amazonFieldOf(target, target.writable.bid);
-      const budgetField = target.writable?.budget && amazonFieldOf(target, target.writable.budget);
-      const items = list.map((c) => {
-        const item: Record<string, unknown> = {
-          [target.amazonIdField]: byId.get(c.id)?.amazon_id,
-        };
-        if (c.state) item.state = c.state;
-        if (c.bid !== undefined && bidField) setPath(item, bidField, c.bid);
-        if (c.budget !== undefined && budgetField) {
-          setPath(item, budgetField, c.budget);
-          // Amazon replaces the budget object as a whole.
-          setPath(item, budgetField.replace(/[^.]+$/, "budgetType"), "DAILY");
-        }
-        return item;
-      });
-      const resource = spec.resource(ads) as unknown as {
-        update(
-          profileId: string,
-          items: unknown[],
-          o: object,
-        ): Promise<{
-          success: { index: number; entity?: unknown }[];
-          error: { index: number; errors: unknown[] }[];
-        }>;
-      };
-      const answer = await resource.update(profile.amazonProfileId, items, {
-        returnRepresentation: true,
-        signal: ctx.signal,
-      });
-      const accepted: Record<string, unknown>[] = [];
-      for (const s of answer.success) {
-        const change = list[s.index];
-        if (!change) continue;
-        results.set(change.id, { id: change.id, ok: true });
-        if (s.entity) accepted.push(spec.toRow(s.entity as Record<string, unknown>, profile.id));
-      }
-      for (const e of answer.error) {
-        const change = list[e.index];
-        if (!change) continue;
-        const first = e.errors[0] as
-          | { errorValue?: Record<string, { message?: string }> }
-          | undefined;
-        const message =
-          Object.values(first?.errorValue ?? {})[0]?.message ?? JSON.stringify(e.errors[0] ?? {});
-        results.set(change.id, { id: change.id, ok: false, error: message });
-      }
-      await ctx.wrote(await upsertRows(db, spec.upsert, accepted));
-    }
-    return changes.map((c) => results.get(c.id) ?? { id: c.id, ok: false, error: "no answer" });
-  }
-
   async function execute(run: SyncRun, key: string, ctx: StepContext): Promise<Step[]> {
     const parts = key.split(":");
     switch (parts[0]) {
@@ -771,14 +642,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
           ctx,
         );
         return [];
-      case "write": {
-        const results = await writeChanges(run, ctx);
-        await db
-          .update(schema.syncRuns)
-          .set({ result: { results } })
-          .where(eq(schema.syncRuns.id, run.id));
-        return [];
-      }
       default:
         throw new Error(`unknown step ${key}`);
     }
@@ -792,21 +655,19 @@ export function createSyncEngine(options: SyncEngineOptions) {
     kind: SyncKind,
     runOptions: Record<string, unknown> = {},
   ): Promise<SyncRun> {
-    if (kind !== "write") {
-      const [pending] = await db
-        .select()
-        .from(schema.syncRuns)
-        .where(
-          and(
-            eq(schema.syncRuns.sellerProfileId, sellerProfileId),
-            eq(schema.syncRuns.kind, kind),
-            // A queued run plans its steps when it starts, so it covers what is connected by then.
-            inArray(schema.syncRuns.status, ["queued"]),
-          ),
-        )
-        .limit(1);
-      if (pending) return pending;
-    }
+    const [pending] = await db
+      .select()
+      .from(schema.syncRuns)
+      .where(
+        and(
+          eq(schema.syncRuns.sellerProfileId, sellerProfileId),
+          eq(schema.syncRuns.kind, kind),
+          // A queued run plans its steps when it starts, so it covers what is connected by then.
+          inArray(schema.syncRuns.status, ["queued"]),
+        ),
+      )
+      .limit(1);
+    if (pending) return pending;
     const [run] = await db
       .insert(schema.syncRuns)
       .values({ sellerProfileId, kind, options: runOptions })
@@ -916,8 +777,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
           stepsTotal: steps.length,
           rowsWritten,
           updatedAt: new Date(),
-          // Reads report what arrived so far (a write run's result is its per-row outcome).
-          ...(run.kind === "write" ? {} : { result: { arrived: syncArrivals(steps) } }),
+          // What arrived so far.
+          result: { arrived: syncArrivals(steps) },
           ...extra,
         })
         .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, owner)))

@@ -19,9 +19,6 @@ export {
   type SyncKind,
   type SyncLogger,
   type SyncRun,
-  WRITABLE_ENTITIES,
-  type WriteChange,
-  type WriteResult,
 } from "./engine.ts";
 export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
 export {

@@ -11,8 +11,8 @@ import { productsOfAds } from "./metrics/product-of-ad.ts";
 
 /**
  * The entities synced from Amazon, as read-only Hydra resources (tenant-scoped through their
- * advertising profile or seller account). Changes go back to Amazon through POST
- * /api/amazon/changes, never by writing these rows directly.
+ * advertising profile or seller account). Changes go back to Amazon as changes (POST
+ * /api/changes, apps/api/src/changes), never by writing these rows directly.
  */
 
 const READ_ONLY = { create: false, update: false, delete: false } as const;

@@ -1,5 +1,4 @@
 import type { Database } from "@starport/db";
-import { WRITABLE_ENTITIES } from "@starport/sync";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -28,22 +27,6 @@ const syncBody = z.object({
   sellerProfile: sellerProfileRef,
   kind: z.enum(["initial", "daily", "entities", "reports", "listings"]).default("daily"),
 });
-const changesBody = z.object({
-  sellerProfile: sellerProfileRef,
-  entity: z.enum(WRITABLE_ENTITIES as [string, ...string[]]),
-  changes: z
-    .array(
-      z.object({
-        id: z.uuid(),
-        state: z.enum(["ENABLED", "PAUSED", "ARCHIVED"]).optional(),
-        bid: z.number().positive().max(1000).optional(),
-        budget: z.number().positive().max(1_000_000).optional(),
-      }),
-    )
-    .min(1)
-    .max(1000),
-});
-
 const queuedRun = z.object({ "@id": z.string(), id: z.uuid(), status: z.string() });
 const callbackResult = z.union([
   z.object({
@@ -70,7 +53,7 @@ const connectionList = z.object({
   ),
 });
 
-/** Amazon connections, sync requests and progress, write-back. Handlers stay thin. */
+/** Amazon connections, sync requests and progress. Handlers stay thin (write-back: changes/). */
 export async function advertisingRoutes(
   app: FastifyInstance,
   deps: { db: Database; amazon?: AmazonDependencies | undefined },
@@ -204,34 +187,6 @@ export async function advertisingRoutes(
         body.sellerProfile,
         body.kind,
       );
-      return reply
-        .code(202)
-        .send({ "@id": `/api/sync_runs/${run.id}`, id: run.id, status: run.status });
-    },
-  );
-  api.post(
-    "/amazon/changes",
-    {
-      onRequest: signedIn,
-      schema: {
-        operationId: "writeAmazonChanges",
-        tags: TAGS,
-        summary: "Queues changes of states, bids and budgets to be written to Amazon.",
-        body: changesBody,
-        response: {
-          202: json("The queued run", queuedRun),
-          ...problems(...BODY_PROBLEMS, 401, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const body = request.body;
-      const profile = await connections.ownedSellerProfile(principal, body.sellerProfile);
-      const run = await amazon.engine.requestSync(profile.id, "write", {
-        entity: body.entity,
-        changes: body.changes,
-      });
       return reply
         .code(202)
         .send({ "@id": `/api/sync_runs/${run.id}`, id: run.id, status: run.status });

@@ -1,14 +1,16 @@
 import { spLimitsOf } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { ValidationError } from "../errors.ts";
 import { listCollection, type OperationContext } from "../hydra/operations.ts";
 import { currentValues } from "./add-change.ts";
 import { CHANGE_ENTITY_TYPES, type ChangeValue, fieldOf, labelOf, STATES } from "./fields.ts";
+import { insertChanges } from "./insert-changes.ts";
 import { type LoadedEntity, loadEntities } from "./load-entity.ts";
 import { recount, trayOf } from "./tray.ts";
+import { inUuids } from "./uuid-list.ts";
 import { validateChangeValue } from "./validate-change.ts";
 
 /** The most rows one bulk edit may touch ("all rows matching the filter" included). */
@@ -98,7 +100,7 @@ async function defaultBids(db: Database, entities: LoadedEntity[]) {
   const rows = await db
     .select({ id: g.id, bid: g.defaultBidMicros })
     .from(g)
-    .where(inArray(g.id, ids));
+    .where(inUuids(g.id, ids));
   return new Map(rows.map((r) => [r.id, r.bid / 1_000_000]));
 }
 
@@ -221,13 +223,14 @@ export async function bulkChanges(
           and(
             eq(c.batchId, tray.id),
             eq(c.field, field),
-            inArray(
+            inUuids(
               c.entityId,
               slice.map((p) => String(p.entity.row.id)),
             ),
           ),
         );
-        await t.insert(c).values(
+        await insertChanges(
+          t,
           slice.map((p) => ({
             batchId: tray.id,
             sellerProfileId,

@@ -1,9 +1,10 @@
 import { type Database, schema } from "@starport/db";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { NotFoundError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { CHANGE_ENTITY_TYPES, tableOf } from "./fields.ts";
+import { inUuids } from "./uuid-list.ts";
 
 /** A synced entity with its advertising profile (marketplace) and seller profile. */
 export interface LoadedEntity {
@@ -36,11 +37,11 @@ export async function loadEntities(
   const table = tableOf(entityType) as typeof schema.keywords;
   const p = schema.advertisingProfiles;
   const s = schema.sellerProfiles;
-  const conditions = [inArray(table.id, [...ids])];
+  const conditions = [inUuids(table.id, ids)];
   if (!principal.isAdmin) conditions.push(eq(s.customerId, principal.customerId));
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = ids.slice(i, i + 5000);
-    conditions[0] = inArray(table.id, chunk);
+    conditions[0] = inUuids(table.id, chunk);
     const rows = await db
       .select({ row: table, profile: p })
       .from(table)

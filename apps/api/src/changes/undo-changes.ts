@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { ConflictError } from "../errors.ts";
 import { findBatch, findChange } from "./find-visible.ts";
+import { insertChanges } from "./insert-changes.ts";
 import type { ChangeJobs } from "./jobs.ts";
 import { type ChangeBatchRow, type ChangeRow, recount } from "./tray.ts";
 
@@ -39,27 +40,27 @@ async function undo(
         pushedAt: new Date(),
       })
       .returning();
-    for (let i = 0; i < invertible.length; i += 1000)
-      await tx.insert(schema.changes).values(
-        invertible.slice(i, i + 1000).map((c) => ({
-          batchId: made!.id,
-          sellerProfileId: c.sellerProfileId,
-          advertisingProfileId: c.advertisingProfileId,
-          entityType: c.entityType,
-          entityId: c.entityId,
-          entityLabel: c.entityLabel,
-          operation: "update" as const,
-          field: c.field,
-          oldValue: c.newValue,
-          newValue: c.oldValue,
-          reasonCode: "undo",
-          reasonParams: { change: c.id },
-          authorKind: "undo" as const,
-          authorUserId: principal.userId,
-          status: "pending" as const,
-          undoOfChangeId: c.id,
-        })),
-      );
+    await insertChanges(
+      tx as unknown as Database,
+      invertible.map((c) => ({
+        batchId: made!.id,
+        sellerProfileId: c.sellerProfileId,
+        advertisingProfileId: c.advertisingProfileId,
+        entityType: c.entityType,
+        entityId: c.entityId,
+        entityLabel: c.entityLabel,
+        operation: "update" as const,
+        field: c.field,
+        oldValue: c.newValue,
+        newValue: c.oldValue,
+        reasonCode: "undo",
+        reasonParams: { change: c.id },
+        authorKind: "undo" as const,
+        authorUserId: principal.userId,
+        status: "pending" as const,
+        undoOfChangeId: c.id,
+      })),
+    );
     return recount(tx as unknown as Database, made!.id);
   });
   await jobs.enqueue(batch.id);

@@ -66,16 +66,28 @@ export interface ChangesHarness {
 
 export async function openChangesHarness(
   kind: TestDatabaseKind,
-  options: { boss?: boolean; apply?: ApplyOptions; seed?: number } = {},
+  options: {
+    boss?: boolean;
+    apply?: ApplyOptions;
+    seed?: number;
+    /** Hooks on the sandbox before it listens (tests count what reaches Amazon). */
+    beforeListen?: (sandbox: Sandbox) => void;
+    demo?: { maxProducts?: number; productsPerMarketplace?: number };
+  } = {},
 ): Promise<ChangesHarness> {
   const sandbox = createSandbox({
     seed: options.seed ?? 7,
-    productsPerMarketplace: 8,
+    productsPerMarketplace: options.demo?.productsPerMarketplace ?? 8,
     reportPollsUntilReady: 1,
   });
+  options.beforeListen?.(sandbox);
   const sandboxUrl = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
   sandbox.state.baseUrl = sandboxUrl;
-  sandbox.control.seedDemoAccount({ countries: ["DE"], days: 2, maxProducts: 4 });
+  sandbox.control.seedDemoAccount({
+    countries: ["DE"],
+    days: 2,
+    maxProducts: options.demo?.maxProducts ?? 4,
+  });
   const database = await openTestDatabase(kind);
   const db = database.connection.db;
   const [customer] = await db.insert(schema.customers).values({ name: "Steuer GmbH" }).returning();
