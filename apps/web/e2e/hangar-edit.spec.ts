@@ -134,6 +134,31 @@ async function twoAdGroups(page: Page, profileId: string) {
     .map(([iri, list]) => ({ id: iri.split("/").pop() ?? "", keywords: list }));
 }
 
+/** The marketplace's advertising profile of the signed-in demo seller; its tray emptied first. */
+async function marketplaceOf(page: Page, marketplace: string) {
+  const sellerProfile = (await page.context().cookies()).find(
+    (c) => c.name === "sellerProfile",
+  )?.value;
+  const profiles = await api<Collection>(
+    page,
+    `/api/advertising_profiles/seller_profile/${sellerProfile}?active=true`,
+  );
+  const profile = profiles["hydra:member"].find((p) => p.countryCode === marketplace);
+  if (!profile) throw new Error(`no ${marketplace} profile`);
+  // The test's own tray: nothing left from before.
+  for (const batch of (
+    await api<Collection>(page, `/api/change_batches?status=draft&sellerProfile=${sellerProfile}`)
+  )["hydra:member"]) {
+    await api(page, `/api/change_batches/${batch.id}`, { method: "DELETE" });
+  }
+  return { profile, amazonProfileId: String(profile.amazonProfileId) };
+}
+
+async function anyAdGroup(page: Page, profileId: string): Promise<string> {
+  const groups = await api<Collection>(page, `/api/ad_groups?profile=${profileId}&itemsPerPage=1`);
+  return String(groups["hydra:member"][0]?.id);
+}
+
 async function openTray(page: Page): Promise<Locator> {
   await page.getByTestId("tray-button").click();
   const drawer = page.getByTestId("tray-drawer");
@@ -161,30 +186,14 @@ async function bulkRaiseAll(page: Page, percent: string) {
 }
 
 for (const locale of ["de", "en"] as const) {
-  test(`keyword bids inline and in bulk, push with one rejection, undo; search terms harvested (${locale})`, async ({
+  test(`keyword bids inline and in bulk, push with one rejection, undo (${locale})`, async ({
     page,
     request,
   }) => {
     test.setTimeout(360_000);
     const { prefix, marketplace, decimal } = TEXT[locale];
     await waitForSync(page);
-    const sellerProfile = (await page.context().cookies()).find(
-      (c) => c.name === "sellerProfile",
-    )?.value;
-    const profiles = await api<Collection>(
-      page,
-      `/api/advertising_profiles/seller_profile/${sellerProfile}?active=true`,
-    );
-    const profile = profiles["hydra:member"].find((p) => p.countryCode === marketplace);
-    expect(profile).toBeTruthy();
-    const amazonProfileId = String(profile?.amazonProfileId);
-    // The test's own tray: nothing left from before.
-    for (const batch of (
-      await api<Collection>(page, `/api/change_batches?status=draft&sellerProfile=${sellerProfile}`)
-    )["hydra:member"]) {
-      await api(page, `/api/change_batches/${batch.id}`, { method: "DELETE" });
-    }
-
+    const { profile, amazonProfileId } = await marketplaceOf(page, marketplace);
     const [groupA, groupB] = await twoAdGroups(page, String(profile?.id));
     if (!groupA || !groupB) throw new Error("two ad groups with ten keywords expected");
 
@@ -308,8 +317,24 @@ for (const locale of ["de", "en"] as const) {
     await history.click();
     await expect(page.getByTestId("history-row")).toHaveCount(2);
     await page.keyboard.press("Escape");
+  });
+}
 
-    // 4. Search terms: one not yet a keyword nor a negative, of a manual campaign's ad group.
+for (const locale of ["de", "en"] as const) {
+  test(`a search term added as an exact keyword and as a negative (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const { prefix, marketplace, decimal } = TEXT[locale];
+    await waitForSync(page);
+    const { profile, amazonProfileId } = await marketplaceOf(page, marketplace);
+    await page.goto(
+      `${prefix}/hangar/campaigns/adgroup/${await anyAdGroup(page, String(profile.id))}`,
+    );
+    await expectHydrated(page);
+    let tray: Locator;
+    // Search terms: one not yet a keyword nor a negative, of a manual campaign's ad group.
     const range = {
       from: (await page.getByTestId("date-range").getAttribute("data-from")) ?? "",
       to: (await page.getByTestId("date-range").getAttribute("data-to")) ?? "",

@@ -261,15 +261,12 @@ async function perform(
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
     case "createKeyword": {
+      // A creation in the tray: the parent as IRI, the new entity in Starport's terms.
       const change = await post<Record<string, unknown>>(api, "/api/changes", {
         entityType: "keywords",
         operation: "create",
-        value: {
-          adGroup: uuid(intent.adGroup),
-          keywordText: intent.keywordText,
-          matchType: intent.matchType,
-          bid: intent.bid,
-        },
+        adGroup: `/api/ad_groups/${uuid(intent.adGroup)}`,
+        value: { keywordText: intent.keywordText, matchType: intent.matchType, bid: intent.bid },
         reasonCode: "search_term_harvest",
         reasonParams: { searchTerm: intent.searchTerm },
       });
@@ -279,13 +276,9 @@ async function perform(
       const change = await post<Record<string, unknown>>(api, "/api/changes", {
         entityType: "negative_keywords",
         operation: "create",
-        value: {
-          level: intent.level,
-          campaign: uuid(intent.campaign),
-          adGroup: intent.level === "adGroup" ? uuid(intent.adGroup) : null,
-          keywordText: intent.keywordText,
-          matchType: intent.matchType,
-        },
+        campaign: `/api/campaigns/${uuid(intent.campaign)}`,
+        adGroup: intent.level === "adGroup" ? `/api/ad_groups/${uuid(intent.adGroup)}` : null,
+        value: { keywordText: intent.keywordText, matchType: intent.matchType },
         reasonCode: "search_term_harvest",
         reasonParams: { searchTerm: intent.searchTerm },
       });
