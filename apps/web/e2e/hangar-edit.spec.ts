@@ -159,6 +159,15 @@ async function anyAdGroup(page: Page, profileId: string): Promise<string> {
   return String(groups["hydra:member"][0]?.id);
 }
 
+/** The keyword table's row of exactly this keyword (one text can begin another). */
+function keywordRow(page: Page, text: string): Locator {
+  return page
+    .getByTestId("table-keywords")
+    .locator("tbody tr")
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .first();
+}
+
 async function openTray(page: Page): Promise<Locator> {
   await page.getByTestId("tray-button").click();
   const drawer = page.getByTestId("tray-drawer");
@@ -202,11 +211,7 @@ for (const locale of ["de", "en"] as const) {
     await expectHydrated(page);
     const first = groupA.keywords[0] as Member;
     const inlineBid = Math.round(((first.bid as number) + 0.11) * 100) / 100;
-    const row = page
-      .getByTestId("table-keywords")
-      .locator("tbody tr")
-      .filter({ hasText: String(first.keywordText) })
-      .first();
+    const row = keywordRow(page, String(first.keywordText));
     await row.getByTestId("edit-bid").click();
     const input = row.getByTestId("inline-input");
     await input.fill(money(inlineBid, decimal));
@@ -285,12 +290,9 @@ for (const locale of ["de", "en"] as const) {
       else expect(Math.abs((now ?? 0) - old * 1.1), `${id}: ${old} → ${now}`).toBeLessThan(0.0051);
     }
     // ... and so do the rows, without a reload.
-    const cell = page
-      .getByTestId("table-keywords")
-      .locator("tbody tr")
-      .filter({ hasText: String((groupB.keywords[0] as Member).keywordText) })
-      .first()
-      .getByTestId("edit-bid");
+    const cell = keywordRow(page, String((groupB.keywords[0] as Member).keywordText)).getByTestId(
+      "edit-bid",
+    );
     await expect(cell).toHaveAttribute(
       "data-value",
       String(raised.get(String((groupB.keywords[0] as Member).amazonKeywordId))),
@@ -307,15 +309,18 @@ for (const locale of ["de", "en"] as const) {
     await tray.getByTestId("failed-dismiss-all").click();
     await closeDrawer(page);
 
-    // The keyword's history: the inline edit, the raise and its undo.
-    const history = page
-      .getByTestId("table-keywords")
-      .locator("tbody tr")
-      .filter({ hasText: String((groupB.keywords[0] as Member).keywordText) })
-      .first()
-      .getByTestId("row-history");
-    await history.click();
-    await expect(page.getByTestId("history-row")).toHaveCount(2);
+    // The keyword's history, newest first: the undo (back to the old bid), then the raise.
+    const traced = groupB.keywords[0] as Member;
+    const euro = (v: number) =>
+      new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(v);
+    await keywordRow(page, String(traced.keywordText)).getByTestId("row-history").click();
+    const rows = page.getByTestId("history-row");
+    await expect(rows.nth(1)).toBeVisible();
+    await expect(rows.nth(0)).toHaveAttribute("data-status", "applied");
+    await expect(rows.nth(0).getByTestId("new-value")).toHaveText(euro(traced.bid as number));
+    await expect(rows.nth(1).getByTestId("new-value")).toHaveText(
+      euro(raised.get(String(traced.amazonKeywordId)) ?? 0),
+    );
     await page.keyboard.press("Escape");
   });
 }
@@ -333,7 +338,6 @@ for (const locale of ["de", "en"] as const) {
       `${prefix}/hangar/campaigns/adgroup/${await anyAdGroup(page, String(profile.id))}`,
     );
     await expectHydrated(page);
-    let tray: Locator;
     // Search terms: one not yet a keyword nor a negative, of a manual campaign's ad group.
     const range = {
       from: (await page.getByTestId("date-range").getAttribute("data-from")) ?? "",
@@ -373,7 +377,7 @@ for (const locale of ["de", "en"] as const) {
     await expect(keywordModal.getByTestId("add-keyword-adgroup")).not.toHaveValue("");
     await keywordModal.getByTestId("add-keyword-bid").fill(money(0.55, decimal));
     await keywordModal.getByTestId("add-keyword-submit").click();
-    tray = page.getByTestId("tray-drawer");
+    const tray = page.getByTestId("tray-drawer");
     await expect(tray.getByTestId("tray-row")).toHaveCount(1);
     await tray.getByTestId("tray-push").click();
     await expect(tray.getByTestId("push-results")).toHaveAttribute("data-status", "applied", {
