@@ -53,6 +53,7 @@ export function StatusBadge({ status }: { status: string }) {
       size="xs"
       variant="light"
       color={STATUS_COLOR[status] ?? "gray"}
+      styles={{ root: { flexShrink: 0, maxWidth: "none" }, label: { overflow: "visible" } }}
       data-testid="change-status"
       data-status={status}
     >

@@ -254,7 +254,7 @@ function StateEditor({
         size="xs"
         variant="dot"
         color={STATE_COLORS[state] ?? "gray"}
-        style={{ flexShrink: 0, overflow: "visible" }}
+        styles={{ root: { flexShrink: 0, maxWidth: "none" }, label: { overflow: "visible" } }}
       >
         {t(`hangar.state.${state}`, { defaultValue: state })}
       </Badge>
