@@ -28,6 +28,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/product/list/export", locale).slice(1), "routes/product/list/export.ts", {
     id: routeId(locale, "product-list-export"),
   }),
+  // Not a screen: the Hangar's edits (tray, bulk, push, history, undo) through changes.
+  route(localizePath("/hangar/changes", locale).slice(1), "routes/hangar/changes.ts", {
+    id: routeId(locale, "hangar-changes"),
+  }),
   route(localizePath("/*", locale).slice(1), "pages/not-found.tsx", {
     id: routeId(locale, "not-found"),
   }),

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { ConversionRate } from "../../lib/money.tsx";
+import { ChangesTrayButton } from "./changes/ChangesTray.tsx";
 import { CurrencySwitch, DateRangeControl } from "./DateRangeControl.tsx";
 import type { DateRange } from "./date-range.ts";
 import { RatesContext } from "./MoneyText.tsx";
@@ -39,6 +40,8 @@ export function HangarHeader({
       </Stack>
       <Group gap="sm" wrap="wrap">
         {extra}
+        {/* The pending-changes tray, on screens that edit (null elsewhere). */}
+        <ChangesTrayButton />
         <CurrencySwitch
           nativeCurrency={nativeCurrency}
           defaultCurrency={defaultCurrency}

@@ -13,6 +13,7 @@ import {
   Switch,
   Text,
   TextInput,
+  VisuallyHidden,
 } from "@mantine/core";
 import {
   IconAlertTriangle,
@@ -28,6 +29,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { sessionStore } from "../../session/store.ts";
 import { ComparisonModal } from "./ComparisonModal.tsx";
+import { BulkBar } from "./changes/BulkActions.tsx";
+import { useChanges } from "./changes/ChangesContext.tsx";
+import { EditableCell } from "./changes/EditableCell.tsx";
+import { HistoryButton } from "./changes/HistoryDrawer.tsx";
+import { SearchTermActions } from "./changes/SearchTermActions.tsx";
 import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
 import { MetricCell } from "./MetricCell.tsx";
@@ -142,7 +148,21 @@ export function HangarTable({
   const state = result.state;
   const { visible, remember } = useColumns(def, state.columns);
   const [selected, setSelected] = useState<HangarRow[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
   const [comparing, setComparing] = useState(false);
+  // Rows are edited where the screen provides the changes (tray, history) and the table allows it.
+  const changes = useChanges();
+  const editing = changes ? def.editing : undefined;
+  const harvest = !!changes && def.harvest === true;
+  const selectable = compare || !!editing;
+  // Another page, filter or sort: the selection was of rows no longer shown.
+  const selectionScope = `${result.exportQuery}|${state.page}`;
+  const [scope, setScope] = useState(selectionScope);
+  if (scope !== selectionScope) {
+    setScope(selectionScope);
+    setSelected([]);
+    setAllMatching(false);
+  }
   const [search, setSearch] = useState(state.search);
   useEffect(() => setSearch(state.search), [state.search]);
 
@@ -194,6 +214,25 @@ export function HangarTable({
       render: (row) => renderCell(column, row),
     };
   });
+  if (editing || harvest) {
+    columns.push({
+      accessor: "__actions",
+      title: <VisuallyHidden>{t("changes.column.actions")}</VisuallyHidden>,
+      textAlign: "right",
+      width: 44,
+      render: (row) =>
+        harvest ? (
+          <SearchTermActions row={row} />
+        ) : editing && row.id ? (
+          <HistoryButton
+            compact
+            entity={row.id}
+            entityType={editing.entityType}
+            label={editing.label(row)}
+          />
+        ) : null,
+    });
+  }
 
   function renderCell(column: ColumnDef, row: HangarRow): ReactNode {
     if (column.metric) {
@@ -210,6 +249,9 @@ export function HangarTable({
       );
     }
     const value = cellValue(column, row);
+    if (editing && column.edit) {
+      return <EditableCell row={row} field={column.edit} value={value} editing={editing} />;
+    }
     if (column.format === "state" && value) {
       const color = value === "ENABLED" ? "teal" : value === "PAUSED" ? "yellow" : "gray";
       // Dot variant: the state's colour on the dot, body-coloured text (the light variant's
@@ -416,6 +458,21 @@ export function HangarTable({
           </Menu>
         </Group>
       </Group>
+      {editing ? (
+        <BulkBar
+          editing={editing}
+          selectedIds={selected.flatMap((row) => (row.id ? [row.id] : []))}
+          pageCount={result.rows.length}
+          totalItems={result.totalItems}
+          allMatching={allMatching}
+          onAllMatching={setAllMatching}
+          exportQuery={result.exportQuery}
+          onDone={() => {
+            setSelected([]);
+            setAllMatching(false);
+          }}
+        />
+      ) : null}
       {result.error ? (
         <Alert
           color="red"
@@ -476,10 +533,17 @@ export function HangarTable({
           onSortStatusChange={(sort) =>
             update({ sort: String(sort.columnAccessor), dir: sort.direction })
           }
-          selectedRecords={compare ? selected : undefined}
-          onSelectedRecordsChange={compare ? setSelected : undefined}
+          selectedRecords={selectable ? selected : undefined}
+          onSelectedRecordsChange={
+            selectable
+              ? (rows) => {
+                  setSelected(rows);
+                  setAllMatching(false);
+                }
+              : undefined
+          }
           isRecordSelectable={
-            compare
+            compare && !editing
               ? (row) =>
                   selected.length < COMPARE_MAX || selected.some((s) => s["@id"] === row["@id"])
               : undefined

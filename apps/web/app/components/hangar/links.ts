@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
 
 /** The URL parameters every Hangar screen shares (range and currency) and keeps across links. */
@@ -36,4 +36,22 @@ export function onlyViewChanged(current: URL, next: URL): boolean {
     return params.toString();
   };
   return strip(current) === strip(next);
+}
+
+/**
+ * When a Hangar screen reads its data again: not for view settings only (columns, deltas), not
+ * for a change staged in the tray (no row differs until it is applied on Amazon), but for an
+ * explicit revalidation (a retry, a pushed batch that finished) and for other navigations.
+ * `sameData` lets a screen skip more (a tab switch that shows data already loaded).
+ */
+export function hangarShouldRevalidate(
+  args: ShouldRevalidateFunctionArgs,
+  sameData: (current: URL, next: URL) => boolean = onlyViewChanged,
+): boolean {
+  const { currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate } = args;
+  if (formMethod && formMethod.toUpperCase() !== "GET") {
+    return (actionResult as { revalidate?: boolean } | undefined)?.revalidate === true;
+  }
+  if (currentUrl.href === nextUrl.href) return true;
+  return sameData(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }

@@ -25,6 +25,37 @@ export interface ColumnDef {
   fixed?: boolean;
   /** The API fields an export writes for this column (default: its key). */
   exportAs?: string[];
+  /** Editable inline: the change's field (issue 10; the value is the column's own). */
+  edit?: EditField;
+}
+
+/** The fields a Hangar table edits through changes (CHANGES-CONTRACT). */
+export type EditField = "bid" | "budget" | "state";
+
+/** Bulk actions a table offers on its selected rows (CHANGES-CONTRACT bulk_changes). */
+export type BulkKind =
+  | "setBid"
+  | "adjustBid"
+  | "suggestedBid"
+  | "setBudget"
+  | "adjustBudget"
+  | "pause"
+  | "enable"
+  | "archive";
+
+/** How a table's rows are edited: the changes API's entity type and the bulk actions offered. */
+export interface TableEditing {
+  entityType:
+    | "campaigns"
+    | "ad_groups"
+    | "keywords"
+    | "targets"
+    | "negative_keywords"
+    | "negative_targets"
+    | "product_ads";
+  bulk: BulkKind[];
+  /** The text that names a row in the tray and the history. */
+  label: (row: HangarRow) => string;
 }
 
 export interface HangarRow {
@@ -47,7 +78,14 @@ export interface TableDef {
   withMetrics: boolean;
   defaultSort: { column: string; direction: "asc" | "desc" };
   itemsPerPage: number;
+  /** Rows can be edited (inline and in bulk); absent: read-only. */
+  editing?: TableEditing;
+  /** Rows are search terms that can be added as keywords or negatives. */
+  harvest?: boolean;
 }
+
+const STATE_ACTIONS: BulkKind[] = ["pause", "enable", "archive"];
+const BID_ACTIONS: BulkKind[] = ["setBid", "adjustBid"];
 
 const str = (field: string) => (row: HangarRow) => {
   const value = row[field];
@@ -76,6 +114,7 @@ const state: ColumnDef = {
   order: "state",
   value: str("state"),
   defaultVisible: true,
+  edit: "state",
 };
 
 function placementText(row: HangarRow): string | null {
@@ -113,6 +152,11 @@ export const TABLES = {
     filters: ["state", "targetingType", "search", "metrics"],
     defaultSort: { column: "cost", direction: "desc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "campaigns",
+      bulk: ["setBudget", "adjustBudget", ...STATE_ACTIONS],
+      label: (row) => String(row.name ?? ""),
+    },
     columns: [
       {
         key: "name",
@@ -138,6 +182,7 @@ export const TABLES = {
         order: "budget",
         value: num("budget"),
         defaultVisible: true,
+        edit: "budget",
       },
       {
         key: "biddingStrategy",
@@ -167,6 +212,11 @@ export const TABLES = {
     filters: ["state", "search", "metrics"],
     defaultSort: { column: "cost", direction: "desc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "ad_groups",
+      bulk: [...BID_ACTIONS, ...STATE_ACTIONS],
+      label: (row) => String(row.name ?? ""),
+    },
     columns: [
       {
         key: "name",
@@ -184,6 +234,7 @@ export const TABLES = {
         order: "defaultBid",
         value: num("defaultBid"),
         defaultVisible: true,
+        edit: "bid",
       },
       ...metricColumns(METRIC_DEFAULTS),
     ],
@@ -195,6 +246,11 @@ export const TABLES = {
     filters: ["state", "search", "metrics"],
     defaultSort: { column: "cost", direction: "desc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "keywords",
+      bulk: [...BID_ACTIONS, "suggestedBid", ...STATE_ACTIONS],
+      label: (row) => String(row.keywordText ?? ""),
+    },
     columns: [
       {
         key: "keywordText",
@@ -220,6 +276,7 @@ export const TABLES = {
         order: "bid",
         value: num("bid"),
         defaultVisible: true,
+        edit: "bid",
       },
       ...metricColumns(METRIC_DEFAULTS),
     ],
@@ -231,6 +288,11 @@ export const TABLES = {
     filters: ["state", "search", "metrics"],
     defaultSort: { column: "cost", direction: "desc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "targets",
+      bulk: [...BID_ACTIONS, "suggestedBid", ...STATE_ACTIONS],
+      label: (row) => String(row.expressionText ?? ""),
+    },
     columns: [
       {
         key: "expressionText",
@@ -248,6 +310,7 @@ export const TABLES = {
         order: "bid",
         value: num("bid"),
         defaultVisible: true,
+        edit: "bid",
       },
       ...metricColumns(METRIC_DEFAULTS),
     ],
@@ -259,6 +322,11 @@ export const TABLES = {
     filters: ["state", "metrics"],
     defaultSort: { column: "cost", direction: "desc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "product_ads",
+      bulk: STATE_ACTIONS,
+      label: (row) => String(row.sku ?? row.asin ?? ""),
+    },
     columns: [
       {
         key: "product",
@@ -292,6 +360,7 @@ export const TABLES = {
     key: "searchTerms",
     path: "/api/search_terms",
     withMetrics: true,
+    harvest: true,
     filters: ["search", "metrics"],
     defaultSort: { column: "cost", direction: "desc" },
     itemsPerPage: 50,
@@ -332,6 +401,11 @@ export const TABLES = {
     filters: ["state"],
     defaultSort: { column: "keywordText", direction: "asc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "negative_keywords",
+      bulk: ["archive"],
+      label: (row) => String(row.keywordText ?? ""),
+    },
     columns: [
       {
         key: "keywordText",
@@ -364,6 +438,11 @@ export const TABLES = {
     filters: ["state"],
     defaultSort: { column: "expressionText", direction: "asc" },
     itemsPerPage: 50,
+    editing: {
+      entityType: "negative_targets",
+      bulk: ["archive"],
+      label: (row) => String(row.expressionText ?? ""),
+    },
     columns: [
       {
         key: "expressionText",

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
 import { HangarTable } from "../../../../components/hangar/HangarTable.tsx";
@@ -16,7 +17,7 @@ import {
   rangeInfo,
   throwNotFound,
 } from "../../../../components/hangar/hangar.server.ts";
-import { onlyViewChanged, useHangarLink } from "../../../../components/hangar/links.ts";
+import { hangarShouldRevalidate, useHangarLink } from "../../../../components/hangar/links.ts";
 import { TABLES } from "../../../../components/hangar/tables.ts";
 import { getI18n } from "../../../../i18n/i18n.ts";
 import { splitLocale } from "../../../../route-table.ts";
@@ -75,12 +76,8 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   };
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return hangarShouldRevalidate(args);
 }
 
 export function meta({ location, params }: Route.MetaArgs) {
@@ -101,49 +98,55 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
   });
   return (
     <HangarRates rates={rates}>
-      <Stack gap="md" data-testid="page" data-page="campaigns-marketplace">
-        <HangarHeader
-          title={t("hangar.marketplace.title", { marketplace })}
-          subtitle={
-            <Group gap="xs">
-              <Badge variant="light">{advertisingProfile.countryCode}</Badge>
-              <span>{t("hangar.marketplace.subtitle", { count: table.totalItems })}</span>
-            </Group>
-          }
-          range={info.range}
-          today={info.today}
-          nativeCurrency={advertisingProfile.currency}
-          defaultCurrency={sellerProfile.settings.defaultCurrency}
-          converted={currency.convert}
-          extra={
-            <Button
-              component={Link}
-              to={link(
-                `/hangar/campaigns/${sellerProfile.id}/${advertisingProfile.countryCode}/new`,
-              )}
-              size="xs"
-              data-testid="create-campaign"
-            >
-              {t("campaignCreate.open")}
-            </Button>
-          }
-        />
-        <DailyChart
-          daily={daily}
-          range={info.range}
-          currency={currency.shown}
-          restatedFrom={info.restatedFrom}
-        />
-        <HangarTable
-          def={TABLES.campaigns}
-          result={table}
-          currency={currency.shown}
-          converted={currency.convert && currency.send !== null}
-          rowHref={(row) => (row.id ? link(`/hangar/campaigns/detail/${row.id}`) : null)}
-          compare
-          exportName={`campaigns-${advertisingProfile.countryCode}`}
-        />
-      </Stack>
+      <HangarEditing
+        sellerProfileId={sellerProfile.id}
+        advertisingProfileId={advertisingProfile.id}
+        currency={advertisingProfile.currency}
+      >
+        <Stack gap="md" data-testid="page" data-page="campaigns-marketplace">
+          <HangarHeader
+            title={t("hangar.marketplace.title", { marketplace })}
+            subtitle={
+              <Group gap="xs">
+                <Badge variant="light">{advertisingProfile.countryCode}</Badge>
+                <span>{t("hangar.marketplace.subtitle", { count: table.totalItems })}</span>
+              </Group>
+            }
+            range={info.range}
+            today={info.today}
+            nativeCurrency={advertisingProfile.currency}
+            defaultCurrency={sellerProfile.settings.defaultCurrency}
+            converted={currency.convert}
+            extra={
+              <Button
+                component={Link}
+                to={link(
+                  `/hangar/campaigns/${sellerProfile.id}/${advertisingProfile.countryCode}/new`,
+                )}
+                size="xs"
+                data-testid="create-campaign"
+              >
+                {t("campaignCreate.open")}
+              </Button>
+            }
+          />
+          <DailyChart
+            daily={daily}
+            range={info.range}
+            currency={currency.shown}
+            restatedFrom={info.restatedFrom}
+          />
+          <HangarTable
+            def={TABLES.campaigns}
+            result={table}
+            currency={currency.shown}
+            converted={currency.convert && currency.send !== null}
+            rowHref={(row) => (row.id ? link(`/hangar/campaigns/detail/${row.id}`) : null)}
+            compare
+            exportName={`campaigns-${advertisingProfile.countryCode}`}
+          />
+        </Stack>
+      </HangarEditing>
     </HangarRates>
   );
 }

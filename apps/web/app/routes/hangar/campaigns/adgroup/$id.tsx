@@ -1,6 +1,8 @@
 import { Anchor, Badge, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
+import { HistoryButton } from "../../../../components/hangar/changes/HistoryDrawer.tsx";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
@@ -16,7 +18,7 @@ import {
   rangeInfo,
 } from "../../../../components/hangar/hangar.server.ts";
 import { KpiGrid } from "../../../../components/hangar/KpiGrid.tsx";
-import { onlyViewChanged, useHangarLink } from "../../../../components/hangar/links.ts";
+import { hangarShouldRevalidate, useHangarLink } from "../../../../components/hangar/links.ts";
 import { defaultMetricOf } from "../../../../components/hangar/metrics.ts";
 import { TABLES, type TableKey } from "../../../../components/hangar/tables.ts";
 import { getI18n } from "../../../../i18n/i18n.ts";
@@ -75,6 +77,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
     loadRates(hydra),
   ]);
   return {
+    sellerProfileId: profile.id,
     settings: profile.settings,
     adGroup,
     campaign,
@@ -88,12 +91,8 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   };
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return hangarShouldRevalidate(args);
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -107,6 +106,7 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
   const link = useHangarLink();
   const [params, setParams] = useSearchParams();
   const {
+    sellerProfileId,
     settings,
     adGroup,
     campaign,
@@ -122,108 +122,117 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
   const shownTab = tabOf(params);
   return (
     <HangarRates rates={rates}>
-      <Stack gap="md" data-testid="page" data-page="ad-group-detail">
-        <HangarHeader
-          title={adGroup.name}
-          subtitle={
-            campaign ? (
-              <Anchor
-                component={Link}
-                size="sm"
-                to={link(`/hangar/campaigns/detail/${campaign.id}`)}
-                data-testid="parent-link"
-              >
-                {t("hangar.adGroup.inCampaign", { campaign: campaign.name })}
-              </Anchor>
-            ) : null
-          }
-          range={info.range}
-          today={info.today}
-          nativeCurrency={advertisingProfile.currency}
-          defaultCurrency={settings.defaultCurrency}
-          converted={currency.convert}
-        />
-        <Facts
-          items={[
-            {
-              label: t("hangar.column.state"),
-              value: (
-                <Badge variant="light" size="sm">
-                  {t(`hangar.state.${adGroup.state}`)}
-                </Badge>
-              ),
-            },
-            {
-              label: t("hangar.column.defaultBid"),
-              value: format.money(adGroup.defaultBid, advertisingProfile.currency),
-            },
-            {
-              label: t("hangar.facts.marketplace"),
-              value: t(`marketplaces.${advertisingProfile.countryCode}`, {
-                defaultValue: advertisingProfile.countryCode,
-              }),
-            },
-          ]}
-        />
-        <KpiGrid
-          first={defaultMetricOf(settings.defaultAdvertisingMetric)}
-          current={metrics.current}
-          previous={metrics.previous}
-          daily={metrics.daily}
-          currency={currency.shown}
-          converted={converted}
-        />
-        <DailyChart
-          daily={metrics.daily}
-          range={info.range}
-          currency={currency.shown}
-          restatedFrom={info.restatedFrom}
-          height={180}
-        />
-        <Tabs
-          value={shownTab}
-          keepMounted={false}
-          onChange={(value) => {
-            if (!value) return;
-            // Each tab is its own table: its sort, filters and page start fresh.
-            const next = new URLSearchParams();
-            for (const key of ["range", "from", "to", "currency"]) {
-              const v = params.get(key);
-              if (v) next.set(key, v);
+      <HangarEditing
+        sellerProfileId={sellerProfileId}
+        advertisingProfileId={advertisingProfile.id}
+        currency={advertisingProfile.currency}
+      >
+        <Stack gap="md" data-testid="page" data-page="ad-group-detail">
+          <HangarHeader
+            title={adGroup.name}
+            subtitle={
+              campaign ? (
+                <Anchor
+                  component={Link}
+                  size="sm"
+                  to={link(`/hangar/campaigns/detail/${campaign.id}`)}
+                  data-testid="parent-link"
+                >
+                  {t("hangar.adGroup.inCampaign", { campaign: campaign.name })}
+                </Anchor>
+              ) : null
             }
-            next.set("tab", value);
-            setParams(next, { preventScrollReset: true });
-          }}
-        >
-          <Tabs.List>
-            {TABS.map((key) => (
-              <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`}>
-                {t(`hangar.tabs.${key}`)}
-                {key === tab ? ` (${format.number(table.totalItems)})` : ""}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value={shownTab} pt="sm">
-            {shownTab === tab ? (
-              <HangarTable
-                key={tab}
-                def={TABLES[tab]}
-                result={table}
-                currency={currency.shown}
-                converted={converted}
-                exportName={`${tab}-${adGroup.id}`}
-              />
-            ) : (
-              // The tab follows the click at once; its rows arrive with the loader.
-              <Stack gap={6} data-testid="table-loading">
-                {[0, 1, 2, 3, 4, 5].map((row) => (
-                  <Skeleton key={row} height={28} radius="sm" />
-                ))}
-              </Stack>
-            )}
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+            range={info.range}
+            today={info.today}
+            nativeCurrency={advertisingProfile.currency}
+            defaultCurrency={settings.defaultCurrency}
+            converted={currency.convert}
+            extra={
+              <HistoryButton entity={adGroup.id} entityType="ad_groups" label={adGroup.name} />
+            }
+          />
+          <Facts
+            items={[
+              {
+                label: t("hangar.column.state"),
+                value: (
+                  <Badge variant="light" size="sm">
+                    {t(`hangar.state.${adGroup.state}`)}
+                  </Badge>
+                ),
+              },
+              {
+                label: t("hangar.column.defaultBid"),
+                value: format.money(adGroup.defaultBid, advertisingProfile.currency),
+              },
+              {
+                label: t("hangar.facts.marketplace"),
+                value: t(`marketplaces.${advertisingProfile.countryCode}`, {
+                  defaultValue: advertisingProfile.countryCode,
+                }),
+              },
+            ]}
+          />
+          <KpiGrid
+            first={defaultMetricOf(settings.defaultAdvertisingMetric)}
+            current={metrics.current}
+            previous={metrics.previous}
+            daily={metrics.daily}
+            currency={currency.shown}
+            converted={converted}
+          />
+          <DailyChart
+            daily={metrics.daily}
+            range={info.range}
+            currency={currency.shown}
+            restatedFrom={info.restatedFrom}
+            height={180}
+          />
+          <Tabs
+            value={shownTab}
+            keepMounted={false}
+            onChange={(value) => {
+              if (!value) return;
+              // Each tab is its own table: its sort, filters and page start fresh.
+              const next = new URLSearchParams();
+              for (const key of ["range", "from", "to", "currency"]) {
+                const v = params.get(key);
+                if (v) next.set(key, v);
+              }
+              next.set("tab", value);
+              setParams(next, { preventScrollReset: true });
+            }}
+          >
+            <Tabs.List>
+              {TABS.map((key) => (
+                <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`}>
+                  {t(`hangar.tabs.${key}`)}
+                  {key === tab ? ` (${format.number(table.totalItems)})` : ""}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value={shownTab} pt="sm">
+              {shownTab === tab ? (
+                <HangarTable
+                  key={tab}
+                  def={TABLES[tab]}
+                  result={table}
+                  currency={currency.shown}
+                  converted={converted}
+                  exportName={`${tab}-${adGroup.id}`}
+                />
+              ) : (
+                // The tab follows the click at once; its rows arrive with the loader.
+                <Stack gap={6} data-testid="table-loading">
+                  {[0, 1, 2, 3, 4, 5].map((row) => (
+                    <Skeleton key={row} height={28} radius="sm" />
+                  ))}
+                </Stack>
+              )}
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </HangarEditing>
     </HangarRates>
   );
 }

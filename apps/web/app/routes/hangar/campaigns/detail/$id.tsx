@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { CampaignSettings } from "../../../../components/campaigns/CampaignSettings.tsx";
 import { saveCampaignSettings } from "../../../../components/campaigns/campaign-settings.server.ts";
+import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
+import { HistoryButton } from "../../../../components/hangar/changes/HistoryDrawer.tsx";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
@@ -18,7 +20,11 @@ import {
   rangeInfo,
 } from "../../../../components/hangar/hangar.server.ts";
 import { KpiGrid } from "../../../../components/hangar/KpiGrid.tsx";
-import { onlyViewChanged, useHangarLink } from "../../../../components/hangar/links.ts";
+import {
+  hangarShouldRevalidate,
+  onlyViewChanged,
+  useHangarLink,
+} from "../../../../components/hangar/links.ts";
 import { defaultMetricOf } from "../../../../components/hangar/metrics.ts";
 import {
   type PlacementRow,
@@ -122,21 +128,18 @@ export async function action({ request, context, params: route }: Route.ActionAr
   return saveCampaignSettings(context, request, route.id, form);
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  // The same URL: an explicit revalidation (after the settings' changes were applied).
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  if (onlyViewChanged(currentUrl, nextUrl)) return false;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const tabOnly = (u: URL) => {
     const p = new URLSearchParams(u.searchParams);
     p.delete("tab");
     p.sort();
     return `${u.pathname}?${p}`;
   };
-  return tabOnly(currentUrl) === tabOnly(nextUrl) ? false : defaultShouldRevalidate;
+  // Every tab's data is loaded at once: switching tabs reads nothing.
+  return hangarShouldRevalidate(
+    args,
+    (current, next) => onlyViewChanged(current, next) || tabOnly(current) === tabOnly(next),
+  );
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -166,172 +169,181 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
   const placement = campaign.placementBidding;
   return (
     <HangarRates rates={rates}>
-      <Stack gap="md" data-testid="page" data-page="campaign-detail">
-        <HangarHeader
-          title={campaign.name}
-          subtitle={
-            <Anchor
-              component={Link}
-              size="sm"
-              to={link(`/hangar/campaigns/${sellerProfileId}/${advertisingProfile.countryCode}`)}
-              data-testid="parent-link"
-            >
-              {t("hangar.marketplace.title", {
-                marketplace: t(`marketplaces.${advertisingProfile.countryCode}`, {
+      <HangarEditing
+        sellerProfileId={sellerProfileId}
+        advertisingProfileId={advertisingProfile.id}
+        currency={advertisingProfile.currency}
+      >
+        <Stack gap="md" data-testid="page" data-page="campaign-detail">
+          <HangarHeader
+            title={campaign.name}
+            subtitle={
+              <Anchor
+                component={Link}
+                size="sm"
+                to={link(`/hangar/campaigns/${sellerProfileId}/${advertisingProfile.countryCode}`)}
+                data-testid="parent-link"
+              >
+                {t("hangar.marketplace.title", {
+                  marketplace: t(`marketplaces.${advertisingProfile.countryCode}`, {
+                    defaultValue: advertisingProfile.countryCode,
+                  }),
+                })}
+              </Anchor>
+            }
+            range={info.range}
+            today={info.today}
+            nativeCurrency={advertisingProfile.currency}
+            defaultCurrency={settings.defaultCurrency}
+            converted={currency.convert}
+            extra={
+              <HistoryButton entity={campaign.id} entityType="campaigns" label={campaign.name} />
+            }
+          />
+          <Group justify="flex-end" gap="sm" data-testid="campaign-settings">
+            <CampaignSettings
+              campaign={{
+                name: campaign.name,
+                state: campaign.state,
+                budget: campaign.budget,
+                biddingStrategy: campaign.biddingStrategy,
+                placementTopOfSearch: placement?.topOfSearch ?? null,
+                placementProductPage: placement?.productPage ?? null,
+                startDate: campaign.startDate,
+                endDate: campaign.endDate,
+              }}
+              currency={advertisingProfile.currency}
+            />
+          </Group>
+          <Facts
+            items={[
+              {
+                label: t("hangar.column.state"),
+                value: (
+                  <Badge variant="light" size="sm">
+                    {t(`hangar.state.${campaign.state}`)}
+                  </Badge>
+                ),
+              },
+              {
+                label: t("hangar.column.targetingType"),
+                value: t(`hangar.enum.${campaign.targetingType}`, {
+                  defaultValue: campaign.targetingType,
+                }),
+              },
+              {
+                label: t("hangar.column.budget"),
+                value: `${format.money(campaign.budget, advertisingProfile.currency)} / ${t(`hangar.enum.${campaign.budgetType}`, { defaultValue: campaign.budgetType })}`,
+              },
+              {
+                label: t("hangar.column.biddingStrategy"),
+                value: campaign.biddingStrategy
+                  ? t(`hangar.enum.${campaign.biddingStrategy}`, {
+                      defaultValue: campaign.biddingStrategy,
+                    })
+                  : "–",
+              },
+              {
+                label: t("hangar.facts.startDate"),
+                value: campaign.startDate ? format.day(campaign.startDate) : "–",
+              },
+              {
+                label: t("hangar.facts.endDate"),
+                value: campaign.endDate ? format.day(campaign.endDate) : t("hangar.facts.noEnd"),
+              },
+              {
+                label: t("hangar.facts.marketplace"),
+                value: t(`marketplaces.${advertisingProfile.countryCode}`, {
                   defaultValue: advertisingProfile.countryCode,
                 }),
-              })}
-            </Anchor>
-          }
-          range={info.range}
-          today={info.today}
-          nativeCurrency={advertisingProfile.currency}
-          defaultCurrency={settings.defaultCurrency}
-          converted={currency.convert}
-        />
-        <Group justify="flex-end" gap="sm" data-testid="campaign-settings">
-          <CampaignSettings
-            campaign={{
-              name: campaign.name,
-              state: campaign.state,
-              budget: campaign.budget,
-              biddingStrategy: campaign.biddingStrategy,
-              placementTopOfSearch: placement?.topOfSearch ?? null,
-              placementProductPage: placement?.productPage ?? null,
-              startDate: campaign.startDate,
-              endDate: campaign.endDate,
-            }}
-            currency={advertisingProfile.currency}
+              },
+            ]}
           />
-        </Group>
-        <Facts
-          items={[
-            {
-              label: t("hangar.column.state"),
-              value: (
-                <Badge variant="light" size="sm">
-                  {t(`hangar.state.${campaign.state}`)}
-                </Badge>
-              ),
-            },
-            {
-              label: t("hangar.column.targetingType"),
-              value: t(`hangar.enum.${campaign.targetingType}`, {
-                defaultValue: campaign.targetingType,
-              }),
-            },
-            {
-              label: t("hangar.column.budget"),
-              value: `${format.money(campaign.budget, advertisingProfile.currency)} / ${t(`hangar.enum.${campaign.budgetType}`, { defaultValue: campaign.budgetType })}`,
-            },
-            {
-              label: t("hangar.column.biddingStrategy"),
-              value: campaign.biddingStrategy
-                ? t(`hangar.enum.${campaign.biddingStrategy}`, {
-                    defaultValue: campaign.biddingStrategy,
-                  })
-                : "–",
-            },
-            {
-              label: t("hangar.facts.startDate"),
-              value: campaign.startDate ? format.day(campaign.startDate) : "–",
-            },
-            {
-              label: t("hangar.facts.endDate"),
-              value: campaign.endDate ? format.day(campaign.endDate) : t("hangar.facts.noEnd"),
-            },
-            {
-              label: t("hangar.facts.marketplace"),
-              value: t(`marketplaces.${advertisingProfile.countryCode}`, {
-                defaultValue: advertisingProfile.countryCode,
-              }),
-            },
-          ]}
-        />
-        <KpiGrid
-          first={defaultMetricOf(settings.defaultAdvertisingMetric)}
-          current={metrics.current}
-          previous={metrics.previous}
-          daily={metrics.daily}
-          currency={currency.shown}
-          converted={converted}
-        />
-        <DailyChart
-          daily={metrics.daily}
-          range={info.range}
-          currency={currency.shown}
-          restatedFrom={info.restatedFrom}
-        />
-        <Tabs
-          value={tab}
-          keepMounted={false}
-          onChange={(value) => {
-            if (!value) return;
-            const next = new URLSearchParams(params);
-            next.set("tab", value);
-            setParams(next, { replace: true, preventScrollReset: true });
-          }}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="adGroups" data-testid="tab-adGroups">
-              {t("hangar.tabs.adGroups")} ({format.number(loaderData.adGroups.totalItems)})
-            </Tabs.Tab>
-            <Tabs.Tab value="placements" data-testid="tab-placements">
-              {t("hangar.tabs.placements")}
-            </Tabs.Tab>
-            <Tabs.Tab value="negativeKeywords" data-testid="tab-negativeKeywords">
-              {t("hangar.tabs.negativeKeywords")} (
-              {format.number(loaderData.negativeKeywords.totalItems)})
-            </Tabs.Tab>
-            <Tabs.Tab value="negativeTargets" data-testid="tab-negativeTargets">
-              {t("hangar.tabs.negativeTargets")} (
-              {format.number(loaderData.negativeTargets.totalItems)})
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="adGroups" pt="sm">
-            <HangarTable
-              def={TABLES.adGroups}
-              result={loaderData.adGroups}
-              currency={currency.shown}
-              converted={converted}
-              rowHref={(row) => (row.id ? link(`/hangar/campaigns/adgroup/${row.id}`) : null)}
-              compare
-              exportName={`ad-groups-${campaign.id}`}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="placements" pt="sm">
-            <PlacementTable
-              rows={placements.rows}
-              error={placements.error}
-              currency={currency.shown}
-              converted={converted}
-              adjustments={{
-                TOP_OF_SEARCH: placement?.topOfSearch ?? null,
-                REST_OF_SEARCH: placement?.restOfSearch ?? null,
-                PRODUCT_PAGES: placement?.productPage ?? null,
-              }}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="negativeKeywords" pt="sm">
-            <HangarTable
-              def={TABLES.negativeKeywords}
-              result={loaderData.negativeKeywords}
-              currency={currency.shown}
-              converted={converted}
-              exportName={`negative-keywords-${campaign.id}`}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="negativeTargets" pt="sm">
-            <HangarTable
-              def={TABLES.negativeTargets}
-              result={loaderData.negativeTargets}
-              currency={currency.shown}
-              converted={converted}
-              exportName={`negative-targets-${campaign.id}`}
-            />
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+          <KpiGrid
+            first={defaultMetricOf(settings.defaultAdvertisingMetric)}
+            current={metrics.current}
+            previous={metrics.previous}
+            daily={metrics.daily}
+            currency={currency.shown}
+            converted={converted}
+          />
+          <DailyChart
+            daily={metrics.daily}
+            range={info.range}
+            currency={currency.shown}
+            restatedFrom={info.restatedFrom}
+          />
+          <Tabs
+            value={tab}
+            keepMounted={false}
+            onChange={(value) => {
+              if (!value) return;
+              const next = new URLSearchParams(params);
+              next.set("tab", value);
+              setParams(next, { replace: true, preventScrollReset: true });
+            }}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="adGroups" data-testid="tab-adGroups">
+                {t("hangar.tabs.adGroups")} ({format.number(loaderData.adGroups.totalItems)})
+              </Tabs.Tab>
+              <Tabs.Tab value="placements" data-testid="tab-placements">
+                {t("hangar.tabs.placements")}
+              </Tabs.Tab>
+              <Tabs.Tab value="negativeKeywords" data-testid="tab-negativeKeywords">
+                {t("hangar.tabs.negativeKeywords")} (
+                {format.number(loaderData.negativeKeywords.totalItems)})
+              </Tabs.Tab>
+              <Tabs.Tab value="negativeTargets" data-testid="tab-negativeTargets">
+                {t("hangar.tabs.negativeTargets")} (
+                {format.number(loaderData.negativeTargets.totalItems)})
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="adGroups" pt="sm">
+              <HangarTable
+                def={TABLES.adGroups}
+                result={loaderData.adGroups}
+                currency={currency.shown}
+                converted={converted}
+                rowHref={(row) => (row.id ? link(`/hangar/campaigns/adgroup/${row.id}`) : null)}
+                compare
+                exportName={`ad-groups-${campaign.id}`}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="placements" pt="sm">
+              <PlacementTable
+                rows={placements.rows}
+                error={placements.error}
+                currency={currency.shown}
+                converted={converted}
+                adjustments={{
+                  TOP_OF_SEARCH: placement?.topOfSearch ?? null,
+                  REST_OF_SEARCH: placement?.restOfSearch ?? null,
+                  PRODUCT_PAGES: placement?.productPage ?? null,
+                }}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="negativeKeywords" pt="sm">
+              <HangarTable
+                def={TABLES.negativeKeywords}
+                result={loaderData.negativeKeywords}
+                currency={currency.shown}
+                converted={converted}
+                exportName={`negative-keywords-${campaign.id}`}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="negativeTargets" pt="sm">
+              <HangarTable
+                def={TABLES.negativeTargets}
+                result={loaderData.negativeTargets}
+                currency={currency.shown}
+                converted={converted}
+                exportName={`negative-targets-${campaign.id}`}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </HangarEditing>
     </HangarRates>
   );
 }

@@ -1,0 +1,202 @@
+/**
+ * The change history of one entity (issue 10 §5): who asked, when, old → new, why, and what
+ * Amazon answered; an applied change or its whole push can be undone (the undo is itself a
+ * recorded push, followed in the tray).
+ */
+import { Button, Drawer, Loader, Menu, Stack, Table, Text, Title } from "@mantine/core";
+import { IconArrowBackUp, IconHistory } from "@tabler/icons-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { sessionStore } from "../../../session/store.ts";
+import { useChangeAction, useChanges } from "./ChangesContext.tsx";
+import { OldNew, StatusBadge } from "./ChangesTray.tsx";
+import { actionError, useChangeFormat } from "./format.ts";
+import type { ChangeView, HistoryData } from "./model.ts";
+
+export function HistoryDrawer() {
+  const { t } = useTranslation();
+  const changes = useChanges();
+  const fetcher = useFetcher<HistoryData>();
+  const target = changes?.history ?? null;
+  const url =
+    target && changes ? `${changes.actionPath}?view=history&entity=${target.entity}` : null;
+  const load = fetcher.load;
+  const finished = changes?.results?.batch.finishedAt ?? null;
+  // Read again when opened and whenever a followed push has finished (its rows have results).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `finished` is the trigger, not an input
+  useEffect(() => {
+    if (url) void load(url);
+  }, [url, load, finished]);
+  const list = fetcher.data?.changes ?? [];
+  return (
+    <Drawer
+      opened={!!target}
+      onClose={() => changes?.openHistory(null)}
+      position="right"
+      size="xl"
+      title={
+        <Title order={2} size="h4">
+          {t("changes.history.title", { name: target?.label ?? "" })}
+        </Title>
+      }
+      closeButtonProps={{ "aria-label": t("changes.close") }}
+    >
+      <Stack gap="sm" data-testid="history-drawer">
+        {fetcher.state === "loading" && !fetcher.data ? <Loader size="sm" /> : null}
+        {fetcher.data && list.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="history-empty">
+            {t("changes.history.empty")}
+          </Text>
+        ) : null}
+        {list.length > 0 ? (
+          <Table striped verticalSpacing={4} fz="sm" data-testid="history-rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("changes.column.when")}</Table.Th>
+                <Table.Th>{t("changes.column.who")}</Table.Th>
+                <Table.Th>{t("changes.column.change")}</Table.Th>
+                <Table.Th>{t("changes.column.reason")}</Table.Th>
+                <Table.Th>{t("changes.column.result")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((change) => (
+                <HistoryRow key={change.id} change={change} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </Stack>
+    </Drawer>
+  );
+}
+
+function HistoryRow({ change }: { change: ChangeView }) {
+  const { t } = useTranslation();
+  const changes = useChanges();
+  const f = useChangeFormat(changes?.currency ?? "EUR");
+  const me = sessionStore().getState().user?.id;
+  const [error, setError] = useState<string | null>(null);
+  const undo = useChangeAction((result) => {
+    if (result.ok && result.batchId) {
+      changes?.track(result.batchId);
+      // The undo's per-row results are followed in the tray.
+      changes?.openHistory(null);
+      changes?.setTrayOpen(true);
+    }
+    setError(actionError(result, t));
+  });
+  const who =
+    change.authorKind === "user"
+      ? change.authorId && change.authorId === me
+        ? t("changes.author.you")
+        : t("changes.author.user")
+      : t(`changes.author.${change.authorKind}`, { defaultValue: change.authorKind });
+  const undoable = change.status === "applied" && change.operation === "update";
+  return (
+    <Table.Tr data-testid="history-row" data-status={change.status}>
+      <Table.Td style={{ whiteSpace: "nowrap" }}>
+        {f.when(change.appliedAt ?? change.createdAt)}
+      </Table.Td>
+      <Table.Td>{who}</Table.Td>
+      <Table.Td>
+        <Text size="xs" c="dimmed">
+          {f.what(change)}
+        </Text>
+        <OldNew change={change} />
+      </Table.Td>
+      <Table.Td>{f.reason(change)}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={change.status} />
+        {change.errorMessage ? (
+          <Text size="xs" c="red">
+            {change.errorMessage}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text size="xs" c="red">
+            {error}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        {undoable ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconArrowBackUp size={12} />}
+                loading={undo.busy}
+                data-testid="history-undo"
+              >
+                {t("changes.history.undo")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                data-testid="history-undo-change"
+                onClick={() => undo.submit({ intent: "undoChange", change: change.id })}
+              >
+                {t("changes.history.undoChange")}
+              </Menu.Item>
+              {change.batchId ? (
+                <Menu.Item
+                  data-testid="history-undo-batch"
+                  onClick={() =>
+                    change.batchId && undo.submit({ intent: "undoBatch", batch: change.batchId })
+                  }
+                >
+                  {t("changes.history.undoBatch")}
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Opens the history of one entity (from a row, or from the campaign page's header). */
+export function HistoryButton({
+  entity,
+  entityType,
+  label,
+  compact = false,
+}: {
+  entity: string;
+  entityType: ChangeView["entityType"];
+  label: string;
+  compact?: boolean;
+}): ReactNode {
+  const { t } = useTranslation();
+  const changes = useChanges();
+  if (!changes) return null;
+  const open = () => changes.openHistory({ entity, entityType, label });
+  return compact ? (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="gray"
+      px={4}
+      onClick={open}
+      aria-label={t("changes.history.open", { name: label })}
+      data-testid="row-history"
+    >
+      <IconHistory size={14} />
+    </Button>
+  ) : (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconHistory size={14} />}
+      onClick={open}
+      data-testid="entity-history"
+    >
+      {t("changes.history.button")}
+    </Button>
+  );
+}

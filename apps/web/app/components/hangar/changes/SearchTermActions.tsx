@@ -1,0 +1,247 @@
+/**
+ * Harvesting a search term (issue 10 §4): add it as a keyword (ad group of a manual campaign,
+ * match type, bid) or as a negative (exact or phrase, in the ad group or the whole campaign).
+ * Both are creations that wait in the tray like every other change.
+ */
+import {
+  Button,
+  Group,
+  Menu,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { IconDots, IconMinus, IconPlus } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { useFormat } from "../format.ts";
+import type { HangarRow } from "../tables.ts";
+import { useChangeAction, useChanges } from "./ChangesContext.tsx";
+import { actionError } from "./format.ts";
+import { type AdGroupChoice, idOf } from "./model.ts";
+
+export function SearchTermActions({ row }: { row: HangarRow }) {
+  const { t } = useTranslation();
+  const changes = useChanges();
+  const [open, setOpen] = useState<"keyword" | "negative" | null>(null);
+  if (!changes) return null;
+  const term = String(row.searchTerm ?? "");
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            px={4}
+            aria-label={t("changes.harvest.menu", { term })}
+            data-testid="term-actions"
+          >
+            <IconDots size={14} />
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setOpen("keyword")}
+            data-testid="term-add-keyword"
+          >
+            {t("changes.harvest.addKeyword")}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconMinus size={14} />}
+            onClick={() => setOpen("negative")}
+            data-testid="term-add-negative"
+          >
+            {t("changes.harvest.addNegative")}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {open === "keyword" ? <AddKeywordModal row={row} onClose={() => setOpen(null)} /> : null}
+      {open === "negative" ? <AddNegativeModal row={row} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+function AddKeywordModal({ row, onClose }: { row: HangarRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const changes = useChanges();
+  const choices = useFetcher<{ adGroups: AdGroupChoice[] }>();
+  const load = choices.load;
+  const actionPath = changes?.actionPath;
+  const profileId = changes?.advertisingProfileId;
+  useEffect(() => {
+    if (actionPath) void load(`${actionPath}?view=keywordTargets&profile=${profileId}`);
+  }, [actionPath, profileId, load]);
+  const term = String(row.searchTerm ?? "");
+  const rowAdGroup = idOf(row.adGroup as string | null);
+  const groups = choices.data?.adGroups ?? [];
+  const [adGroup, setAdGroup] = useState<string | null>(null);
+  const chosen = adGroup ?? (groups.some((g) => g.id === rowAdGroup) ? rowAdGroup : null);
+  const [text, setText] = useState(term);
+  const [matchType, setMatchType] = useState<"EXACT" | "PHRASE" | "BROAD">("EXACT");
+  const cpc = (row.metrics as { cpc?: number | null } | undefined)?.cpc;
+  const [bid, setBid] = useState<string | number>(cpc ? Math.round(cpc * 100) / 100 : "");
+  const [error, setError] = useState<string | null>(null);
+  const action = useChangeAction((result) => {
+    if (result.ok) {
+      onClose();
+      changes?.setTrayOpen(true);
+    } else setError(actionError(result, t));
+  });
+  const submit = () => {
+    if (!chosen) return setError(t("changes.harvest.chooseAdGroup"));
+    if (typeof bid !== "number" || bid <= 0) return setError(t("changes.error.number"));
+    if (!text.trim()) return setError(t("changes.harvest.textRequired"));
+    action.submit({
+      intent: "createKeyword",
+      sellerProfile: changes?.sellerProfileId ?? "",
+      adGroup: chosen,
+      keywordText: text.trim(),
+      matchType,
+      bid,
+      searchTerm: term,
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title={t("changes.harvest.keywordTitle", { term })} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm" data-testid="add-keyword-modal">
+          <TextInput
+            label={t("changes.harvest.keywordText")}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <Select
+            label={t("changes.harvest.adGroup")}
+            searchable
+            data={groups.map((g) => ({ value: g.id, label: `${g.campaignName} › ${g.name}` }))}
+            value={chosen}
+            onChange={setAdGroup}
+            placeholder={choices.state === "loading" ? t("changes.loading") : undefined}
+            nothingFoundMessage={t("changes.harvest.noAdGroups")}
+            data-testid="add-keyword-adgroup"
+            comboboxProps={{ zIndex: 500 }}
+          />
+          <SegmentedControl
+            value={matchType}
+            onChange={(v) => setMatchType(v as typeof matchType)}
+            data={(["EXACT", "PHRASE", "BROAD"] as const).map((m) => ({
+              value: m,
+              label: t(`hangar.enum.${m}`),
+            }))}
+            data-testid="add-keyword-match"
+          />
+          <NumberInput
+            label={t("changes.field.bid")}
+            value={bid}
+            onChange={setBid}
+            decimalScale={2}
+            decimalSeparator={format.locale.startsWith("de") ? "," : "."}
+            allowNegative={false}
+            hideControls
+            data-testid="add-keyword-bid"
+          />
+          {error ? (
+            <Text size="sm" c="red" data-testid="harvest-error">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t("changes.cancel")}
+            </Button>
+            <Button type="submit" loading={action.busy} data-testid="add-keyword-submit">
+              {t("changes.harvest.addToTray")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function AddNegativeModal({ row, onClose }: { row: HangarRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const changes = useChanges();
+  const term = String(row.searchTerm ?? "");
+  const [matchType, setMatchType] = useState<"NEGATIVE_EXACT" | "NEGATIVE_PHRASE">(
+    "NEGATIVE_EXACT",
+  );
+  const [level, setLevel] = useState<"adGroup" | "campaign">("adGroup");
+  const [error, setError] = useState<string | null>(null);
+  const action = useChangeAction((result) => {
+    if (result.ok) {
+      onClose();
+      changes?.setTrayOpen(true);
+    } else setError(actionError(result, t));
+  });
+  const campaign = idOf(row.campaign as string | null);
+  const adGroup = idOf(row.adGroup as string | null);
+  return (
+    <Modal opened onClose={onClose} title={t("changes.harvest.negativeTitle", { term })} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!campaign) return setError(t("changes.error.generic"));
+          action.submit({
+            intent: "createNegative",
+            sellerProfile: changes?.sellerProfileId ?? "",
+            level,
+            campaign,
+            adGroup,
+            keywordText: term,
+            matchType,
+            searchTerm: term,
+          });
+        }}
+      >
+        <Stack gap="sm" data-testid="add-negative-modal">
+          <SegmentedControl
+            value={matchType}
+            onChange={(v) => setMatchType(v as typeof matchType)}
+            data={(["NEGATIVE_EXACT", "NEGATIVE_PHRASE"] as const).map((m) => ({
+              value: m,
+              label: t(`hangar.enum.${m}`),
+            }))}
+            data-testid="add-negative-match"
+          />
+          <SegmentedControl
+            value={level}
+            onChange={(v) => setLevel(v as typeof level)}
+            data={[
+              { value: "adGroup", label: t("changes.harvest.levelAdGroup") },
+              { value: "campaign", label: t("changes.harvest.levelCampaign") },
+            ]}
+            data-testid="add-negative-level"
+          />
+          {error ? (
+            <Text size="sm" c="red" data-testid="harvest-error">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t("changes.cancel")}
+            </Button>
+            <Button type="submit" loading={action.busy} data-testid="add-negative-submit">
+              {t("changes.harvest.addToTray")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
