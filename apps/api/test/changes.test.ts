@@ -121,6 +121,101 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     expect(history["hydra:member"][0].appliedAt).toBeTruthy();
   }, 60_000);
 
+  it("stages a search term as a keyword and as a negative, and creates them once on push", async () => {
+    // Keywords belong in a manual campaign's ad group.
+    const manual = (
+      await h.request({ url: "/api/campaigns?targetingType=MANUAL&state=ENABLED&order[name]=desc" })
+    ).json()["hydra:member"] as { id: string }[];
+    const groups = (
+      await h.request({ url: `/api/ad_groups?campaign=${manual[0]!.id}&state=ENABLED` })
+    ).json()["hydra:member"] as { id: string; "@id": string; campaign: string }[];
+    const group = groups[0]!;
+    const create = (body: Record<string, unknown>, headers = {}) =>
+      h.request({
+        method: "POST",
+        url: "/api/changes/creations",
+        headers: { ...LD, ...headers },
+        payload: body,
+      });
+    const term = `harvested term ${kind}`;
+    // Refused before anything is staged: a bid over the limit, a negative's match type on a keyword.
+    const tooHigh = await create({
+      entityType: "keywords",
+      adGroup: group["@id"],
+      value: { keywordText: term, matchType: "EXACT", bid: 5000 },
+    });
+    expect(tooHigh.statusCode, tooHigh.body).toBe(422);
+    expect(tooHigh.json().violations[0]).toMatchObject({
+      propertyPath: "value.bid",
+      code: "changes.violation.bidOutOfRange",
+    });
+    const wrongMatch = await create({
+      entityType: "keywords",
+      adGroup: group.id,
+      value: { keywordText: term, matchType: "NEGATIVE_EXACT" },
+    });
+    expect(wrongMatch.statusCode).toBe(422);
+    // Another customer's ad group is a 404.
+    expect(
+      (
+        await create(
+          {
+            entityType: "keywords",
+            adGroup: group.id,
+            value: { keywordText: term, matchType: "EXACT", bid: 0.5 },
+          },
+          h.otherHeaders,
+        )
+      ).statusCode,
+    ).toBe(404);
+
+    const keyword = await create({
+      entityType: "keywords",
+      adGroup: group["@id"],
+      value: { keywordText: term, matchType: "EXACT", bid: 0.55 },
+      reasonCode: "search_term_harvest",
+      reasonParams: { searchTerm: term },
+    });
+    expect(keyword.statusCode, keyword.body).toBe(201);
+    expect(keyword.json()).toMatchObject({
+      operation: "create",
+      entityType: "keywords",
+      entityLabel: term,
+      status: "pending",
+    });
+    const negative = await create({
+      entityType: "negative_keywords",
+      campaign: group.campaign,
+      value: { keywordText: term, matchType: "NEGATIVE_PHRASE" },
+    });
+    expect(negative.statusCode, negative.body).toBe(201);
+    expect(negative.json().batch).toBe(keyword.json().batch);
+
+    const batch = keyword.json().batch as string;
+    expect((await push(batch)).statusCode).toBe(202);
+    await h.applyQueued();
+    expect((await h.request({ url: batch })).json()).toMatchObject({
+      status: "applied",
+      applied: 2,
+    });
+    const onAmazon = (map: Map<string, { keywordText: string; matchType: string }>) =>
+      [...map.values()].filter((k) => k.keywordText === term);
+    expect(onAmazon(h.sandbox.world.entities.keywords as never)).toHaveLength(1);
+    expect(onAmazon(h.sandbox.world.entities.keywords as never)[0]).toMatchObject({
+      matchType: "EXACT",
+      bid: 0.55,
+    });
+    const negatives = [...h.sandbox.world.entities.campaignNegativeKeywords.values()].filter(
+      (k) => k.keywordText === term,
+    );
+    expect(negatives).toHaveLength(1);
+    expect(negatives[0]).toMatchObject({ matchType: "NEGATIVE_PHRASE" });
+    const synced = (
+      await h.request({ url: `/api/keywords?search=${encodeURIComponent(term)}` })
+    ).json()["hydra:member"];
+    expect(synced).toHaveLength(1);
+  }, 60_000);
+
   it("refuses values outside the marketplace's limits with a 422 on the value", async () => {
     const [keyword] = await keywords(1, 1);
     for (const value of [0.01, 1000.01, "viel"]) {

@@ -22,6 +22,7 @@ import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { users } from "../resources/users.ts";
 import { addChange } from "./add-change.ts";
+import { creationBody } from "./add-creation.ts";
 import { bulkBody } from "./bulk-changes.ts";
 import { discardBatch } from "./discard-batch.ts";
 import { CHANGE_ENTITY_TYPES } from "./fields.ts";
@@ -258,6 +259,15 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
       operationId: "retryChange",
       summary:
         "Retries a failed change: a new change in the caller's tray with the entity's current value as old value.",
+      response: { status: 201, schema: CHANGE_OUTPUT },
+    },
+    {
+      method: "POST",
+      path: "/changes/creations",
+      operationId: "addCreation",
+      summary:
+        "Stages a new keyword or negative keyword of an existing ad group or campaign in the caller's tray (created on push).",
+      body: creationBody,
       response: { status: 201, schema: CHANGE_OUTPUT },
     },
     {

@@ -4,6 +4,7 @@ import { requirePrincipal } from "../auth/authenticate.ts";
 import type { Registry } from "../hydra/registry.ts";
 import { createSerializer } from "../hydra/serializer.ts";
 import { parseBody } from "../validation.ts";
+import { addCreation, creationBody } from "./add-creation.ts";
 import type { AmazonAccess } from "./amazon-access.ts";
 import { bulkBody, bulkChanges } from "./bulk-changes.ts";
 import type { ChangeJobs } from "./jobs.ts";
@@ -57,6 +58,18 @@ export async function changeRoutes(
   });
   app.post<WithId>("/changes/:id/retry", async (request, reply) => {
     const row = await retryChange(db, requirePrincipal(request), request.params.id);
+    return reply
+      .code(201)
+      .type(LD)
+      .header("location", `/api/changes/${row.id}`)
+      .send(changeBody(row));
+  });
+  app.post("/changes/creations", async (request, reply) => {
+    const row = await addCreation(
+      db,
+      requirePrincipal(request),
+      parseBody(creationBody, request.body),
+    );
     return reply
       .code(201)
       .type(LD)

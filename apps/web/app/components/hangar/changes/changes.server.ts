@@ -262,9 +262,8 @@ async function perform(
     }
     case "createKeyword": {
       // A creation in the tray: the parent as IRI, the new entity in Starport's terms.
-      const change = await post<Record<string, unknown>>(api, "/api/changes", {
+      const change = await post<Record<string, unknown>>(api, "/api/changes/creations", {
         entityType: "keywords",
-        operation: "create",
         adGroup: `/api/ad_groups/${uuid(intent.adGroup)}`,
         value: { keywordText: intent.keywordText, matchType: intent.matchType, bid: intent.bid },
         reasonCode: "search_term_harvest",
@@ -273,9 +272,8 @@ async function perform(
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
     case "createNegative": {
-      const change = await post<Record<string, unknown>>(api, "/api/changes", {
+      const change = await post<Record<string, unknown>>(api, "/api/changes/creations", {
         entityType: "negative_keywords",
-        operation: "create",
         campaign: `/api/campaigns/${uuid(intent.campaign)}`,
         adGroup: intent.level === "adGroup" ? `/api/ad_groups/${uuid(intent.adGroup)}` : null,
         value: { keywordText: intent.keywordText, matchType: intent.matchType },

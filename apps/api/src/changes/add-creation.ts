@@ -1,0 +1,131 @@
+import { type Database, schema } from "@starport/db";
+import { z } from "zod";
+import type { Principal } from "../auth/principal.ts";
+import { ValidationError } from "../errors.ts";
+import { violationError } from "./add-change.ts";
+import { entityIdOf, type LoadedEntity, loadEntity } from "./load-entity.ts";
+import { type ChangeRow, recount, trayOf } from "./tray.ts";
+import { validateChangeValue } from "./validate-change.ts";
+
+/**
+ * A new keyword or negative keyword in an existing ad group or campaign, staged in the caller's
+ * tray like an edit (issue 10 §4: a search term added as a keyword or as a negative). The push
+ * creates it through the apply job, which looks it up on Amazon first, so a retry never makes it
+ * twice.
+ */
+export const creationBody = z.object({
+  entityType: z.enum(["keywords", "negative_keywords"]),
+  /** The ad group (uuid or IRI): required for keywords and ad-group negatives. */
+  adGroup: z.string().max(200).nullable().optional(),
+  /** The campaign (uuid or IRI) of a campaign-level negative. */
+  campaign: z.string().max(200).nullable().optional(),
+  value: z.object({
+    keywordText: z.string().max(1000),
+    matchType: z.string().max(40),
+    bid: z.number().optional(),
+  }),
+  reasonCode: z.string().max(64).optional(),
+  reasonParams: z.record(z.string(), z.unknown()).nullable().optional(),
+  reasonText: z.string().max(2000).optional(),
+});
+export type CreationInput = z.infer<typeof creationBody>;
+
+const MATCH_TYPES = {
+  keywords: ["EXACT", "PHRASE", "BROAD"],
+  negative_keywords: ["NEGATIVE_EXACT", "NEGATIVE_PHRASE"],
+} as const;
+
+/** Amazon's keyword rules: at most 10 words and 80 characters. */
+function checkKeywordText(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, " ");
+  if (!trimmed)
+    throw new ValidationError([
+      { propertyPath: "value.keywordText", message: "This value should not be blank." },
+    ]);
+  if (trimmed.length > 80 || trimmed.split(" ").length > 10)
+    throw new ValidationError([
+      {
+        propertyPath: "value.keywordText",
+        message: "A keyword has at most 10 words and 80 characters.",
+        code: "changes.violation.keywordTooLong",
+      } as ValidationError["violations"][number],
+    ]);
+  return trimmed;
+}
+
+async function parentOf(
+  db: Database,
+  principal: Principal,
+  entityType: "ad_groups" | "campaigns",
+  value: string,
+  path: string,
+): Promise<LoadedEntity> {
+  const id = entityIdOf(entityType, value);
+  if (!id) throw new ValidationError([{ propertyPath: path, message: "This value is not valid." }]);
+  return loadEntity(db, principal, entityType, id);
+}
+
+export async function addCreation(
+  db: Database,
+  principal: Principal,
+  input: CreationInput,
+): Promise<ChangeRow> {
+  const matchTypes: readonly string[] = MATCH_TYPES[input.entityType];
+  if (!matchTypes.includes(input.value.matchType))
+    throw new ValidationError([
+      { propertyPath: "value.matchType", message: "The value you selected is not a valid choice." },
+    ]);
+  const keywordText = checkKeywordText(input.value.keywordText);
+  const adGroup = input.adGroup
+    ? await parentOf(db, principal, "ad_groups", input.adGroup, "adGroup")
+    : undefined;
+  const campaign =
+    !adGroup && input.campaign
+      ? await parentOf(db, principal, "campaigns", input.campaign, "campaign")
+      : undefined;
+  const parent = adGroup ?? campaign;
+  if (!parent || (input.entityType === "keywords" && !adGroup))
+    throw new ValidationError([
+      { propertyPath: "adGroup", message: "This value should not be blank." },
+    ]);
+  if (String(parent.row.state) === "ARCHIVED")
+    throw violationError(adGroup ? "adGroup" : "campaign", { code: "archivedIsFinal" });
+  const item: Record<string, unknown> = {
+    campaignId: parent.row.amazonCampaignId,
+    ...(adGroup ? { adGroupId: adGroup.row.amazonAdGroupId } : {}),
+    keywordText,
+    matchType: input.value.matchType,
+    state: "ENABLED",
+  };
+  if (input.entityType === "keywords" && input.value.bid !== undefined) {
+    const violation = validateChangeValue({
+      field: "bid",
+      value: input.value.bid,
+      countryCode: parent.profile.countryCode,
+      current: {},
+    });
+    if (violation) throw violationError("value.bid", violation);
+    item.bid = input.value.bid;
+  }
+  const tray = await trayOf(db, parent.profile.sellerProfileId, principal.userId);
+  const [row] = await db
+    .insert(schema.changes)
+    .values({
+      batchId: tray.id,
+      sellerProfileId: parent.profile.sellerProfileId,
+      advertisingProfileId: parent.profile.id,
+      entityType: input.entityType,
+      entityLabel: keywordText,
+      operation: "create",
+      newValue: item,
+      reasonCode: input.reasonCode ?? "manual",
+      reasonParams: input.reasonParams ?? null,
+      reasonText: input.reasonText ?? null,
+      authorKind: "user",
+      authorUserId: principal.userId,
+      status: "pending",
+    })
+    .returning();
+  await recount(db, tray.id);
+  return row as ChangeRow;
+}
