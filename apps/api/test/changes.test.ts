@@ -190,14 +190,27 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     });
     expect(negative.statusCode, negative.body).toBe(201);
     expect(negative.json().batch).toBe(keyword.json().batch);
+    const groupNegative = await create({
+      entityType: "negative_keywords",
+      adGroup: group.id,
+      value: { keywordText: `${term} x`, matchType: "NEGATIVE_EXACT" },
+    });
+    expect(groupNegative.statusCode, groupNegative.body).toBe(201);
 
     const batch = keyword.json().batch as string;
     expect((await push(batch)).statusCode).toBe(202);
     await h.applyQueued();
     expect((await h.request({ url: batch })).json()).toMatchObject({
       status: "applied",
-      applied: 2,
+      applied: 3,
     });
+    const groupNegatives = (
+      await h.request({ url: `/api/negative_keywords?adGroup=${group.id}` })
+    ).json()["hydra:member"] as { keywordText: string; matchType: string }[];
+    expect(groupNegatives.map((n) => [n.keywordText, n.matchType])).toContainEqual([
+      `${term} x`,
+      "NEGATIVE_EXACT",
+    ]);
     const onAmazon = (map: Map<string, { keywordText: string; matchType: string }>) =>
       [...map.values()].filter((k) => k.keywordText === term);
     expect(onAmazon(h.sandbox.world.entities.keywords as never)).toHaveLength(1);

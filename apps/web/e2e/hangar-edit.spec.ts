@@ -407,11 +407,15 @@ for (const locale of ["de", "en"] as const) {
     await expect(tray.getByTestId("push-results")).toHaveAttribute("data-status", "applied", {
       timeout: 60_000,
     });
-    const negatives = await api<Collection>(page, `/api/negative_keywords?adGroup=${adGroupId}`);
-    expect(
-      negatives["hydra:member"].some(
-        (n) => n.keywordText === termText && n.matchType === "NEGATIVE_EXACT",
-      ),
-    ).toBe(true);
+    // The tray may still show the first push's result for a moment: wait for the negative itself.
+    await expect
+      .poll(
+        async () =>
+          (await api<Collection>(page, `/api/negative_keywords?adGroup=${adGroupId}`))[
+            "hydra:member"
+          ].some((n) => n.keywordText === termText && n.matchType === "NEGATIVE_EXACT"),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
   });
 }
