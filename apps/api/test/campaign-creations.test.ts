@@ -378,7 +378,7 @@ describe.each(TEST_DATABASE_KINDS)("campaign creations on %s", (kind) => {
     expect(after.filter((c) => c.status === "applied")).toHaveLength(after.length - 1);
   });
 
-  it("plans the four targeting-group bids of an automatic campaign", async () => {
+  it("sets the four targeting-group bids of an automatic campaign on Amazon", async () => {
     const body = {
       ...valid(),
       campaign: { ...valid().campaign, targetingType: "AUTO" },
@@ -411,6 +411,24 @@ describe.each(TEST_DATABASE_KINDS)("campaign creations on %s", (kind) => {
       ["AUTO", "ASIN_SUBSTITUTE_RELATED", 0.4],
       ["AUTO", "QUERY_BROAD_REL_MATCHES", 0.7],
       ["AUTO", "QUERY_HIGH_REL_MATCHES", 0.9],
+    ]);
+    // Applied: Amazon made the four groups with the ad group; each then gets the wizard's bid.
+    await h.applyQueued();
+    const applied = await h.db
+      .select()
+      .from(schema.changes)
+      .where(eq(schema.changes.batchId, batchId));
+    expect(applied.every((r) => r.status === "applied")).toBe(true);
+    const adGroupId = applied.find((r) => r.entityType === "ad_groups")?.amazonId;
+    const onAmazon = [...h.sandbox.state.world.entities.targets.values()]
+      .filter((t) => t.adGroupId === adGroupId && t.expressionType === "AUTO")
+      .map((t) => [t.expression[0]!.type, t.bid])
+      .sort();
+    expect(onAmazon).toEqual([
+      ["ASIN_ACCESSORY_RELATED", 0.5],
+      ["ASIN_SUBSTITUTE_RELATED", 0.4],
+      ["QUERY_BROAD_REL_MATCHES", 0.7],
+      ["QUERY_HIGH_REL_MATCHES", 0.9],
     ]);
     h.queued.length = 0;
   });

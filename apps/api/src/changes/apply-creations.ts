@@ -221,10 +221,43 @@ async function takeExisting(
       if (hit) found.push({ changeId: ch.id, amazonId: String(hit[idField]), entity: hit });
       else rest.push({ change: ch, item });
     }
+    await setAutoTargetBids(resource, profile, first.entityType, found, items);
     await recordCreated(db, first.entityType, level, profile, found);
     out.push({ profile, rest });
   }
   return out;
+}
+
+/**
+ * Amazon makes an automatic campaign's four targeting groups with its ad group, at the default
+ * bid; the wizard's bid per group is then an update of what was found. Amazon's answer replaces
+ * the found entity, so the synced row shows the bid Amazon accepted.
+ */
+async function setAutoTargetBids(
+  resource: ReturnType<typeof resourceOf>,
+  profile: AdvertisingProfile,
+  entityType: string,
+  found: { changeId: string; amazonId: string; entity: Item | undefined }[],
+  items: Map<string, Item>,
+): Promise<void> {
+  if (entityType !== "targets") return;
+  const wanted = found.flatMap((f) => {
+    const item = items.get(f.changeId);
+    const bid = item?.bid;
+    if (item?.expressionType !== "AUTO" || typeof bid !== "number") return [];
+    if (f.entity && Number(f.entity.bid) === bid) return [];
+    return [{ f, bid }];
+  });
+  if (!wanted.length) return;
+  const answer = await resource.update(
+    profile.amazonProfileId,
+    wanted.map(({ f, bid }) => ({ targetId: f.amazonId, bid })),
+    { returnRepresentation: true },
+  );
+  for (const s of answer.success) {
+    const w = wanted[s.index];
+    if (w && s.entity) w.f.entity = s.entity as Item;
+  }
 }
 
 /** One chunk of creations (one profile, one entity type, parents already created). */
