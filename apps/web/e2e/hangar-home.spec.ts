@@ -232,7 +232,9 @@ test("the currency switch shows money in the seller profile's default currency (
     const money = totalCost.getByTestId("money");
     await expect(money).toHaveAttribute("data-rate-date", rateDate ?? "");
     await money.hover();
-    await expect(page.getByRole("tooltip")).toContainText(rateDate ?? "");
+    // In the locale's format: 2026-11-20 reads 20.11.2026 in German.
+    const [year, month, day] = (rateDate ?? "").split("-");
+    await expect(page.getByRole("tooltip")).toContainText(`${day}.${month}.${year}`);
 
     // And back to the marketplace's currency.
     await currencySwitch.getByText("Marktplatzwährung (EUR)").click();

@@ -7,6 +7,7 @@ import { Text, Tooltip } from "@mantine/core";
 import { createContext, type ReactNode, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import type { HydraClient } from "./api/hydra.ts";
+import { formatDay } from "./dates.ts";
 
 export const CONVERSION_CURRENCIES = ["SEK", "PLN", "GBP", "EUR", "USD"] as const;
 
@@ -104,9 +105,8 @@ export function Money({ amount, currency }: { amount: number; currency: string }
       </Text>
     );
   }
-  const label = converted.stale
-    ? t("money.rateStale", { date: converted.rateDate })
-    : t("money.rateDate", { date: converted.rateDate });
+  const date = formatDay(converted.rateDate, i18n.language);
+  const label = converted.stale ? t("money.rateStale", { date }) : t("money.rateDate", { date });
   return (
     <Tooltip label={label} withArrow>
       <Text span data-testid="money" data-rate-date={converted.rateDate} style={{ cursor: "help" }}>

@@ -1,6 +1,7 @@
 import { Text, Tooltip } from "@mantine/core";
 import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../lib/dates.ts";
 import type { ConversionRate } from "../../lib/money.tsx";
 
 /** The conversion rates behind converted amounts on a Hangar screen (their date on hover). */
@@ -11,7 +12,7 @@ export const RatesContext = createContext<readonly ConversionRate[]>([]);
  * rate's date shows on hover (the newest rate used; older days used their own day's rate).
  */
 export function MoneyText({ text, currency }: { text: string; currency: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rates = useContext(RatesContext);
   const rate =
     rates.find((r) => r.currencyCode === currency) ?? rates.find((r) => r.currencyCode !== "EUR");
@@ -22,9 +23,10 @@ export function MoneyText({ text, currency }: { text: string; currency: string }
       </Text>
     );
   }
+  const date = formatDay(rate.date, i18n.language);
   const label = rate.stale
-    ? t("money.rateStale", { date: rate.date })
-    : t("hangar.money.dailyRates", { date: rate.date });
+    ? t("money.rateStale", { date })
+    : t("hangar.money.dailyRates", { date });
   return (
     <Tooltip label={label} withArrow>
       <Text

@@ -3,14 +3,9 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatChange, formatMetric, type MetricName } from "./metrics.ts";
 
-export function formatDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${iso}T00:00:00Z`));
-}
+import { formatDay } from "../../lib/dates.ts";
+
+export { formatDay };
 
 export function formatShortDay(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, {

@@ -1,0 +1,9 @@
+/** A calendar day (YYYY-MM-DD) in the locale's format: 31.12.2026, 12/31/2026. */
+export function formatDay(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${iso}T00:00:00Z`));
+}
