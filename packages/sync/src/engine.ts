@@ -7,7 +7,7 @@ import {
   type Region,
 } from "@starport/amazon";
 import type { Database, PgBoss } from "@starport/db";
-import { refreshProfileRollups, SYNCED_ENTITIES, type SyncedEntity, schema } from "@starport/db";
+import { refreshProfileRollups, schema } from "@starport/db";
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";

@@ -17,7 +17,7 @@ export class AdsNotConnectedError extends DomainError {
  */
 export async function adsForProfile(
   db: Database,
-  amazon: AmazonDependencies | undefined,
+  amazon: Pick<AmazonDependencies, "amazon" | "cipher"> | undefined,
   profile: { sellerProfileId: string; countryCode: string },
 ): Promise<AdsClient> {
   if (!amazon) throw new AdsNotConnectedError();

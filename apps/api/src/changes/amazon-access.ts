@@ -1,8 +1,7 @@
-import type { AdsClient, Amazon, Region } from "@starport/amazon";
-import { type Database, type SyncedEntityName, schema } from "@starport/db";
-import { getMarketplace } from "@starport/marketplaces";
+import type { AdsClient, Amazon } from "@starport/amazon";
+import type { Database, SyncedEntityName, schema } from "@starport/db";
 import { ENTITY_SPECS, type EntitySpec, type TokenCipher } from "@starport/sync";
-import { and, eq } from "drizzle-orm";
+import { adsForProfile } from "../amazon/ads-for-profile.ts";
 
 /** What the apply job needs to talk to Amazon for a seller. */
 export interface AmazonAccess {
@@ -18,25 +17,7 @@ export async function adsClientFor(
   access: AmazonAccess,
   profile: AdvertisingProfile,
 ): Promise<AdsClient> {
-  const region = (getMarketplace(profile.countryCode)?.region ?? "EU") as Region;
-  const c = schema.amazonConnections;
-  const [connection] = await db
-    .select()
-    .from(c)
-    .where(
-      and(
-        eq(c.sellerProfileId, profile.sellerProfileId),
-        eq(c.api, "ads"),
-        eq(c.region, region),
-        eq(c.status, "connected"),
-      ),
-    );
-  if (!connection?.refreshTokenEncrypted)
-    throw new Error(`no Ads API connection for region ${region}`);
-  return access.amazon.ads({
-    refreshToken: access.cipher.decrypt(connection.refreshTokenEncrypted),
-    region,
-  });
+  return adsForProfile(db, access, profile);
 }
 
 /** The v3 entity resource of a synced entity (campaign- or ad-group-level for negatives). */

@@ -1,9 +1,8 @@
 /** Locale-bound formatters for Hangar screens (Intl only; 1.234,56 €, 5,5 %, 31.12.2026). */
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatChange, formatMetric, type MetricName } from "./metrics.ts";
-
 import { formatDay } from "../../lib/dates.ts";
+import { formatChange, formatMetric, type MetricName } from "./metrics.ts";
 
 export { formatDay };
 
