@@ -185,7 +185,13 @@ function MoneyEditor({
       onClick={start}
       data-testid={`edit-${field}`}
       data-value={value ?? ""}
-      aria-label={t("changes.inline.edit", { field: fieldLabel, name: label })}
+      // The visible amount first: a screen reader reads what a sighted user sees, then the action.
+      aria-label={`${[
+        format.money(value, currency),
+        ...(pending
+          ? [format.money(typeof pending.newValue === "number" ? pending.newValue : null, currency)]
+          : []),
+      ].join(" → ")} – ${t("changes.inline.edit", { field: fieldLabel, name: label })}`}
       style={{ width: "100%", textAlign: "right" }}
     >
       <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -270,7 +276,12 @@ function StateEditor({
           <UnstyledButton
             data-testid="edit-state"
             data-value={value ?? ""}
-            aria-label={t("changes.inline.edit", { field: t("changes.field.state"), name: label })}
+            aria-label={`${[
+              t(`hangar.state.${value}`, { defaultValue: value ?? "" }),
+              ...(pending ? [t(`hangar.state.${shown}`, { defaultValue: shown ?? "" })] : []),
+            ].join(
+              " → ",
+            )} – ${t("changes.inline.edit", { field: t("changes.field.state"), name: label })}`}
           >
             <Group gap={4} wrap="nowrap">
               {pending ? (
