@@ -5,7 +5,6 @@ import {
   Group,
   List,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -19,10 +18,10 @@ import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { useFormat } from "../hangar/format.ts";
 import {
   BiddingFields,
-  useDecimalSeparator,
+  MoneyInput,
   useViolationText,
   type WizardViolation,
-} from "./CampaignWizard.tsx";
+} from "./wizard/fields.tsx";
 import type { BiddingStrategy } from "./wizard-state.ts";
 
 /** The campaign fields the settings edit, in the API's terms (contract: Change values). */
@@ -77,7 +76,6 @@ export function CampaignSettings({
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const violationText = useViolationText();
-  const decimal = useDecimalSeparator();
   const [open, setOpen] = useState(false);
   const initial = () => ({
     name: campaign.name,
@@ -250,13 +248,10 @@ export function CampaignSettings({
                 error={violationOf("state")}
                 data-testid="settings-state"
               />
-              <NumberInput
+              <MoneyInput
                 label={t("campaignSettings.dailyBudget", { currency })}
                 name="budget"
                 value={form.budget}
-                min={0}
-                decimalScale={2}
-                decimalSeparator={decimal}
                 onChange={(v) => edit({ budget: v === "" ? "" : Number(v) })}
                 error={violationOf("budget")}
                 description={

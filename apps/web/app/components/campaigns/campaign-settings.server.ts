@@ -13,7 +13,7 @@ import {
   type SettingsActionResult,
   type SettingsField,
 } from "./CampaignSettings.tsx";
-import type { WizardViolation } from "./CampaignWizard.tsx";
+import type { WizardViolation } from "./wizard/fields.tsx";
 
 /** A form number as typed (`12.5`, `50 %`); empty or not a number is null. */
 function numberOf(raw: FormDataEntryValue | null): number | null {

@@ -3,15 +3,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import {
-  CampaignWizard,
-  type WizardViolation,
-} from "../../../../../components/campaigns/CampaignWizard.tsx";
-import {
   type CreationBatch,
   type CreationChange,
   CreationProgress,
   RUNNING,
 } from "../../../../../components/campaigns/CreationProgress.tsx";
+import { CampaignWizard } from "../../../../../components/campaigns/wizard/CampaignWizard.tsx";
+import type { WizardViolation } from "../../../../../components/campaigns/wizard/fields.tsx";
 import {
   creationPayload,
   initialState,
