@@ -177,8 +177,26 @@ for (const locale of ["de", "en"] as const) {
     await expect(comparison.getByTestId("comparison-entity")).toHaveCount(2);
     await expect(comparison.locator("tbody tr")).toHaveCount(11);
     await expect(comparison.locator("[data-metric=cost] [data-testid=delta]")).toHaveCount(2);
+    // The comparison is in the URL: a reload (or the shared link) opens it again.
+    await expect(page).toHaveURL(/[?&]compare=[0-9a-f-]{36}(,|%2C)[0-9a-f-]{36}/);
+    const compared = await comparison.getByTestId("comparison-entity").allTextContents();
+    await page.reload();
+    await expectHydrated(page);
+    await expect(comparison.getByTestId("comparison-entity")).toHaveText(compared);
+    await expect(comparison.locator("[data-metric=cost] [data-testid=delta]")).toHaveCount(2);
+    // Malformed and unknown (or another customer's) ids are left out, without an error.
+    const url = new URL(page.url());
+    const ids = (url.searchParams.get("compare") ?? "").split(",");
+    url.searchParams.set(
+      "compare",
+      [ids[0], "not-an-id", "00000000-0000-4000-8000-000000000000", ids[1]].join(","),
+    );
+    await page.goto(url.toString());
+    await expectHydrated(page);
+    await expect(comparison.getByTestId("comparison-entity")).toHaveText(compared);
     await page.keyboard.press("Escape");
     await expect(comparison).toBeHidden();
+    await expect(page).not.toHaveURL(/compare=/);
 
     // Export CSV: every campaign of the table is in the file, numbers in the locale's format.
     const shown = await rowNames(table);
