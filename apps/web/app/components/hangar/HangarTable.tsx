@@ -147,7 +147,7 @@ export function HangarTable({
   const [selected, setSelected] = useState<HangarRow[]>([]);
   const [allMatching, setAllMatching] = useState(false);
   // The open comparison lives in the URL (`compare=id1,id2`): a reload or a shared link shows it.
-  const comparing = compare && result.compared.length > 0;
+  const comparing = compare && params.has(`${p}compare`) && result.compared.length > 0;
   // Rows are edited where the screen provides the changes (tray, history) and the table allows it.
   const changes = useChanges();
   const editing = changes ? def.editing : undefined;
