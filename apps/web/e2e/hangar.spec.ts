@@ -177,8 +177,26 @@ for (const locale of ["de", "en"] as const) {
     await expect(comparison.getByTestId("comparison-entity")).toHaveCount(2);
     await expect(comparison.locator("tbody tr")).toHaveCount(11);
     await expect(comparison.locator("[data-metric=cost] [data-testid=delta]")).toHaveCount(2);
+    // The comparison is in the URL: a reload (or the shared link) opens it again.
+    await expect(page).toHaveURL(/[?&]compare=[0-9a-f-]{36}(,|%2C)[0-9a-f-]{36}/);
+    const compared = await comparison.getByTestId("comparison-entity").allTextContents();
+    await page.reload();
+    await expectHydrated(page);
+    await expect(comparison.getByTestId("comparison-entity")).toHaveText(compared);
+    await expect(comparison.locator("[data-metric=cost] [data-testid=delta]")).toHaveCount(2);
+    // Malformed and unknown (or another customer's) ids are left out, without an error.
+    const url = new URL(page.url());
+    const ids = (url.searchParams.get("compare") ?? "").split(",");
+    url.searchParams.set(
+      "compare",
+      [ids[0], "not-an-id", "00000000-0000-4000-8000-000000000000", ids[1]].join(","),
+    );
+    await page.goto(url.toString());
+    await expectHydrated(page);
+    await expect(comparison.getByTestId("comparison-entity")).toHaveText(compared);
     await page.keyboard.press("Escape");
     await expect(comparison).toBeHidden();
+    await expect(page).not.toHaveURL(/compare=/);
 
     // Export CSV: every campaign of the table is in the file, numbers in the locale's format.
     const shown = await rowNames(table);
@@ -245,6 +263,43 @@ for (const locale of ["de", "en"] as const) {
       .toBeGreaterThan(0);
   });
 }
+
+test("a campaign's ad group comparison is kept in the URL and opens again after a reload", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A campaign with at least two ad groups (the demo seller's first sync has stored them).
+  await expect
+    .poll(
+      async () =>
+        (await api<Collection>(page, "/api/sync_runs?itemsPerPage=1"))["hydra:member"][0]?.status,
+      { timeout: 90_000 },
+    )
+    .toBe("succeeded");
+  const groups = await api<Collection>(page, "/api/ad_groups?pagination=false");
+  const perCampaign = new Map<string, number>();
+  for (const g of groups["hydra:member"])
+    if (g.campaign) perCampaign.set(g.campaign, (perCampaign.get(g.campaign) ?? 0) + 1);
+  const campaign = [...perCampaign].find(([, count]) => count >= 2)?.[0];
+  expect(campaign, "a campaign with two ad groups").toBeDefined();
+  await page.goto(`/en/hangar/campaigns/detail/${campaign?.split("/").pop()}?range=last30`);
+  await expectHydrated(page);
+  const table = page.getByTestId("table-adGroups");
+  const checkboxes = table.locator("tbody input[type=checkbox]");
+  await checkboxes.nth(0).check();
+  await checkboxes.nth(1).check();
+  await table.getByTestId("compare-button").click();
+  const comparison = page.getByTestId("comparison");
+  await expect(comparison.getByTestId("comparison-entity")).toHaveCount(2);
+  await expect(page).toHaveURL(/[?&]ag\.compare=/);
+  const compared = await comparison.getByTestId("comparison-entity").allTextContents();
+  await page.reload();
+  await expectHydrated(page);
+  await expect(comparison.getByTestId("comparison-entity")).toHaveText(compared);
+  await page.keyboard.press("Escape");
+  await expect(comparison).toBeHidden();
+  await expect(page).not.toHaveURL(/compare=/);
+});
 
 test("a campaign or ad group that is not the seller's is a 404", async ({ page }) => {
   for (const path of [

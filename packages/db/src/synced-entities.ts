@@ -20,8 +20,8 @@ import {
 
 /** Where a column's value comes from in an Amazon v3 entity (or how it is computed from it). */
 export type Wire =
-  /** A (dotted) field path; converted to the column's SQL type. */
-  | { kind: "field"; path: string; fallback?: string | number }
+  /** A (dotted) field path; converted to the column's SQL type; `values`: what Amazon may send. */
+  | { kind: "field"; path: string; fallback?: string | number; values?: readonly string[] }
   /** Major units at `path`, stored as micros. */
   | { kind: "money"; path: string; fallback?: number }
   /** The level of the Amazon resource the row came from ("adGroup" or "campaign"). */
@@ -36,9 +36,16 @@ export type AmazonPlacement =
   | "PLACEMENT_PRODUCT_PAGE"
   | "PLACEMENT_REST_OF_SEARCH";
 
+/** The states of every Ads entity. */
+export const ENTITY_STATES = ["ENABLED", "PAUSED", "ARCHIVED"] as const;
+/** The levels of a negative keyword or target (the `level` wire). */
+export const NEGATIVE_LEVELS = ["adGroup", "campaign"] as const;
+
 export const wire = {
   field: (path: string, fallback?: string | number): Wire =>
     fallback === undefined ? { kind: "field", path } : { kind: "field", path, fallback },
+  /** A field with a closed set of values (documented as an enum by the API). */
+  oneOf: (path: string, values: readonly string[]): Wire => ({ kind: "field", path, values }),
   money: (path: string, fallback?: number): Wire =>
     fallback === undefined ? { kind: "money", path } : { kind: "money", path, fallback },
   level: (): Wire => ({ kind: "level" }),
@@ -186,7 +193,7 @@ const campaignEntity = defineSyncedEntity("campaigns", {
   wire: {
     amazonCampaignId: wire.field("campaignId"),
     name: wire.field("name"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
     targetingType: wire.field("targetingType"),
     budgetMicros: wire.money("budget.budget", 0),
     budgetType: wire.field("budget.budgetType", "DAILY"),
@@ -213,7 +220,7 @@ const adGroupEntity = defineSyncedEntity("ad_groups", {
     amazonAdGroupId: wire.field("adGroupId"),
     amazonCampaignId: wire.field("campaignId"),
     name: wire.field("name"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
     defaultBidMicros: wire.money("defaultBid", 0),
   },
   writable: { bid: "defaultBidMicros" },
@@ -233,7 +240,7 @@ const keywordEntity = defineSyncedEntity("keywords", {
     amazonAdGroupId: wire.field("adGroupId"),
     keywordText: wire.field("keywordText"),
     matchType: wire.field("matchType"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
     bidMicros: wire.money("bid"),
   },
   writable: { bid: "bidMicros" },
@@ -260,7 +267,7 @@ const negativeKeywordEntity = defineSyncedEntity("negative_keywords", {
     amazonAdGroupId: wire.field("adGroupId"),
     keywordText: wire.field("keywordText"),
     matchType: wire.field("matchType"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
   },
 });
 
@@ -279,7 +286,7 @@ const targetEntity = defineSyncedEntity("targets", {
     expressionType: wire.field("expressionType", "MANUAL"),
     expression: wire.field("expression"),
     expressionText: wire.expressionText("expression"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
     bidMicros: wire.money("bid"),
   },
   writable: { bid: "bidMicros" },
@@ -302,7 +309,7 @@ const negativeTargetEntity = defineSyncedEntity("negative_targets", {
     amazonAdGroupId: wire.field("adGroupId"),
     expression: wire.field("expression"),
     expressionText: wire.expressionText("expression"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
   },
 });
 
@@ -320,7 +327,7 @@ const productAdEntity = defineSyncedEntity("product_ads", {
     amazonAdGroupId: wire.field("adGroupId"),
     sku: wire.field("sku"),
     asin: wire.field("asin"),
-    state: wire.field("state"),
+    state: wire.oneOf("state", ENTITY_STATES),
   },
   writable: {},
 });
@@ -456,10 +463,15 @@ export function amazonFieldOf(entity: SyncedEntity, property: string): string | 
 export interface EntityField {
   /** Drizzle property of the column. */
   property: string;
+  column: PgColumn;
   /** Name for the API: money columns lose their `Micros` suffix (`budgetMicros` → `budget`). */
   field: string;
   kind: "text" | "money" | "integer" | "date" | "json" | "placement";
   nullable: boolean;
+  /** A closed set of text values (states, levels). */
+  values?: readonly string[];
+  /** For kind placement: which placement's adjustment. */
+  placement?: AmazonPlacement;
 }
 
 /**
@@ -469,6 +481,7 @@ export interface EntityField {
 export function entityFields(entity: SyncedEntity): EntityField[] {
   return entity.columns.map((c) => ({
     property: c.property,
+    column: c.column,
     field: c.wire.kind === "money" ? c.property.replace(/Micros$/, "") : c.property,
     kind:
       c.wire.kind === "money" || c.wire.kind === "placement"
@@ -481,5 +494,8 @@ export function entityFields(entity: SyncedEntity): EntityField[] {
               ? "integer"
               : "text",
     nullable: !c.notNull,
+    ...(c.wire.kind === "field" && c.wire.values ? { values: c.wire.values } : {}),
+    ...(c.wire.kind === "level" ? { values: NEGATIVE_LEVELS } : {}),
+    ...(c.wire.kind === "placement" ? { placement: c.wire.placement } : {}),
   }));
 }

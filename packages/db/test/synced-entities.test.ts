@@ -88,7 +88,9 @@ describe("synced entities, declared once", () => {
       amazon_ad_group_id: null,
       expression_text: 'asin-brand-same-as="Acme"',
     });
-    expect(entityFields(SYNCED_ENTITIES.keywords).find((f) => f.property === "bidMicros")).toEqual({
+    expect(
+      entityFields(SYNCED_ENTITIES.keywords).find((f) => f.property === "bidMicros"),
+    ).toMatchObject({
       property: "bidMicros",
       field: "bid",
       kind: "money",

@@ -1,4 +1,4 @@
-import { SYNCED_ENTITIES, type SyncedEntityName, schema } from "@starport/db";
+import { ENTITY_STATES, SYNCED_ENTITIES, type SyncedEntityName, schema } from "@starport/db";
 
 type ChangeField = schema.ChangeField;
 
@@ -173,6 +173,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return (a ?? null) === (b ?? null);
 }
 
-export const STATES = ["ENABLED", "PAUSED", "ARCHIVED"] as const;
+/** The states of every Ads entity, as their declarations (packages/db synced-entities) name them. */
+export const STATES = ENTITY_STATES;
 export const BIDDING_STRATEGIES = ["LEGACY_FOR_SALES", "AUTO_FOR_SALES", "MANUAL"] as const;
 export { schema };

@@ -14,7 +14,7 @@ import {
 import { advertisingProfiles } from "../../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../../resources/seller-profiles.ts";
 import { violation } from "../../validation.ts";
-import { adGroups, campaigns, keywords, productAds, targets } from "../resources.ts";
+import { adGroups, campaigns, SYNCED_RESOURCES } from "../resources.ts";
 import { factorsCte, resolveConversion, summedFacts, visibleProfileIds } from "./facts.ts";
 import { metricsFrom, metricsSchema, sumsFromRow } from "./metric-fields.ts";
 import { PERIOD_PARAMETERS, parsePeriod } from "./period.ts";
@@ -30,18 +30,6 @@ const f = schema.adPerformanceDaily;
 const FACTS = "ad_performance_daily";
 
 /** Per entity collection: its fact type and the column matching the facts' amazon_id. */
-const RESOURCES: Readonly<Record<string, () => AnyResource>> = {
-  campaigns: () => campaigns,
-  ad_groups: () => adGroups,
-  keywords: () => keywords,
-  targets: () => targets,
-  product_ads: () => productAds,
-};
-function resourceOf(name: string): () => AnyResource {
-  const resource = RESOURCES[name];
-  if (!resource) throw new Error(`no resource for the facts of ${name}`);
-  return resource;
-}
 const ENTITIES: Record<
   string,
   { resource: () => AnyResource; factType: string; amazonId: string }
@@ -49,7 +37,7 @@ const ENTITIES: Record<
   FACT_ENTITIES.map((entity) => [
     entity.name,
     {
-      resource: resourceOf(entity.name),
+      resource: () => SYNCED_RESOURCES[entity.name],
       factType: entity.factsType,
       amazonId: entity.amazonIdColumnName,
     },

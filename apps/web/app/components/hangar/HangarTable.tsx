@@ -38,11 +38,8 @@ import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
 import { MetricCell } from "./MetricCell.tsx";
 import { MetricFilters } from "./MetricFilters.tsx";
-import { STATES, TARGETING_TYPES } from "./table-state.ts";
+import { COMPARE_MAX, COMPARE_MIN, STATES, TARGETING_TYPES } from "./table-state.ts";
 import { type ColumnDef, cellValue, type HangarRow, type TableDef } from "./tables.ts";
-
-const COMPARE_MIN = 2;
-const COMPARE_MAX = 6;
 
 function storageKey(table: string): string {
   const user = typeof window === "undefined" ? null : sessionStore().getState().user?.id;
@@ -149,7 +146,8 @@ export function HangarTable({
   const { visible, remember } = useColumns(def, state.columns);
   const [selected, setSelected] = useState<HangarRow[]>([]);
   const [allMatching, setAllMatching] = useState(false);
-  const [comparing, setComparing] = useState(false);
+  // The open comparison lives in the URL (`compare=id1,id2`): a reload or a shared link shows it.
+  const comparing = compare && params.has(`${p}compare`) && result.compared.length > 0;
   // Rows are edited where the screen provides the changes (tray, history) and the table allows it.
   const changes = useChanges();
   const editing = changes ? def.editing : undefined;
@@ -391,7 +389,12 @@ export function HangarTable({
               variant="light"
               data-testid="compare-button"
               disabled={selected.length < COMPARE_MIN || selected.length > COMPARE_MAX}
-              onClick={() => setComparing(true)}
+              onClick={() =>
+                update(
+                  { compare: selected.flatMap((row) => (row.id ? [row.id] : [])).join(",") },
+                  false,
+                )
+              }
             >
               {t("hangar.compare.button", { count: selected.length })}
             </Button>
@@ -567,13 +570,13 @@ export function HangarTable({
           }
         />
       )}
-      {compare && comparing ? (
+      {comparing ? (
         <ComparisonModal
           def={def}
-          rows={selected}
+          rows={result.compared}
           currency={currency}
           converted={converted}
-          onClose={() => setComparing(false)}
+          onClose={() => update({ compare: null }, false)}
         />
       ) : null}
     </Stack>

@@ -24,7 +24,13 @@ import {
   todayIn,
 } from "./date-range.ts";
 import type { Metrics } from "./metrics.ts";
-import { apiQuery, readTableState, type TableState } from "./table-state.ts";
+import {
+  apiQuery,
+  COMPARE_MIN,
+  readCompare,
+  readTableState,
+  type TableState,
+} from "./table-state.ts";
 import type { HangarRow, TableDef } from "./tables.ts";
 
 export interface HangarBase {
@@ -156,6 +162,8 @@ export interface TableResult {
   error: string | null;
   /** The query behind this page, without paging (the export repeats it). */
   exportQuery: string;
+  /** The rows of the comparison named in the URL (`compare=`), in its order; empty: none open. */
+  compared: HangarRow[];
 }
 
 function queryString(query: HydraQuery): string {
@@ -184,9 +192,13 @@ export async function loadTable(
     exportQuery: queryString(apiQuery(def, state, ctx, { all: true })),
   };
   try {
-    const collection = await hydra.collection<HangarRow>(def.path, query);
+    const [collection, compared] = await Promise.all([
+      hydra.collection<HangarRow>(def.path, query),
+      loadCompared(hydra, def, state, ctx, readCompare(params, prefix)),
+    ]);
     return {
       ...base,
+      compared,
       rows: collection.members,
       totalItems: collection.totalItems,
       totals: (collection.extra.totals as Metrics | undefined) ?? null,
@@ -198,6 +210,7 @@ export async function loadTable(
     if (error instanceof ApiError && error.status === 401) throw error;
     return {
       ...base,
+      compared: [],
       rows: [],
       totalItems: 0,
       totals: null,
@@ -205,6 +218,38 @@ export async function loadTable(
       error: error instanceof Error ? error.message : String(error),
     };
   }
+}
+
+/**
+ * The compared rows with their metrics over the range (whatever page or filters the table
+ * shows). An id the API does not answer for (another customer's, another scope's, gone) is left
+ * out; fewer than two left is no comparison.
+ */
+async function loadCompared(
+  hydra: HydraClient,
+  def: TableDef,
+  state: TableState,
+  ctx: { range: DateRange; currency: string | null; scope: HydraQuery },
+  ids: readonly string[],
+): Promise<HangarRow[]> {
+  if (!def.withMetrics || ids.length === 0) return [];
+  const unfiltered = { ...state, search: "", state: null, targetingType: null, filters: [] };
+  const query = apiQuery(def, unfiltered, ctx, { all: true });
+  const read = (some: readonly string[]) =>
+    hydra.collection<HangarRow>(def.path, { ...query, "id[]": some }).then((c) => c.members);
+  const rows = await read(ids).catch(async (error) => {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status === 401) throw error;
+    // One foreign or malformed id fails the whole read: ask for each alone.
+    const each = await Promise.all(ids.map((id) => read([id]).catch(() => [])));
+    return each.flat();
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+  return found.length >= COMPARE_MIN ? found : [];
 }
 
 export interface MetricPoint extends Metrics {

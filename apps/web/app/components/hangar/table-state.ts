@@ -58,6 +58,28 @@ export function formatFilters(filters: readonly MetricFilter[]): string {
   return filters.map((f) => `${f.metric}.${f.op}.${f.value}`).join("~");
 }
 
+/** How many rows a comparison shows side by side. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 6;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The ids of the rows compared side by side, kept in the URL (`compare=id1,id2`, per-table
+ * prefix) so a comparison can be reloaded and shared: well-formed ids only, each once, at most
+ * COMPARE_MAX; fewer than COMPARE_MIN is no comparison.
+ */
+export function readCompare(params: URLSearchParams, prefix = ""): string[] {
+  const ids = [
+    ...new Set(
+      (params.get(`${prefix}compare`) ?? "")
+        .split(",")
+        .map((id) => id.trim().toLowerCase())
+        .filter((id) => UUID.test(id)),
+    ),
+  ].slice(0, COMPARE_MAX);
+  return ids.length >= COMPARE_MIN ? ids : [];
+}
+
 export function readTableState(def: TableDef, params: URLSearchParams, prefix = ""): TableState {
   const get = (name: string) => params.get(`${prefix}${name}`);
   const sortColumn = get("sort");

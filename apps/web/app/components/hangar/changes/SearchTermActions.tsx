@@ -16,7 +16,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconDots, IconMinus, IconPlus } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useFormat } from "../format.ts";
@@ -69,10 +69,73 @@ export function SearchTermActions({ row }: { row: HangarRow }) {
   );
 }
 
+/** What both harvests share: the change action, its error, and the tray opening on success. */
+function useHarvest(onClose: () => void) {
+  const { t } = useTranslation();
+  const changes = useChanges();
+  const [error, setError] = useState<string | null>(null);
+  const action = useChangeAction((result) => {
+    if (result.ok) {
+      onClose();
+      changes?.setTrayOpen(true);
+    } else setError(actionError(result, t));
+  });
+  return { changes, action, error, setError };
+}
+
+/** The modal both harvests show: their fields, the error, cancel and "add to tray". */
+function HarvestModal({
+  title,
+  testId,
+  error,
+  busy,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  /** `add-keyword` or `add-negative`: the modal's and its submit button's test ids. */
+  testId: string;
+  error: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="sm" data-testid={`${testId}-modal`}>
+          {children}
+          {error ? (
+            <Text size="sm" c="red" data-testid="harvest-error">
+              {error}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t("changes.cancel")}
+            </Button>
+            <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>
+              {t("changes.harvest.addToTray")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 function AddKeywordModal({ row, onClose }: { row: HangarRow; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const changes = useChanges();
+  const { changes, action, error, setError } = useHarvest(onClose);
   const choices = useFetcher<{ adGroups: AdGroupChoice[] }>();
   const load = choices.load;
   const actionPath = changes?.actionPath;
@@ -89,13 +152,6 @@ function AddKeywordModal({ row, onClose }: { row: HangarRow; onClose: () => void
   const [matchType, setMatchType] = useState<"EXACT" | "PHRASE" | "BROAD">("EXACT");
   const cpc = (row.metrics as { cpc?: number | null } | undefined)?.cpc;
   const [bid, setBid] = useState<string | number>(cpc ? Math.round(cpc * 100) / 100 : "");
-  const [error, setError] = useState<string | null>(null);
-  const action = useChangeAction((result) => {
-    if (result.ok) {
-      onClose();
-      changes?.setTrayOpen(true);
-    } else setError(actionError(result, t));
-  });
   const submit = () => {
     if (!chosen) return setError(t("changes.harvest.chooseAdGroup"));
     if (typeof bid !== "number" || bid <= 0) return setError(t("changes.error.number"));
@@ -111,137 +167,103 @@ function AddKeywordModal({ row, onClose }: { row: HangarRow; onClose: () => void
     });
   };
   return (
-    <Modal opened onClose={onClose} title={t("changes.harvest.keywordTitle", { term })} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm" data-testid="add-keyword-modal">
-          <TextInput
-            label={t("changes.harvest.keywordText")}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
-          <Select
-            label={t("changes.harvest.adGroup")}
-            searchable
-            data={groups.map((g) => ({ value: g.id, label: `${g.campaignName} › ${g.name}` }))}
-            value={chosen}
-            onChange={setAdGroup}
-            placeholder={choices.state === "loading" ? t("changes.loading") : undefined}
-            nothingFoundMessage={t("changes.harvest.noAdGroups")}
-            data-testid="add-keyword-adgroup"
-            comboboxProps={{ zIndex: 500 }}
-          />
-          <SegmentedControl
-            value={matchType}
-            onChange={(v) => setMatchType(v as typeof matchType)}
-            data={(["EXACT", "PHRASE", "BROAD"] as const).map((m) => ({
-              value: m,
-              label: t(`hangar.enum.${m}`),
-            }))}
-            data-testid="add-keyword-match"
-          />
-          <NumberInput
-            label={t("changes.field.bid")}
-            value={bid}
-            onChange={setBid}
-            decimalScale={2}
-            decimalSeparator={format.locale.startsWith("de") ? "," : "."}
-            allowNegative={false}
-            hideControls
-            data-testid="add-keyword-bid"
-          />
-          {error ? (
-            <Text size="sm" c="red" data-testid="harvest-error">
-              {error}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("changes.cancel")}
-            </Button>
-            <Button type="submit" loading={action.busy} data-testid="add-keyword-submit">
-              {t("changes.harvest.addToTray")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <HarvestModal
+      title={t("changes.harvest.keywordTitle", { term })}
+      testId="add-keyword"
+      error={error}
+      busy={action.busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        label={t("changes.harvest.keywordText")}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <Select
+        label={t("changes.harvest.adGroup")}
+        searchable
+        data={groups.map((g) => ({ value: g.id, label: `${g.campaignName} › ${g.name}` }))}
+        value={chosen}
+        onChange={setAdGroup}
+        placeholder={choices.state === "loading" ? t("changes.loading") : undefined}
+        nothingFoundMessage={t("changes.harvest.noAdGroups")}
+        data-testid="add-keyword-adgroup"
+        comboboxProps={{ zIndex: 500 }}
+      />
+      <SegmentedControl
+        value={matchType}
+        onChange={(v) => setMatchType(v as typeof matchType)}
+        data={(["EXACT", "PHRASE", "BROAD"] as const).map((m) => ({
+          value: m,
+          label: t(`hangar.enum.${m}`),
+        }))}
+        data-testid="add-keyword-match"
+      />
+      <NumberInput
+        label={t("changes.field.bid")}
+        value={bid}
+        onChange={setBid}
+        decimalScale={2}
+        decimalSeparator={format.locale.startsWith("de") ? "," : "."}
+        allowNegative={false}
+        hideControls
+        data-testid="add-keyword-bid"
+      />
+    </HarvestModal>
   );
 }
 
 function AddNegativeModal({ row, onClose }: { row: HangarRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const changes = useChanges();
+  const { changes, action, error, setError } = useHarvest(onClose);
   const term = String(row.searchTerm ?? "");
   const [matchType, setMatchType] = useState<"NEGATIVE_EXACT" | "NEGATIVE_PHRASE">(
     "NEGATIVE_EXACT",
   );
   const [level, setLevel] = useState<"adGroup" | "campaign">("adGroup");
-  const [error, setError] = useState<string | null>(null);
-  const action = useChangeAction((result) => {
-    if (result.ok) {
-      onClose();
-      changes?.setTrayOpen(true);
-    } else setError(actionError(result, t));
-  });
   const campaign = idOf(row.campaign as string | null);
   const adGroup = idOf(row.adGroup as string | null);
+  const submit = () => {
+    if (!campaign) return setError(t("changes.error.generic"));
+    action.submit({
+      intent: "createNegative",
+      sellerProfile: changes?.sellerProfileId ?? "",
+      level,
+      campaign,
+      adGroup,
+      keywordText: term,
+      matchType,
+      searchTerm: term,
+    });
+  };
   return (
-    <Modal opened onClose={onClose} title={t("changes.harvest.negativeTitle", { term })} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!campaign) return setError(t("changes.error.generic"));
-          action.submit({
-            intent: "createNegative",
-            sellerProfile: changes?.sellerProfileId ?? "",
-            level,
-            campaign,
-            adGroup,
-            keywordText: term,
-            matchType,
-            searchTerm: term,
-          });
-        }}
-      >
-        <Stack gap="sm" data-testid="add-negative-modal">
-          <SegmentedControl
-            value={matchType}
-            onChange={(v) => setMatchType(v as typeof matchType)}
-            data={(["NEGATIVE_EXACT", "NEGATIVE_PHRASE"] as const).map((m) => ({
-              value: m,
-              label: t(`hangar.enum.${m}`),
-            }))}
-            data-testid="add-negative-match"
-          />
-          <SegmentedControl
-            value={level}
-            onChange={(v) => setLevel(v as typeof level)}
-            data={[
-              { value: "adGroup", label: t("changes.harvest.levelAdGroup") },
-              { value: "campaign", label: t("changes.harvest.levelCampaign") },
-            ]}
-            data-testid="add-negative-level"
-          />
-          {error ? (
-            <Text size="sm" c="red" data-testid="harvest-error">
-              {error}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t("changes.cancel")}
-            </Button>
-            <Button type="submit" loading={action.busy} data-testid="add-negative-submit">
-              {t("changes.harvest.addToTray")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <HarvestModal
+      title={t("changes.harvest.negativeTitle", { term })}
+      testId="add-negative"
+      error={error}
+      busy={action.busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SegmentedControl
+        value={matchType}
+        onChange={(v) => setMatchType(v as typeof matchType)}
+        data={(["NEGATIVE_EXACT", "NEGATIVE_PHRASE"] as const).map((m) => ({
+          value: m,
+          label: t(`hangar.enum.${m}`),
+        }))}
+        data-testid="add-negative-match"
+      />
+      <SegmentedControl
+        value={level}
+        onChange={(v) => setLevel(v as typeof level)}
+        data={[
+          { value: "adGroup", label: t("changes.harvest.levelAdGroup") },
+          { value: "campaign", label: t("changes.harvest.levelCampaign") },
+        ]}
+        data-testid="add-negative-level"
+      />
+    </HarvestModal>
   );
 }

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
 import { HistoryButton } from "../../../../components/hangar/changes/HistoryDrawer.tsx";
-import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
@@ -17,9 +16,8 @@ import {
   loadTable,
   rangeInfo,
 } from "../../../../components/hangar/hangar.server.ts";
-import { KpiGrid } from "../../../../components/hangar/KpiGrid.tsx";
 import { hangarShouldRevalidate, useHangarLink } from "../../../../components/hangar/links.ts";
-import { defaultMetricOf } from "../../../../components/hangar/metrics.ts";
+import { ScopePerformance } from "../../../../components/hangar/ScopePerformance.tsx";
 import { TABLES, type TableKey } from "../../../../components/hangar/tables.ts";
 import { getI18n } from "../../../../i18n/i18n.ts";
 import { splitLocale } from "../../../../route-table.ts";
@@ -173,20 +171,13 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
               },
             ]}
           />
-          <KpiGrid
-            first={defaultMetricOf(settings.defaultAdvertisingMetric)}
-            current={metrics.current}
-            previous={metrics.previous}
-            daily={metrics.daily}
+          <ScopePerformance
+            defaultMetric={settings.defaultAdvertisingMetric}
+            metrics={metrics}
+            info={info}
             currency={currency.shown}
             converted={converted}
-          />
-          <DailyChart
-            daily={metrics.daily}
-            range={info.range}
-            currency={currency.shown}
-            restatedFrom={info.restatedFrom}
-            height={180}
+            chartHeight={180}
           />
           <Tabs
             value={shownTab}

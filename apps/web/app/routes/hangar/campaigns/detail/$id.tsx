@@ -5,7 +5,6 @@ import { CampaignSettings } from "../../../../components/campaigns/CampaignSetti
 import { saveCampaignSettings } from "../../../../components/campaigns/campaign-settings.server.ts";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
 import { HistoryButton } from "../../../../components/hangar/changes/HistoryDrawer.tsx";
-import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
@@ -19,17 +18,16 @@ import {
   loadTable,
   rangeInfo,
 } from "../../../../components/hangar/hangar.server.ts";
-import { KpiGrid } from "../../../../components/hangar/KpiGrid.tsx";
 import {
   hangarShouldRevalidate,
   onlyViewChanged,
   useHangarLink,
 } from "../../../../components/hangar/links.ts";
-import { defaultMetricOf } from "../../../../components/hangar/metrics.ts";
 import {
   type PlacementRow,
   PlacementTable,
 } from "../../../../components/hangar/PlacementTable.tsx";
+import { ScopePerformance } from "../../../../components/hangar/ScopePerformance.tsx";
 import { TABLES } from "../../../../components/hangar/tables.ts";
 import { getI18n } from "../../../../i18n/i18n.ts";
 import { splitLocale } from "../../../../route-table.ts";
@@ -259,19 +257,12 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               },
             ]}
           />
-          <KpiGrid
-            first={defaultMetricOf(settings.defaultAdvertisingMetric)}
-            current={metrics.current}
-            previous={metrics.previous}
-            daily={metrics.daily}
+          <ScopePerformance
+            defaultMetric={settings.defaultAdvertisingMetric}
+            metrics={metrics}
+            info={info}
             currency={currency.shown}
             converted={converted}
-          />
-          <DailyChart
-            daily={metrics.daily}
-            range={info.range}
-            currency={currency.shown}
-            restatedFrom={info.restatedFrom}
           />
           <Tabs
             value={tab}
