@@ -2,9 +2,21 @@ import { join } from "node:path";
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { eq, sql } from "drizzle-orm";
-import { applyImportBatch, LostLeaseError } from "./apply-batch.ts";
+import {
+  applyImportBatch,
+  type ImportContext,
+  LostLeaseError,
+  type PreparedBatch,
+  prepareImportBatch,
+} from "./apply-batch.ts";
 import type { ImportFieldName } from "./fields.ts";
 import { countDataRows, type ImportFormat, readRows, type SheetRow } from "./read-rows.ts";
+
+/**
+ * Rows per transaction. Larger batches spread each commit's and statement's fixed cost over more
+ * rows; 5,000 rows keep a batch's memory and lock time small (a batch is a few MB at most).
+ */
+export const DEFAULT_BATCH_SIZE = 5000;
 
 export interface RunImportOptions {
   dataDir: string;
@@ -21,7 +33,7 @@ export interface RunImportOptions {
 export async function runProductImport(
   db: Database,
   importId: string,
-  { dataDir, batchSize = 1000, afterBatch }: RunImportOptions,
+  { dataDir, batchSize = DEFAULT_BATCH_SIZE, afterBatch }: RunImportOptions,
 ): Promise<void> {
   const [found] = await db
     .select({
@@ -61,26 +73,23 @@ export async function runProductImport(
       today: (started!.startedAt ?? new Date()).toISOString().slice(0, 10),
     };
     let done = started!.rowsDone;
-    let seen = 0;
-    let batch: SheetRow[] = [];
-    const flush = async () => {
-      await applyImportBatch(db, context, batch, done);
-      done += batch.length;
-      batch = [];
-      await afterBatch?.(done);
-    };
-    let header = true;
-    for await (const row of readRows(path, format)) {
-      if (header) {
-        header = false;
-        continue;
+    // Reading and validating the next batch overlaps the commit of the current one.
+    const batches = preparedBatches(readRows(path, format), context, done, batchSize);
+    let next = batches.next();
+    try {
+      for (;;) {
+        const current = await next;
+        if (current.done) break;
+        next = batches.next();
+        await applyImportBatch(db, context, current.value, done);
+        done += current.value.size;
+        await afterBatch?.(done);
       }
-      seen += 1;
-      if (seen <= done) continue;
-      batch.push(row);
-      if (batch.length >= batchSize) await flush();
+    } finally {
+      // A failed batch leaves the read-ahead running: let it end and close the file.
+      next.catch(() => {});
+      await batches.return(undefined).catch(() => {});
     }
-    if (batch.length) await flush();
     await db
       .update(schema.productImports)
       .set({ status: "completed", finishedAt: new Date(), totalRows: done })
@@ -94,6 +103,32 @@ export async function runProductImport(
       .set({ status: "failed", failureReason: "unreadable", finishedAt: new Date() })
       .where(eq(schema.productImports.id, importId));
   }
+}
+
+/** The data rows after the first `skip`, validated, in batches of `size`. */
+async function* preparedBatches(
+  rows: AsyncIterable<SheetRow>,
+  context: Pick<ImportContext, "mapping" | "headers">,
+  skip: number,
+  size: number,
+): AsyncGenerator<PreparedBatch> {
+  let header = true;
+  let seen = 0;
+  let batch: SheetRow[] = [];
+  for await (const row of rows) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    seen += 1;
+    if (seen <= skip) continue;
+    batch.push(row);
+    if (batch.length >= size) {
+      yield prepareImportBatch(context, batch);
+      batch = [];
+    }
+  }
+  if (batch.length) yield prepareImportBatch(context, batch);
 }
 
 /** Thrown from afterBatch to stop a run as a crash would (tests, benchmark). */
