@@ -264,6 +264,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
           data={MARKETPLACES.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
           value={marketplace}
           onChange={setMarketplace}
+          allowDeselect={false}
           searchable
           w={240}
           data-testid="amazon-marketplace"
