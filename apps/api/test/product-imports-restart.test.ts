@@ -38,7 +38,9 @@ function importCsv(n: number): string {
 describe.each(TEST_DATABASE_KINDS)("product import restart (%s)", (kind) => {
   let t: HydraTestApp;
   let dataDir: string;
-  const rows = Number(process.env.IMPORT_RESTART_ROWS ?? (kind === "postgres" ? 100_000 : 5_000));
+  // 30,000 rows (six server batches) keep the test near half a minute; the issue's 100,000-row
+  // check is `node scripts/bench/product-import-restart.ts` (this test with IMPORT_RESTART_ROWS).
+  const rows = Number(process.env.IMPORT_RESTART_ROWS ?? (kind === "postgres" ? 30_000 : 5_000));
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "starport-import-restart-"));
     t = await openHydraTestApp(kind, { importsDataDir: dataDir });
