@@ -1,6 +1,6 @@
 // Product import throughput and memory (issue 11 §4).
 //   1. A 100,000-row CSV in German formats (cost, shipping cost, tags, lifecycle; 1 % broken rows)
-//      imported by the import job (streaming parse, 1,000-row batches in transactions), in its own
+//      imported by the import job (streaming parse, batches of DEFAULT_BATCH_SIZE rows in transactions), in its own
 //      process as the server runs it; its peak RSS (getrusage maxRSS) is printed.
 //   2. PostgreSQL COPY of the same file into a table of its columns: the floor (ratio = 1 / 2).
 //   3. The same file again: every row unchanged.
@@ -16,6 +16,7 @@ import { migrateDatabase, openDatabase, schema } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
 import { eq } from "drizzle-orm";
 import { from as copyFrom } from "pg-copy-streams";
+import { DEFAULT_BATCH_SIZE } from "../../apps/api/src/product-imports/run-import.ts";
 import { uploadProductImport } from "../../apps/api/src/product-imports/upload-import.ts";
 
 const adminUrl = process.env.DATABASE_URL;
@@ -127,7 +128,9 @@ try {
 
   const row = (name: string, r: Awaited<ReturnType<typeof importOnce>>) =>
     `${name.padEnd(22)} ${fmt(r.ms / 1000, 2).padStart(7)} s  ${fmt(total / (r.ms / 1000)).padStart(8)} rows/s  peak RSS ${fmt(r.maxRssKb / 1024).padStart(4)} MB  created ${r.done.created}, updated ${r.done.updated}, unchanged ${r.done.unchanged}, failed ${r.done.failed}`;
-  console.log(`product import of ${fmt(total)} CSV rows (PostgreSQL, batches of 1,000)`);
+  console.log(
+    `product import of ${fmt(total)} CSV rows (PostgreSQL, batches of ${fmt(DEFAULT_BATCH_SIZE)})`,
+  );
   console.log(row("import (job)", first));
   console.log(
     `${"COPY of the same rows".padEnd(22)} ${fmt(copyMs / 1000, 2).padStart(7)} s  ${fmt(total / (copyMs / 1000)).padStart(8)} rows/s`,

@@ -138,7 +138,11 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     amazon: deps.amazon,
   });
   if (deps.productImports)
-    await productImportRoutes(app, { db: deps.db, jobs: deps.productImports });
+    await productImportRoutes(app, {
+      db: deps.db,
+      jobs: deps.productImports,
+      amazonAvailable: deps.amazon !== undefined,
+    });
   if (deps.changes) {
     await changeRoutes(app, {
       db: deps.db,

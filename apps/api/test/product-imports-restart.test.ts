@@ -38,7 +38,9 @@ function importCsv(n: number): string {
 describe.each(TEST_DATABASE_KINDS)("product import restart (%s)", (kind) => {
   let t: HydraTestApp;
   let dataDir: string;
-  const rows = Number(process.env.IMPORT_RESTART_ROWS ?? (kind === "postgres" ? 100_000 : 5_000));
+  // 30,000 rows (six server batches) keep the test near half a minute; the issue's 100,000-row
+  // check is `node scripts/bench/product-import-restart.ts` (this test with IMPORT_RESTART_ROWS).
+  const rows = Number(process.env.IMPORT_RESTART_ROWS ?? (kind === "postgres" ? 30_000 : 5_000));
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "starport-import-restart-"));
     t = await openHydraTestApp(kind, { importsDataDir: dataDir });
@@ -126,8 +128,11 @@ describe.each(TEST_DATABASE_KINDS)("product import restart (%s)", (kind) => {
     // Half-way state is whole batches only: the counters add up to the checkpoint.
     expect(mid.created + mid.updated + mid.unchanged + mid.failed).toBe(mid.rowsDone);
 
-    // Restart: the resumed run continues from the checkpoint.
-    await runProductImport(t.db, victimId, { dataDir, batchSize: 500 });
+    // Restart: the resumed run continues from the checkpoint (PostgreSQL: in the server's batches).
+    await runProductImport(t.db, victimId, {
+      dataDir,
+      ...(kind === "postgres" ? {} : { batchSize: 500 }),
+    });
 
     const [a, b] = [await summaryOf(ref.import), await summaryOf(victim.import)];
     expect(b).toEqual(a);
@@ -157,7 +162,6 @@ function runAndKill(
         DATABASE_URL: databaseUrl,
         IMPORT_ID: importId,
         DATA_DIR: dataDir,
-        BATCH_SIZE: "1000",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

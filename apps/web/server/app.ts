@@ -143,6 +143,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const productImports = await startProductImportJobs(jobs, database.db, {
     dataDir: config.dataDir,
     work: config.runsWorkers,
+    ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
   });
   // Pushed change batches are applied to Amazon by this queue's workers (roles all and worker).
   const changes = await startChangeJobs(jobs, database.db, amazonRuntime?.deps, {

@@ -11,6 +11,7 @@ export {
 export type { FaultConfig } from "./http.ts";
 export { inventorySummary } from "./inventory-routes.ts";
 export { MARKETPLACES } from "./marketplaces.ts";
+export { merchantListingsTsv } from "./reports.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
 export { advance, MODEL, simulateDay, simulateSellersDay, trueCvr } from "./simulation.ts";
 export {

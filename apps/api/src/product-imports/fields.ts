@@ -42,10 +42,10 @@ interface FieldSpec<T> {
   parse(cell: Exclude<CellValue, null | undefined>): CellResult<T>;
 }
 
-const text = (cell: Exclude<CellValue, null | undefined>) =>
+export const text = (cell: Exclude<CellValue, null | undefined>) =>
   cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell).trim();
 
-const money = (cell: Exclude<CellValue, null | undefined>): CellResult<number> => {
+export const money = (cell: Exclude<CellValue, null | undefined>): CellResult<number> => {
   const parsed = parseLocaleNumber(typeof cell === "number" ? cell : text(cell));
   if (!parsed || parsed.percent) return { error: "notANumber" };
   if (parsed.value < 0) return { error: "negative" };

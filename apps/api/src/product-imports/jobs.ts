@@ -1,6 +1,7 @@
 import type { Database, PgBoss } from "@starport/db";
 import { schema } from "@starport/db";
 import { inArray } from "drizzle-orm";
+import type { AmazonImportAccess } from "./fetch-amazon-listings.ts";
 import { runProductImport } from "./run-import.ts";
 
 export const PRODUCT_IMPORT_QUEUE = "product-import";
@@ -21,11 +22,16 @@ export async function startProductImportJobs(
     dataDir,
     pollingIntervalSeconds = 1,
     work = true,
+    amazon,
+    reportPoll,
   }: {
     dataDir: string;
     pollingIntervalSeconds?: number;
     /** Runs imports in this process (roles all and worker); a web process only queues them. */
     work?: boolean;
+    /** Clients for imports from Amazon (the merchant listings report). */
+    amazon?: AmazonImportAccess;
+    reportPoll?: { initialIntervalMs?: number; maxIntervalMs?: number };
   },
 ): Promise<ProductImportJobs> {
   await boss.createQueue(PRODUCT_IMPORT_QUEUE, { retryLimit: 3, retryDelay: 5 });
@@ -34,7 +40,12 @@ export async function startProductImportJobs(
       PRODUCT_IMPORT_QUEUE,
       { pollingIntervalSeconds, batchSize: 1 },
       async ([job]) => {
-        if (job) await runProductImport(db, job.data.importId, { dataDir });
+        if (job)
+          await runProductImport(db, job.data.importId, {
+            dataDir,
+            ...(amazon ? { amazon } : {}),
+            ...(reportPoll ? { reportPoll } : {}),
+          });
       },
     );
   const enqueue = async (importId: string) => {

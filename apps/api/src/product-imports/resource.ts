@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineResource, ref } from "../hydra/resource.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { IMPORT_FIELD_NAMES } from "./fields.ts";
+import { LISTING_FIELD_NAMES } from "./listing-fields.ts";
 
 type Row = typeof schema.productImports.$inferSelect;
 const t = schema.productImports;
@@ -39,15 +40,28 @@ export const uploadResult = z.object({
   preview: z.array(previewRow),
 });
 
+/** A run's mapping: a file's own fields, or an Amazon import's listing fields. */
+const storedMapping = z.partialRecord(
+  z.enum([...new Set([...IMPORT_FIELD_NAMES, ...LISTING_FIELD_NAMES])] as [string, ...string[]]),
+  z.number().int().min(0).max(1000),
+);
+
+export const amazonImportBody = z.object({
+  sellerProfile: z.string().describe("IRI or id of the seller profile"),
+  marketplace: z.string().min(2).max(2).describe("marketplace code, e.g. DE"),
+});
+
 const ITEM_OUTPUT = z.object({
   id: z.uuid(),
   sellerProfile: z.string(),
   author: z.string(),
+  source: z.enum(schema.PRODUCT_IMPORT_SOURCES),
+  marketplace: z.string().nullable(),
   fileName: z.string(),
   format: z.string(),
   fileSize: z.number().int(),
   headers: z.array(z.string()),
-  mapping: mappingSchema.nullable(),
+  mapping: storedMapping.nullable(),
   status: z.enum(schema.PRODUCT_IMPORT_STATUSES),
   totalRows: z.number().int().nullable(),
   rowsDone: z.number().int(),
@@ -77,6 +91,8 @@ export const productImports = defineResource<Row, z.ZodObject>({
     id: row.id,
     sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
     author: row.authorName,
+    source: row.source,
+    marketplace: row.marketplace,
     fileName: row.fileName,
     format: row.format,
     fileSize: row.fileSize,
@@ -118,6 +134,14 @@ export const productImports = defineResource<Row, z.ZodObject>({
       body: "multipart",
       query: z.object({ sellerProfile: z.string().describe("IRI or id of the seller profile") }),
       response: { status: 201, schema: uploadResult },
+    },
+    {
+      method: "POST",
+      path: "/product_imports/amazon",
+      operationId: "importProductsFromAmazon",
+      summary: "Starts an import of the marketplace's merchant listings report (SP-API) as a job.",
+      body: amazonImportBody,
+      response: { status: 202, schema: ITEM_OUTPUT },
     },
     {
       method: "POST",

@@ -13,7 +13,8 @@ import { findImport } from "./find-import.ts";
 import { importErrorsCsv, importTemplateCsv, listImportErrors } from "./import-errors.ts";
 import type { ProductImportJobs } from "./jobs.ts";
 import { previewProductImport } from "./preview-import.ts";
-import { importMapping, productImports } from "./resource.ts";
+import { amazonImportBody, importMapping, productImports } from "./resource.ts";
+import { startAmazonImport } from "./start-amazon-import.ts";
 import { startProductImport } from "./start-import.ts";
 import { MAX_IMPORT_BYTES, uploadError, uploadProductImport } from "./upload-import.ts";
 
@@ -33,7 +34,7 @@ const toOutput = (row: Parameters<typeof productImports.toOutput>[0]) => ({
  */
 export async function productImportRoutes(
   app: FastifyInstance,
-  deps: { db: Database; jobs: ProductImportJobs },
+  deps: { db: Database; jobs: ProductImportJobs; amazonAvailable?: boolean },
 ) {
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -70,6 +71,29 @@ export async function productImportRoutes(
       );
       return reply.code(201).send(result);
     });
+  });
+
+  app.post("/product_imports/amazon", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const body = parseBody(amazonImportBody, request.body);
+    const profileId = body.sellerProfile.split("/").pop()!;
+    const profile = /^[0-9a-f-]{36}$/i.test(profileId)
+      ? await findRow(
+          deps.db,
+          sellerProfiles,
+          profileId,
+          visibleIn(sellerProfiles, scopeOf(principal)),
+        )
+      : undefined;
+    if (!profile) throw new NotFoundError("Not Found");
+    const started = await startAmazonImport(
+      deps.db,
+      deps.jobs,
+      { userId: principal.userId, sellerProfileId: profileId },
+      body.marketplace,
+      deps.amazonAvailable ?? false,
+    );
+    return reply.code(202).type("application/ld+json; charset=utf-8").send(toOutput(started));
   });
 
   app.get("/product_imports/template", async (request, reply) => {

@@ -2,15 +2,42 @@ import { join } from "node:path";
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { eq, sql } from "drizzle-orm";
-import { applyImportBatch, LostLeaseError } from "./apply-batch.ts";
+import {
+  applyImportBatch,
+  LostLeaseError,
+  type PreparedBatch,
+  prepareImportBatch,
+} from "./apply-batch.ts";
+import {
+  applyListingBatch,
+  type ListingContext,
+  type PreparedListingBatch,
+  prepareListingBatch,
+} from "./apply-listing-batch.ts";
+import {
+  type AmazonImportAccess,
+  AmazonSourceUnavailable,
+  fetchAmazonListings,
+  listingSourceOf,
+} from "./fetch-amazon-listings.ts";
 import type { ImportFieldName } from "./fields.ts";
 import { countDataRows, type ImportFormat, readRows, type SheetRow } from "./read-rows.ts";
+
+/**
+ * Rows per transaction. Larger batches spread each commit's and statement's fixed cost over more
+ * rows; 5,000 rows keep a batch's memory and lock time small (a batch is a few MB at most).
+ */
+export const DEFAULT_BATCH_SIZE = 5000;
 
 export interface RunImportOptions {
   dataDir: string;
   batchSize?: number;
   /** Called after each committed batch (tests and the benchmark stop or watch the run here). */
   afterBatch?: (rowsDone: number) => Promise<void> | void;
+  /** Clients for imports from Amazon; without them such an import fails ("amazonUnavailable"). */
+  amazon?: AmazonImportAccess;
+  /** Report polling of an import from Amazon (tests poll fast). */
+  reportPoll?: { initialIntervalMs?: number; maxIntervalMs?: number };
 }
 
 /**
@@ -21,7 +48,7 @@ export interface RunImportOptions {
 export async function runProductImport(
   db: Database,
   importId: string,
-  { dataDir, batchSize = 1000, afterBatch }: RunImportOptions,
+  { dataDir, batchSize = DEFAULT_BATCH_SIZE, afterBatch, amazon, reportPoll }: RunImportOptions,
 ): Promise<void> {
   const [found] = await db
     .select({
@@ -35,11 +62,50 @@ export async function runProductImport(
     )
     .where(eq(schema.productImports.id, importId));
   if (!found) return;
-  const { imp } = found;
+  let { imp } = found;
   if (imp.status !== "queued" && imp.status !== "running") return;
-  if (!imp.mapping) return;
+  const fromAmazon = imp.source === "amazon";
+  if (!imp.mapping && !fromAmazon) return;
   const path = join(dataDir, imp.storagePath);
   const format = imp.format as ImportFormat;
+  let listing: ListingContext | undefined;
+  if (fromAmazon) {
+    try {
+      if (!amazon) throw new AmazonSourceUnavailable();
+      const source = await listingSourceOf(db, imp.sellerProfileId, imp.marketplace ?? "");
+      if (!source) throw new AmazonSourceUnavailable();
+      listing = {
+        importId,
+        sellerAccountId: source.account.id,
+        marketplace: source.market.code,
+        marketplaceId: source.market.marketplaceId!,
+        currency: source.market.currency,
+      };
+      if (!imp.mapping) {
+        await db
+          .update(schema.productImports)
+          .set({
+            status: "running",
+            startedAt: sql`coalesce(${schema.productImports.startedAt}, now())`,
+          })
+          .where(eq(schema.productImports.id, importId));
+        imp = await fetchAmazonListings(db, amazon, imp, dataDir, reportPoll);
+      }
+    } catch (error) {
+      // Not connected (any more), or Amazon refused or failed the report: the import fails as a
+      // whole with a reason; a crash or kill instead leaves it running, and the job starts over.
+      await db
+        .update(schema.productImports)
+        .set({
+          status: "failed",
+          failureReason:
+            error instanceof AmazonSourceUnavailable ? "amazonUnavailable" : "amazonReport",
+          finishedAt: new Date(),
+        })
+        .where(eq(schema.productImports.id, importId));
+      return;
+    }
+  }
   try {
     let total = imp.totalRows;
     if (total === null) total = await countDataRows(path, format);
@@ -57,30 +123,32 @@ export async function runProductImport(
       sellerProfileId: imp.sellerProfileId,
       defaultMarketplace: found.defaultMarketplace,
       headers: imp.headers,
-      mapping: imp.mapping as Partial<Record<ImportFieldName, number>>,
+      mapping: (imp.mapping ?? {}) as Partial<Record<ImportFieldName, number>>,
       today: (started!.startedAt ?? new Date()).toISOString().slice(0, 10),
     };
     let done = started!.rowsDone;
-    let seen = 0;
-    let batch: SheetRow[] = [];
-    const flush = async () => {
-      await applyImportBatch(db, context, batch, done);
-      done += batch.length;
-      batch = [];
-      await afterBatch?.(done);
-    };
-    let header = true;
-    for await (const row of readRows(path, format)) {
-      if (header) {
-        header = false;
-        continue;
+    // Reading and validating the next batch overlaps the commit of the current one.
+    const prepare = listing
+      ? prepareListingBatch
+      : (rows: readonly SheetRow[]) => prepareImportBatch(context, rows);
+    const batches = preparedBatches(readRows(path, format), prepare, done, batchSize);
+    let next = batches.next();
+    try {
+      for (;;) {
+        const current = await next;
+        if (current.done) break;
+        next = batches.next();
+        if (listing)
+          await applyListingBatch(db, listing, current.value as PreparedListingBatch, done);
+        else await applyImportBatch(db, context, current.value as PreparedBatch, done);
+        done += current.value.size;
+        await afterBatch?.(done);
       }
-      seen += 1;
-      if (seen <= done) continue;
-      batch.push(row);
-      if (batch.length >= batchSize) await flush();
+    } finally {
+      // A failed batch leaves the read-ahead running: let it end and close the file.
+      next.catch(() => {});
+      await batches.return(undefined).catch(() => {});
     }
-    if (batch.length) await flush();
     await db
       .update(schema.productImports)
       .set({ status: "completed", finishedAt: new Date(), totalRows: done })
@@ -94,6 +162,32 @@ export async function runProductImport(
       .set({ status: "failed", failureReason: "unreadable", finishedAt: new Date() })
       .where(eq(schema.productImports.id, importId));
   }
+}
+
+/** The data rows after the first `skip`, validated, in batches of `size`. */
+async function* preparedBatches<B extends { size: number }>(
+  rows: AsyncIterable<SheetRow>,
+  prepare: (rows: readonly SheetRow[]) => B,
+  skip: number,
+  size: number,
+): AsyncGenerator<B> {
+  let header = true;
+  let seen = 0;
+  let batch: SheetRow[] = [];
+  for await (const row of rows) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    seen += 1;
+    if (seen <= skip) continue;
+    batch.push(row);
+    if (batch.length >= size) {
+      yield prepare(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) yield prepare(batch);
 }
 
 /** Thrown from afterBatch to stop a run as a crash would (tests, benchmark). */

@@ -9,7 +9,7 @@ const { DATABASE_URL, IMPORT_ID, DATA_DIR, BATCH_SIZE } = process.env;
 const connection = await openDatabase({ databaseUrl: DATABASE_URL! });
 await runProductImport(connection.db, IMPORT_ID!, {
   dataDir: DATA_DIR!,
-  batchSize: Number(BATCH_SIZE ?? 1000),
+  ...(BATCH_SIZE ? { batchSize: Number(BATCH_SIZE) } : {}),
   afterBatch: (done) => {
     process.stdout.write(`batch ${done}\n`);
   },

@@ -26,6 +26,9 @@ export const PRODUCT_IMPORT_STATUSES = [
 ] as const;
 export type ProductImportStatus = (typeof PRODUCT_IMPORT_STATUSES)[number];
 
+export const PRODUCT_IMPORT_SOURCES = ["file", "amazon"] as const;
+export type ProductImportSource = (typeof PRODUCT_IMPORT_SOURCES)[number];
+
 /** Column index (0-based) → field name of the import's field list. */
 export type ProductImportMapping = Record<string, number>;
 
@@ -40,6 +43,13 @@ export const productImports = pgTable(
     /** The author's name when they uploaded (the history shows it even after the user is gone). */
     authorName: text("author_name").notNull().default(""),
     fileName: text("file_name").notNull(),
+    /**
+     * Where the rows come from: "file" (an upload of Starport's own fields) or "amazon" (the
+     * SP-API merchant listings report of `marketplace`, downloaded by the job).
+     */
+    source: text("source").$type<ProductImportSource>().notNull().default("file"),
+    /** Marketplace code of an Amazon import (DE, FR, …); null for a file. */
+    marketplace: text("marketplace"),
     /** csv or xlsx (sniffed from the content, not the name). */
     format: text("format").notNull(),
     fileSize: bigint("file_size", { mode: "number" }).notNull(),

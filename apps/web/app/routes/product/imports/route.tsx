@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { MARKETPLACES } from "@starport/marketplaces";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { redirect, useRevalidator } from "react-router";
@@ -29,7 +30,10 @@ interface ImportItem {
   "@id": string;
   id: string;
   author: string;
+  source: "file" | "amazon";
+  marketplace: string | null;
   fileName: string;
+  failureReason: string | null;
   status: "uploaded" | "queued" | "running" | "completed" | "failed";
   totalRows: number | null;
   rowsDone: number;
@@ -70,7 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     "/api/product_imports",
     { sellerProfile: profile["@id"] },
   );
-  return { profileIri: profile["@id"], history: history.members };
+  return {
+    profileIri: profile["@id"],
+    defaultMarketplace: profile.settings?.defaultMarketplace ?? "DE",
+    history: history.members,
+  };
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -101,6 +109,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
   const [running, setRunning] = useState<ImportItem | null>(null);
   const [errors, setErrors] = useState<{ totalItems: number; member: RowError[] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [marketplace, setMarketplace] = useState<string | null>(loaderData.defaultMarketplace);
 
   const fail = (error: unknown) => {
     const code =
@@ -171,6 +180,28 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
     }
   }
 
+  /** Import from Amazon: the job fetches the merchant listings report; progress as for a file. */
+  async function importFromAmazon() {
+    if (!marketplace) return;
+    setBusy(true);
+    setProblem(null);
+    setErrors(null);
+    setUploaded(null);
+    try {
+      const started = await browserApi().json<ImportItem>("/api/product_imports/amazon", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sellerProfile: loaderData.profileIri, marketplace }),
+      });
+      setRunning(started);
+      revalidate();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   // Live progress: poll the import until it ends, then load its row errors and the history.
   const runningIri = running?.["@id"];
   const finished = running?.status === "completed" || running?.status === "failed";
@@ -221,6 +252,31 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
         />
         <Button onClick={() => void upload()} disabled={!file} loading={busy && !uploaded}>
           {t("productImports.upload")}
+        </Button>
+      </Group>
+      <Title order={2} size="h3">
+        {t("productImports.amazonTitle")}
+      </Title>
+      <Text c="dimmed">{t("productImports.amazonIntro")}</Text>
+      <Group align="end">
+        <Select
+          label={t("productImports.amazonMarketplace")}
+          data={MARKETPLACES.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
+          value={marketplace}
+          onChange={setMarketplace}
+          allowDeselect={false}
+          searchable
+          w={240}
+          data-testid="amazon-marketplace"
+        />
+        <Button
+          variant="light"
+          onClick={() => void importFromAmazon()}
+          disabled={!marketplace}
+          loading={busy && !uploaded}
+          data-testid="amazon-import"
+        >
+          {t("productImports.amazonStart")}
         </Button>
       </Group>
       {problem && (
@@ -308,12 +364,14 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
               data-unchanged={running.unchanged}
               data-failed={running.failed}
             >
-              {t("productImports.summary", {
-                created: number.format(running.created),
-                updated: number.format(running.updated),
-                unchanged: number.format(running.unchanged),
-                failed: number.format(running.failed),
-              })}
+              {running.status === "failed" && running.failureReason
+                ? t(`productImports.failure.${running.failureReason}`)
+                : t("productImports.summary", {
+                    created: number.format(running.created),
+                    updated: number.format(running.updated),
+                    unchanged: number.format(running.unchanged),
+                    failed: number.format(running.failed),
+                  })}
             </Text>
           )}
         </Stack>
@@ -371,6 +429,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("productImports.date")}</Table.Th>
+              <Table.Th>{t("productImports.sourceHeader")}</Table.Th>
               <Table.Th>{t("productImports.fileName")}</Table.Th>
               <Table.Th>{t("productImports.author")}</Table.Th>
               <Table.Th>{t("productImports.statusHeader")}</Table.Th>
@@ -386,18 +445,25 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
                     timeStyle: "short",
                   }).format(new Date(item.createdAt))}
                 </Table.Td>
+                <Table.Td>
+                  <Badge variant="outline" color={item.source === "amazon" ? "orange" : "gray"}>
+                    {t(`productImports.source.${item.source}`)}
+                  </Badge>
+                </Table.Td>
                 <Table.Td>{item.fileName}</Table.Td>
                 <Table.Td>{item.author}</Table.Td>
                 <Table.Td>
                   <Badge variant="light">{t(`productImports.status.${item.status}`)}</Badge>
                 </Table.Td>
                 <Table.Td>
-                  {t("productImports.summary", {
-                    created: number.format(item.created),
-                    updated: number.format(item.updated),
-                    unchanged: number.format(item.unchanged),
-                    failed: number.format(item.failed),
-                  })}
+                  {item.status === "failed" && item.failureReason
+                    ? t(`productImports.failure.${item.failureReason}`)
+                    : t("productImports.summary", {
+                        created: number.format(item.created),
+                        updated: number.format(item.updated),
+                        unchanged: number.format(item.unchanged),
+                        failed: number.format(item.failed),
+                      })}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,0 +1,73 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expectHydrated } from "./helpers.ts";
+import { signInFresh } from "./session.ts";
+
+/**
+ * Issue 11 §4, "import from Amazon", in the browser (de and en): the button on /product/imports
+ * imports the marketplace's merchant listings report from the sandbox with visible progress and
+ * a summary; the import appears in the history with its source; a second run creates nothing.
+ */
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** Waits for the demo seller's first synced listings (its SP-API connection is then in place). */
+async function demoListings(request: APIRequestContext, token: string): Promise<number> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const res = await request.get("/api/products?itemsPerPage=200", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const members = ((await res.json())["hydra:member"] ?? []) as { marketplace: string }[];
+    const count = members.filter((m) => m.marketplace === "DE").length;
+    if (count > 0) return count;
+    if (Date.now() > until) throw new Error("the demo seller has no listings");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const TEXT = {
+  de: { button: "Aus Amazon importieren", source: "Amazon" },
+  en: { button: "Import from Amazon", source: "Amazon" },
+} as const;
+
+for (const locale of ["de", "en"] as const) {
+  test(`imports the merchant listings report from Amazon (${locale})`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await signInFresh(context, request, baseURL!);
+    await demoListings(request, token);
+    await page.goto(locale === "de" ? "/product/imports" : "/en/product/imports");
+    await expectHydrated(page);
+    const marketplace = page.getByTestId("amazon-marketplace");
+    await marketplace.click();
+    await page.getByRole("option", { name: /^DE · / }).click();
+    await expect(marketplace).toHaveValue(/^DE · /);
+
+    const runOnce = async () => {
+      await page.getByTestId("amazon-import").click();
+      await expect(page.getByTestId("import-progress")).toBeVisible();
+      const summary = page.getByTestId("import-summary");
+      await expect(summary).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByTestId("import-progress")).toHaveAttribute("data-status", "completed");
+      return summary;
+    };
+    const first = await runOnce();
+    await expect(first).toHaveAttribute("data-failed", "0");
+    const counts = await Promise.all(
+      ["data-created", "data-updated", "data-unchanged"].map((a) => first.getAttribute(a)),
+    );
+    expect(counts.reduce((sum, n) => sum + Number(n), 0)).toBeGreaterThan(0);
+
+    // The listings exist now: the second run creates none.
+    const second = await runOnce();
+    await expect(second).toHaveAttribute("data-created", "0");
+    await expect(second).toHaveAttribute("data-failed", "0");
+    const history = page.getByTestId("import-history");
+    await expect(history).toContainText("GET_MERCHANT_LISTINGS_ALL_DATA (DE)");
+    await expect(history.locator("tbody tr").first()).toContainText(TEXT[locale].source);
+    await expect(page.getByRole("button", { name: TEXT[locale].button })).toBeVisible();
+  });
+}
