@@ -13,7 +13,13 @@ import { type Period, shiftDay } from "./period.ts";
  * guessed a handful of rows and looked each entity's first day up one by one. An IN list or a
  * lateral made it read the whole table.
  */
-export function rollupSums(entityType: string, period: Period, coverage: RollupCoverage[]): SQL {
+export function rollupSums(
+  entityType: string,
+  period: Period,
+  coverage: RollupCoverage[],
+  /** Only these entities (a query with columns advertising_profile_id, amazon_id); else all. */
+  keys?: SQL,
+): SQL {
   const day = (date: string, max: string) => (date < max ? date : max);
   const days = (alias: string, pick: (maxDate: string) => string) =>
     coverage.length === 0
@@ -37,5 +43,6 @@ export function rollupSums(entityType: string, period: Period, coverage: RollupC
       select * from ad_performance_cumulative p
       where p.entity_type = ${entityType} and (${days("p", (max) => day(shiftDay(period.from, -1), max))})
     ) p on p.advertising_profile_id = c.advertising_profile_id and p.amazon_id = c.amazon_id
+    ${keys ? sql`join (${keys}) k on k.advertising_profile_id = c.advertising_profile_id and k.amazon_id = c.amazon_id` : sql``}
     where c.entity_type = ${entityType} and (${days("c", (max) => day(period.to, max))})`;
 }
