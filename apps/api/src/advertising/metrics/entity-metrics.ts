@@ -116,9 +116,9 @@ async function read(
   // Two steps: the matching rows are ranked narrow (the id, the sums, the columns the filters
   // and the order name) and numbered in order, and only the page's rows are read whole. Ranking
   // the whole rows built and hashed every wide row (100,000 keywords) for 50 of them. Count and
-  // totals are windows over the narrow rows. No LIMIT sits directly on those windows: PostgreSQL
-  // 15 then costs them as if 50 rows were enough and joins row by row (minutes on 49,000 rows);
-  // the page is cut by row number one level up, planned for the whole set.
+  // totals are windows over the narrow rows (one window: the order, framed to all rows). No
+  // LIMIT sits directly on them: PostgreSQL 15 then costs them as if 50 rows were enough and
+  // joins row by row (minutes on 49,000 rows); the page is cut by row number one level up.
   // The previous period is summed on its own (OFFSET 0: not merged into the ranking) for the rows
   // the table's filters leave: per entity for an ad group's, hashed for a profile's. Merged, the
   // planner looked both days up per row after the metric filter (2 s on 49,000 keywords).
@@ -132,14 +132,15 @@ async function read(
       select ${alias}.*, ranked.* from (
         select * from (
           select ${resource.id} as id__,
-            ${sumColumns(CURRENT, "m_")}, ${windowTotals(CURRENT, "t_")},
-            ${period.previous ? sql`${sumColumns(PREVIOUS, "p_")}, ${windowTotals(PREVIOUS, "pt_")},` : sql``}
-            count(*) over () as total__,
-            row_number() over (order by ${sql.join(ctx.order, sql`, `)}) as rn__
+            ${sumColumns(CURRENT, "m_")}, ${windowTotals(CURRENT, "t_", "all__")},
+            ${period.previous ? sql`${sumColumns(PREVIOUS, "p_")}, ${windowTotals(PREVIOUS, "pt_", "all__")},` : sql``}
+            count(*) over all__ as total__, row_number() over all__ as rn__
           from ${table}
           left join cur ${sql.raw(CURRENT)} on ${joinOn(CURRENT)}
           ${period.previous ? sql`left join prev ${sql.raw(PREVIOUS)} on ${joinOn(PREVIOUS)}` : sql``}
           ${ranking.length ? sql`where ${sql.join(ranking, sql` and `)}` : sql``}
+          window all__ as (order by ${sql.join(ctx.order, sql`, `)}
+            rows between unbounded preceding and unbounded following)
         ) numbered
         where rn__ > ${offset}${limit === undefined ? sql`` : sql` and rn__ <= ${offset + limit}`}
         order by rn__${limit === undefined ? sql`` : sql` limit ${limit}`}
