@@ -4,7 +4,7 @@ export type { PgBoss } from "./jobs.ts";
 export { type JobsOptions, startJobs } from "./jobs.ts";
 export { MIGRATIONS_FOLDER, migrateDatabase } from "./migrate.ts";
 export { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
-export { refreshProfileRollups, refreshRollups } from "./rollups.ts";
+export { type RollupCoverage, refreshProfileRollups, refreshRollups } from "./rollups.ts";
 export * as schema from "./schema/index.ts";
 export { DEMO_ACCOUNTS, seedDemoData } from "./seed/demo.ts";
 export { DEMO_SELLER_IDS, seedSellerDemoData } from "./seed/sellers.ts";

@@ -14,32 +14,63 @@ import { FACT_ENTITIES } from "./synced-entities.ts";
 
 type Rows = { rows: Record<string, unknown>[] };
 
-/** Rebuilds the stale running totals of the profiles' entity type (no-op when up to date). */
-export async function refreshRollups(db: Database, profileIds: SQL, entityType: string) {
-  const stale = (
-    (await db.execute(sql`select advertising_profile_id::text as profile from ad_performance_rollup_state
-      where entity_type = ${entityType} and dirty_from is not null
-        and advertising_profile_id in (${profileIds})`)) as unknown as Rows
-  ).rows;
-  for (const { profile } of stale) {
-    await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`rollup:${profile}:${entityType}`}))`,
-      );
-      const [state] = (
-        (await tx.execute(sql`select dirty_from::text as "from" from ad_performance_rollup_state
-          where advertising_profile_id = ${profile} and entity_type = ${entityType} for update`)) as unknown as Rows
-      ).rows;
-      const from = state?.from as string | null | undefined;
-      if (!from) return; // another reader rebuilt it meanwhile
-      await rebuild(tx as unknown as Database, String(profile), entityType, from);
-    });
-  }
-  // Fresh statistics, or the planner takes the rebuilt table for empty and reads it row by row.
-  if (stale.length > 0) await db.execute(sql`analyze ad_performance_cumulative`);
+/** The newest day the running totals of one profile's entity type cover. */
+export interface RollupCoverage {
+  profile: string;
+  maxDate: string;
 }
 
-async function rebuild(db: Database, profile: string, entityType: string, from: string) {
+/**
+ * Rebuilds the stale running totals of the profiles' entity type (no-op when up to date) and
+ * answers the newest day each profile's totals cover (profiles without facts are left out):
+ * readers then name the two days they read as constants, which the planner can estimate.
+ */
+export async function refreshRollups(
+  db: Database,
+  profileIds: SQL,
+  entityType: string,
+): Promise<RollupCoverage[]> {
+  const states = (
+    (await db.execute(sql`select advertising_profile_id::text as profile,
+        dirty_from is not null as stale, max_date::text as "maxDate"
+      from ad_performance_rollup_state
+      where entity_type = ${entityType} and advertising_profile_id in (${profileIds})`)) as unknown as Rows
+  ).rows as { profile: string; stale: boolean; maxDate: string | null }[];
+  const coverage: RollupCoverage[] = [];
+  let rebuilt = false;
+  for (const state of states) {
+    let maxDate = state.maxDate;
+    if (state.stale) {
+      maxDate = await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`rollup:${state.profile}:${entityType}`}))`,
+        );
+        const [locked] = (
+          (await tx.execute(sql`select dirty_from::text as "from", max_date::text as "maxDate"
+            from ad_performance_rollup_state
+            where advertising_profile_id = ${state.profile} and entity_type = ${entityType} for update`)) as unknown as Rows
+        ).rows;
+        const from = locked?.from as string | null | undefined;
+        // Another reader rebuilt it meanwhile.
+        if (!from) return (locked?.maxDate as string | null | undefined) ?? null;
+        rebuilt = true;
+        return rebuild(tx as unknown as Database, state.profile, entityType, from);
+      });
+    }
+    if (maxDate) coverage.push({ profile: state.profile, maxDate });
+  }
+  // Fresh statistics, or the planner takes the rebuilt table for empty and reads it row by row.
+  if (rebuilt) await db.execute(sql`analyze ad_performance_cumulative`);
+  return coverage;
+}
+
+/** Rebuilds from `from` on; answers the newest day now covered. */
+async function rebuild(
+  db: Database,
+  profile: string,
+  entityType: string,
+  from: string,
+): Promise<string | null> {
   await db.execute(sql`delete from ad_performance_cumulative
     where advertising_profile_id = ${profile} and entity_type = ${entityType} and date >= ${from}::date`);
   await db.execute(sql`
@@ -81,10 +112,12 @@ async function rebuild(db: Database, profile: string, entityType: string, from: 
     -- Stored day by day: a range read needs two days of every entity, which are then neighbours
     -- on disk (on 20,000 keywords 833 pages read instead of 30,000).
     order by g.date, g.amazon_id`);
-  await db.execute(sql`update ad_performance_rollup_state
+  const updated = (await db.execute(sql`update ad_performance_rollup_state
     set dirty_from = null,
       max_date = (select max(date) from ad_performance_daily where advertising_profile_id = ${profile} and entity_type = ${entityType})
-    where advertising_profile_id = ${profile} and entity_type = ${entityType}`);
+    where advertising_profile_id = ${profile} and entity_type = ${entityType}
+    returning max_date::text as "maxDate"`)) as unknown as Rows;
+  return (updated.rows[0]?.maxDate as string | null | undefined) ?? null;
 }
 
 /** Refreshes the running totals of every entity type of one advertising profile. */

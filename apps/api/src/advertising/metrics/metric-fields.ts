@@ -91,12 +91,15 @@ export function sumColumns(alias: string, prefix: string): SQL {
   return sql.raw(SUMMED.map((name) => `${alias}.${name} as ${prefix}${name}`).join(", "));
 }
 
-/** `select` list of the window totals of `alias` over the whole result, as `${prefix}<name>`. */
-export function windowTotals(alias: string, prefix: string): SQL {
+/**
+ * `select` list of the window totals of `alias` over the whole result, as `${prefix}<name>`;
+ * `window` names a window of the query whose frame is the whole result (default: `()`).
+ */
+export function windowTotals(alias: string, prefix: string, window = "()"): SQL {
   return sql.raw(
-    SUMMED.map((name) => `sum(coalesce(${alias}.${name}, 0)) over () as ${prefix}${name}`).join(
-      ", ",
-    ),
+    SUMMED.map(
+      (name) => `sum(coalesce(${alias}.${name}, 0)) over ${window} as ${prefix}${name}`,
+    ).join(", "),
   );
 }
 

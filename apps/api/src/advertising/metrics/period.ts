@@ -28,7 +28,8 @@ function isoDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
-const shift = (day: string, days: number) =>
+/** The ISO day `days` days after `day` (before, when negative). */
+export const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 export function daysIn(period: Period): number {
@@ -37,7 +38,7 @@ export function daysIn(period: Period): number {
 
 export function previousOf(period: Period): Period {
   const length = daysIn(period);
-  return { from: shift(period.from, -length), to: shift(period.from, -1) };
+  return { from: shiftDay(period.from, -length), to: shiftDay(period.from, -1) };
 }
 
 function bad(parameter: string, required = false): never {
