@@ -133,6 +133,7 @@ export const settingsLayerSchema = z
         code: "custom",
         path: ["minBidMicros"],
         message: "settings.errors.minBidAboveMaxBid",
+        params: { code: "minBidAboveMaxBid" },
       });
     }
   });
