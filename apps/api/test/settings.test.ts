@@ -201,6 +201,41 @@ describe.each(TEST_DATABASE_KINDS)("settings with inheritance on %s", (kind) => 
     expect(twice.statusCode).toBe(422);
   });
 
+  it("the onboarding's goals and marketplace steps write into the seller profile's settings", async () => {
+    const put = (key: string, payload: object) =>
+      t.request("own", { method: "PUT", url: `/api/onboarding/steps/${key}`, payload });
+    const step = await put("seller-profile", {
+      name: `Onboarded ${unique()}`,
+      defaultMarketplace: "DE",
+      defaultCurrency: "EUR",
+      defaultAdvertisingMetric: "ACoS",
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    const [progress] = await t.db.select().from(schema.onboardingProgress);
+    const profile = progress!.sellerProfileId!;
+    expect((await put("target-acos", { targetAcos: 22.5 })).statusCode).toBe(200);
+    expect((await put("marketplaces", { marketplaces: ["DE", "FR"] })).statusCode).toBe(200);
+    expect((await put("marketplaces", { marketplaces: ["FR"] })).statusCode).toBe(200);
+    const global = await t.request("own", {
+      url: `/api/seller_profile_settings?sellerProfile=${profile}`,
+    });
+    expect(global.json()["hydra:member"][0].values).toEqual({ targetAcos: 22.5 });
+    const markets = await t.request("own", {
+      url: `/api/marketplace_settings?sellerProfile=${profile}`,
+    });
+    expect(
+      markets
+        .json()
+        ["hydra:member"].map((m: { marketplace: string; selected: boolean }) => [
+          m.marketplace,
+          m.selected,
+        ]),
+    ).toEqual([
+      ["DE", false],
+      ["FR", true],
+    ]);
+  });
+
   it("treats another customer's ids as unknown (404)", async () => {
     const w = await world();
     const foreignPost = await post(
