@@ -10,8 +10,18 @@ import { loginViaApi, sessionCookies } from "./session.ts";
  */
 
 const TEXT = {
-  de: { prefix: "", percent: (n: number) => `${n} %`, global: "vom Verkäuferprofil" },
-  en: { prefix: "/en", percent: (n: number) => `${n}%`, global: "from seller profile" },
+  de: {
+    prefix: "",
+    percent: (n: number) => `${n} %`,
+    global: "vom Verkäuferprofil",
+    status: { onTarget: "Im Ziel", above: "Über dem Ziel", below: "Unter dem Ziel" },
+  },
+  en: {
+    prefix: "/en",
+    percent: (n: number) => `${n}%`,
+    global: "from seller profile",
+    status: { onTarget: "On target", above: "Above target", below: "Below target" },
+  },
 } as const;
 
 async function onAmazon(page: Page) {
@@ -121,6 +131,15 @@ for (const locale of ["de", "en"] as const) {
       L.percent(18),
     );
     await expect(page.getByTestId("marketplace-goals-targetAcos-source")).toContainText("DE");
+
+    // Hangar: the DE marketplace's goal (18 %) next to its actual ACoS for the range.
+    await page.goto(`${L.prefix}/hangar/campaigns/${profileId}/DE`);
+    await expectHydrated(page);
+    const tracking = page.getByTestId("goal-vs-actual");
+    await expect(tracking).toContainText(L.percent(18));
+    const status = await tracking.getAttribute("data-status");
+    expect(["onTarget", "above", "below"]).toContain(status);
+    await expect(page.getByTestId("goal-status")).toHaveText(L.status[status as "above"]);
 
     // Collection: 12 %.
     await page.goto(`${L.prefix}/cargo-bay/collections/${collectionId}?tab=settings`);

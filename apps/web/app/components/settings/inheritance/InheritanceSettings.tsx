@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Card, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { resolveSettings } from "@starport/settings";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -126,68 +126,70 @@ export function InheritanceSettings({
       {!productId && <Text c="dimmed">{t("inheritance.empty")}</Text>}
       {member && effective && (
         <Card withBorder padding="lg" data-testid="inheritance-chain">
-          <Table withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("inheritance.level")}</Table.Th>
-                {KEYS.map((key) => (
-                  <Table.Th key={key}>{t(`settingsGoals.fields.${key}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {member.chain.map((step, index) => (
-                <Table.Tr
-                  key={`${step.level}-${step.id ?? index}`}
-                  data-testid="inheritance-step"
-                  data-level={step.level}
-                >
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={500}>
-                        {stepName(step)}
-                      </Text>
-                      {step.priority !== undefined && (
-                        <Badge size="xs" variant="outline">
-                          {t("inheritance.priority", { priority: step.priority })}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  {KEYS.map((key) => {
-                    const value =
-                      step.level === "default"
-                        ? resolveSettings({
-                            global: null,
-                            marketplace: null,
-                            collections: [],
-                            product: null,
-                          }).values[key].value
-                        : step.set[key];
-                    const wins = step.effectiveKeys.includes(key);
-                    return (
-                      <Table.Td key={key} data-testid={`step-${key}`} data-effective={wins}>
-                        {value === undefined ? (
-                          <Text size="xs" c="dimmed">
-                            —
-                          </Text>
-                        ) : (
-                          <Text
-                            size="sm"
-                            fw={wins ? 700 : 400}
-                            c={wins ? "indigo" : "dimmed"}
-                            td={wins ? undefined : "line-through"}
-                          >
-                            {formatSettingValue(key, value, t, locale, currency)}
+          <Table.ScrollContainer minWidth={1600}>
+            <Table withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("inheritance.level")}</Table.Th>
+                  {KEYS.map((key) => (
+                    <Table.Th key={key}>{t(`settingsGoals.fields.${key}`)}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {member.chain.map((step, index) => (
+                  <Table.Tr
+                    key={`${step.level}-${step.id ?? index}`}
+                    data-testid="inheritance-step"
+                    data-level={step.level}
+                  >
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={500}>
+                          {stepName(step)}
+                        </Text>
+                        {step.priority !== undefined && (
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                            {t("inheritance.priority", { priority: step.priority })}
                           </Text>
                         )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                      </Group>
+                    </Table.Td>
+                    {KEYS.map((key) => {
+                      const value =
+                        step.level === "default"
+                          ? resolveSettings({
+                              global: null,
+                              marketplace: null,
+                              collections: [],
+                              product: null,
+                            }).values[key].value
+                          : step.set[key];
+                      const wins = step.effectiveKeys.includes(key);
+                      return (
+                        <Table.Td key={key} data-testid={`step-${key}`} data-effective={wins}>
+                          {value === undefined ? (
+                            <Text size="xs" c="dimmed">
+                              —
+                            </Text>
+                          ) : (
+                            <Text
+                              size="sm"
+                              fw={wins ? 700 : 400}
+                              c={wins ? "indigo" : "dimmed"}
+                              td={wins ? undefined : "line-through"}
+                            >
+                              {formatSettingValue(key, value, t, locale, currency)}
+                            </Text>
+                          )}
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Text size="xs" c="dimmed" mt="xs">
             {t("inheritance.legend")}
           </Text>
