@@ -180,5 +180,15 @@ for (const locale of ["de", "en"] as const) {
     await expect(cell("marketplace")).toHaveAttribute("data-effective", "true");
     await expect(cell("collection")).toHaveText("—");
     await page.screenshot({ path: `test-results/goals-inheritance-${locale}.png`, fullPage: true });
+
+    // The product drawer: its goal (18 % from DE) next to its actual ACoS, with the source.
+    await page.goto(`${L.prefix}/product/list?product=${product!.id}`);
+    await expectHydrated(page);
+    const drawer = page.getByTestId("drawer-goals");
+    await expect(drawer.getByTestId("product-goals-targetAcos-effective")).toHaveText(
+      L.percent(18),
+    );
+    await expect(drawer.getByTestId("product-goals-targetAcos-source")).toContainText("DE");
+    await expect(drawer.getByTestId("goal-vs-actual")).toContainText(L.percent(18));
   });
 }

@@ -35,8 +35,6 @@ export function GoalVsActual({
   marketplace: string;
   actualAcos: number | null;
 }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
   const [target, setTarget] = useState<number | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
@@ -76,6 +74,19 @@ export function GoalVsActual({
   }, [sellerProfileId, profileName, marketplace]);
 
   if (target === undefined || target === null) return null;
+  return <GoalTracking target={target} actualAcos={actualAcos} />;
+}
+
+/** A goal (target ACoS in percent) next to the actual ACoS (fraction), with its status. */
+export function GoalTracking({
+  target,
+  actualAcos,
+}: {
+  target: number;
+  actualAcos: number | null;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const percent = (value: number) =>
     new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", {
       style: "percent",

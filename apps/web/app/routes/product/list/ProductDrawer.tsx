@@ -217,7 +217,12 @@ export function ProductDrawer({
             <ProductEditor product={p} tags={tags} />
           </Stack>
 
-          <ProductGoalSettings key={`goals-${p.id}`} productId={p.id} currency={p.currency} />
+          <ProductGoalSettings
+            key={`goals-${p.id}`}
+            productId={p.id}
+            currency={p.currency}
+            actualAcos={p.metrics?.acos ?? null}
+          />
 
           <Stack gap="xs" data-testid="drawer-competitors">
             <Title order={3} size="h5">
