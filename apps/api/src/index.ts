@@ -32,6 +32,7 @@ import { productImportRoutes } from "./product-imports/routes.ts";
 import { registerRequestInput } from "./request-input.ts";
 import { RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { SETTINGS_RESOURCES } from "./settings/resources.ts";
 import { supportRoutes } from "./support/support.ts";
 
 export { applyBatch } from "./changes/apply-batch.ts";
@@ -68,6 +69,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   productDetails,
   productImports,
   ...CHANGE_RESOURCES,
+  ...SETTINGS_RESOURCES,
 ];
 
 export interface ApiDependencies {

@@ -20,6 +20,7 @@ const MESSAGES = {
   emailTaken: "This email address is already registered.",
   wrongPassword: "The current password is not correct.",
   bodyNotObject: "The request body must be a JSON object.",
+  minBidAboveMaxBid: "The minimum bid must not be above the maximum bid.",
 } as const;
 
 export type ViolationCode = keyof typeof MESSAGES;
@@ -66,6 +67,11 @@ function codeOf(issue: z.core.$ZodIssue, document: unknown): ViolationCode {
       return "choice";
     case "invalid_format":
       return issue.format === "email" ? "email" : issue.format === "date" ? "date" : "invalid";
+    case "custom": {
+      // A refinement names its own code (e.g. settings' minBidAboveMaxBid) when the table has it.
+      const code = (issue.params as { code?: string } | undefined)?.code;
+      return code && code in MESSAGES ? (code as ViolationCode) : "invalid";
+    }
     default:
       return "invalid";
   }

@@ -417,6 +417,58 @@ const EXAMPLES: Record<string, Example> = {
     // A tray (draft batch) of user A; each in a seller profile of its own (one tray per profile).
     insert: async ({ db }) => (await trayOfA(db)).batch,
   },
+  seller_profile_settings: {
+    // One row per seller profile: each POST names a fresh profile of customer A.
+    body: async ({ db }) => ({
+      sellerProfile: `/api/seller_profiles/${await newProfileOfA(db)}`,
+      values: { targetAcos: 25 },
+    }),
+    patch: () => ({ values: { targetAcos: null, cooldownDays: 2 } }),
+  },
+  marketplace_settings: {
+    body: async ({ db }) => ({
+      sellerProfile: `/api/seller_profiles/${await newProfileOfA(db)}`,
+      marketplace: "DE",
+      values: { targetAcos: 20 },
+    }),
+    patch: () => ({ selected: false, values: { minBidMicros: 100_000 } }),
+  },
+  collection_settings: {
+    body: async ({ db }) => ({
+      collection: `/api/product_collections/${await newCollectionOfA(db)}`,
+      values: { targetAcos: 15 },
+    }),
+    patch: () => ({ values: { targetAcos: 18 } }),
+  },
+  product_settings: {
+    body: async (fixtures) => ({
+      product: `/api/products/${await newProductOfA(fixtures)}`,
+      values: { automationMode: "off" },
+    }),
+    patch: () => ({ values: { automationMode: "automatic" } }),
+  },
+  effective_settings: {
+    // Computed per product: a product of customer A shows up with its effective values.
+    insert: (fixtures) => newProductOfA(fixtures),
+    listing: { query: "", shows: (member, id) => member.product === `/api/products/${id}` },
+  },
+  collection_deletion_previews: {
+    // A collection of A that sets a value, with one member: deleting it would change the member.
+    insert: async (fixtures) => {
+      const collection = await newCollectionOfA(fixtures.db);
+      await fixtures.db
+        .insert(schema.collectionSettings)
+        .values({ collectionId: collection, values: { targetAcos: 12 } });
+      await fixtures.db
+        .insert(schema.productCollectionMembers)
+        .values({ collectionId: collection, productId: await newProductOfA(fixtures) });
+      return collection;
+    },
+    listing: {
+      query: "",
+      shows: (member, id) => member.collection === `/api/product_collections/${id}`,
+    },
+  },
   changes: {
     // Posted: a state change of customer A's keyword (the admin's goes to the admin's tray).
     body: async (fixtures) => ({
@@ -480,6 +532,38 @@ const METHODS = ["GET", "POST", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 /** What the declaration says each actor may do. */
+async function newProfileOfA(db: Db): Promise<string> {
+  const [row] = await db
+    .insert(schema.sellerProfiles)
+    .values({ customerId: IDS.customerA, name: `Store ${unique()}` })
+    .returning({ id: schema.sellerProfiles.id });
+  return row!.id;
+}
+
+async function newCollectionOfA(db: Db): Promise<string> {
+  const [row] = await db
+    .insert(schema.productCollections)
+    .values({ sellerProfileId: IDS.profileA, name: `Collection ${unique()}` })
+    .returning({ id: schema.productCollections.id });
+  return row!.id;
+}
+
+async function newProductOfA({ db, sellerAccountOfA }: Fixtures): Promise<string> {
+  const [row] = await db
+    .insert(schema.products)
+    .values({
+      sellerAccountId: await sellerAccountOfA(),
+      marketplace: "DE",
+      marketplaceId: "A1PA6795UKMFR9",
+      sku: `SKU-${unique()}`,
+      title: `Product ${unique()}`,
+      currency: "EUR",
+      status: "Active",
+    })
+    .returning({ id: schema.products.id });
+  return row!.id;
+}
+
 function expected(path: string, actor: ActorName, method: Method): number {
   const resource = resourceAt(path);
   if (actor === "anonymous") return 401;

@@ -1,5 +1,7 @@
 /**
  * Settings with inheritance: one pure resolver of effective values along
  * global (seller profile) → marketplace → collection → product, each with its provenance.
+ * See README.md for the multi-collection rule.
  */
-export {};
+export * from "./catalogue.ts";
+export * from "./resolve.ts";

@@ -8,6 +8,10 @@ import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import type { Principal } from "../auth/principal.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
+import {
+  saveOnboardingMarketplaces,
+  saveOnboardingTargetAcos,
+} from "../settings/save-onboarding-goals.ts";
 import { parseBody, violation } from "../validation.ts";
 
 /** The getting-started steps, in order (spec §4 onboarding; issue 3). */
@@ -196,11 +200,15 @@ export function createOnboarding(db: Database) {
       } else if (key === "marketplaces") {
         const input = parseBody(marketplacesStep, body);
         patch.marketplaces = [...new Set(input.marketplaces)];
+        if (existing?.sellerProfileId)
+          await saveOnboardingMarketplaces(tx, existing.sellerProfileId, patch.marketplaces);
         completed.add(key);
         skipped.delete(key);
       } else if (key === "target-acos") {
         const input = parseBody(targetAcosStep, body);
         patch.targetAcos = input.targetAcos.toFixed(2);
+        if (existing?.sellerProfileId)
+          await saveOnboardingTargetAcos(tx, existing.sellerProfileId, input.targetAcos);
         completed.add(key);
       } else {
         // sp-api and advertising-api are completed by the Amazon connection flow, not by hand.

@@ -1,12 +1,10 @@
 import {
   Alert,
   Button,
-  Checkbox,
   Group,
   NumberInput,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Stepper,
   Text,
@@ -18,6 +16,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConnectAmazonButton } from "../components/amazon/ConnectAmazonButton.tsx";
+import { OnboardingMarketplaces } from "../components/settings/selling-accounts/OnboardingMarketplaces.tsx";
 import { getI18n } from "../i18n/i18n.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
@@ -279,18 +278,12 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
           <form onSubmit={onSubmit("marketplaces", () => ({ marketplaces }))} noValidate>
             <Stack gap="sm">
               <ErrorLine error={saver.error} />
-              <Checkbox.Group
-                label={t("onboarding.marketplaces.label")}
+              <OnboardingMarketplaces
+                sellerProfileId={progress.sellerProfile?.id ?? null}
                 value={marketplaces}
                 onChange={setMarketplaces}
                 error={saver.fields.marketplaces}
-              >
-                <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs">
-                  {marketplaceOptions.map((option) => (
-                    <Checkbox key={option.value} value={option.value} label={option.label} />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
+              />
               <StepActions
                 busy={saver.busy}
                 submitLabel={t("onboarding.next")}

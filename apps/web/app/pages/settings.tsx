@@ -2,8 +2,13 @@ import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { redirect, useRevalidator, useSearchParams } from "react-router";
 import { AmazonConnectionsPanel } from "../components/amazon/AmazonConnectionsPanel.tsx";
+import { AdvertisingSettings } from "../components/settings/advertising/AdvertisingSettings.tsx";
 import { AdvertisingProfileList } from "../components/settings/advertising-profiles.ts";
+import { GlobalGoalSettings } from "../components/settings/global-goals/GlobalGoalSettings.tsx";
+import { InheritanceSettings } from "../components/settings/inheritance/InheritanceSettings.tsx";
 import { SellerProfileSettings } from "../components/settings/SellerProfileSettings.tsx";
+import { SellingAccountsSettings } from "../components/settings/selling-accounts/SellingAccountsSettings.tsx";
+import { StorageDisruptionSettings } from "../components/settings/storage-disruption/StorageDisruptionSettings.tsx";
 import { TagSettings } from "../components/settings/TagSettings.tsx";
 import { TaxSettings } from "../components/settings/TaxSettings.tsx";
 import type { Tag, Tax } from "../components/settings/types.ts";
@@ -14,7 +19,17 @@ import { localizePath, splitLocale } from "../route-table.ts";
 import { sessionContext } from "../session/server-session.ts";
 import type { Route } from "./+types/settings";
 
-const TABS = ["seller-profile", "taxes", "tags", "amazon"] as const;
+const TABS = [
+  "seller-profile",
+  "taxes",
+  "tags",
+  "amazon",
+  "global-goals",
+  "advertising",
+  "storage-disruption",
+  "inheritance",
+  "selling-accounts",
+] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,6 +93,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <Tabs.Tab value="taxes">{t("settings.tabs.taxes")}</Tabs.Tab>
             <Tabs.Tab value="tags">{t("settings.tabs.tags")}</Tabs.Tab>
             <Tabs.Tab value="amazon">{t("settings.tabs.amazon")}</Tabs.Tab>
+            <Tabs.Tab value="global-goals">{t("settingsGoals.tabs.globalGoals")}</Tabs.Tab>
+            <Tabs.Tab value="advertising">{t("settingsGoals.tabs.advertising")}</Tabs.Tab>
+            <Tabs.Tab value="storage-disruption">
+              {t("settingsGoals.tabs.storageDisruption")}
+            </Tabs.Tab>
+            <Tabs.Tab value="inheritance">{t("settingsGoals.tabs.inheritance")}</Tabs.Tab>
+            <Tabs.Tab value="selling-accounts">{t("settingsGoals.tabs.sellingAccounts")}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="seller-profile" pt="md">
             <SellerProfileSettings
@@ -96,6 +118,27 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Tabs.Panel>
           <Tabs.Panel value="amazon" pt="md">
             <AmazonConnectionsPanel sellerProfileId={profile.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="global-goals" pt="md">
+            <GlobalGoalSettings profile={profile} />
+          </Tabs.Panel>
+          <Tabs.Panel value="advertising" pt="md">
+            <AdvertisingSettings
+              profile={profile}
+              marketplaces={advertisingProfiles.map((p) => p.countryCode)}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="storage-disruption" pt="md">
+            <StorageDisruptionSettings profile={profile} />
+          </Tabs.Panel>
+          <Tabs.Panel value="inheritance" pt="md">
+            <InheritanceSettings profile={profile} />
+          </Tabs.Panel>
+          <Tabs.Panel value="selling-accounts" pt="md">
+            <SellingAccountsSettings
+              sellerProfileId={profile.id}
+              advertisedMarketplaces={advertisingProfiles.map((p) => p.countryCode)}
+            />
           </Tabs.Panel>
         </Tabs>
       </Stack>

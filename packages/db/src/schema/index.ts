@@ -9,4 +9,5 @@ export * from "./product-imports.ts";
 export * from "./products.ts";
 export * from "./reference.ts";
 export * from "./sellers.ts";
+export * from "./settings.ts";
 export * from "./support.ts";

@@ -16,6 +16,10 @@ import { redirect, useNavigate, useRevalidator, useSearchParams } from "react-ro
 import { CollectionForm } from "../../components/collections/CollectionForm.tsx";
 import { ProductCompetitors } from "../../components/collections/ProductCompetitors.tsx";
 import { blankCondition, type RuleSet } from "../../components/collections/types.ts";
+import {
+  CollectionGoalSettings,
+  collectionDeletionWarning,
+} from "../../components/settings/advertising/CollectionGoalSettings.tsx";
 import { getI18n } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api/client.ts";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
@@ -34,6 +38,7 @@ interface Collection {
   colour: string;
   membership: "manual" | "rules";
   priority: number;
+  createdAt: string;
   rules: RuleSet | unknown[];
 }
 interface ProductRow {
@@ -69,7 +74,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ),
     ]);
     return {
-      profile: { id: profile.id },
+      profile: {
+        id: profile.id,
+        name: profile.name,
+        currency: profile.settings.defaultCurrency,
+      },
       collection,
       products: products["hydra:member"],
       total: products["hydra:totalItems"],
@@ -268,15 +277,20 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
                 revalidate();
               }}
             />
-            <Text size="sm" c="dimmed">
-              {t("cargoBay.settingsLater")}
-            </Text>
+            <CollectionGoalSettings profile={profile} collection={collection} />
             <Button
               color="red"
               variant="light"
               w="fit-content"
               onClick={async () => {
-                if (!window.confirm(t("cargoBay.confirmDelete", { name: collection.name }))) return;
+                const changes = await collectionDeletionWarning(
+                  collection.id,
+                  t,
+                  locale,
+                  profile.currency,
+                ).catch(() => "");
+                const question = t("cargoBay.confirmDelete", { name: collection.name });
+                if (!window.confirm(changes ? `${question}\n\n${changes}` : question)) return;
                 await browserHydra().remove(collection["@id"]);
                 navigate(to("/cargo-bay/collections"));
               }}

@@ -14,6 +14,7 @@ import { IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
+import { ProductGoalSettings } from "../../../components/settings/advertising/ProductGoalSettings.tsx";
 import { formatters } from "./format.ts";
 import { ProductEditor } from "./ProductEditor.tsx";
 import type { Option, ProductRow } from "./types.ts";
@@ -215,6 +216,13 @@ export function ProductDrawer({
             </Title>
             <ProductEditor product={p} tags={tags} />
           </Stack>
+
+          <ProductGoalSettings
+            key={`goals-${p.id}`}
+            productId={p.id}
+            currency={p.currency}
+            actualAcos={p.metrics?.acos ?? null}
+          />
 
           <Stack gap="xs" data-testid="drawer-competitors">
             <Title order={3} size="h5">

@@ -19,6 +19,7 @@ import {
 } from "../../../../components/hangar/hangar.server.ts";
 import { hangarShouldRevalidate, useHangarLink } from "../../../../components/hangar/links.ts";
 import { TABLES } from "../../../../components/hangar/tables.ts";
+import { GoalVsActual } from "../../../../components/settings/advertising/GoalVsActual.tsx";
 import { getI18n } from "../../../../i18n/i18n.ts";
 import { splitLocale } from "../../../../route-table.ts";
 import type { SellerProfile } from "../../../../session/session.ts";
@@ -129,6 +130,11 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
                 {t("campaignCreate.open")}
               </Button>
             }
+          />
+          <GoalVsActual
+            sellerProfileId={sellerProfile.id}
+            marketplace={advertisingProfile.countryCode}
+            actualAcos={table.totals?.acos ?? null}
           />
           <DailyChart
             daily={daily}
