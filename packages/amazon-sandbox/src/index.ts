@@ -13,6 +13,7 @@ export { inventorySummary } from "./inventory-routes.ts";
 export { MARKETPLACES } from "./marketplaces.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
 export { advance, MODEL, simulateDay, simulateSellersDay, trueCvr } from "./simulation.ts";
+export { feeEstimate } from "./sp-routes.ts";
 export {
   type BusinessPlan,
   createWorld,
