@@ -4,6 +4,7 @@ import { redirect, useRevalidator, useSearchParams } from "react-router";
 import { AmazonConnectionsPanel } from "../components/amazon/AmazonConnectionsPanel.tsx";
 import { AdvertisingProfileList } from "../components/settings/advertising-profiles.ts";
 import { SellerProfileSettings } from "../components/settings/SellerProfileSettings.tsx";
+import { ShippingSettings } from "../components/settings/shipping/ShippingSettings.tsx";
 import { TagSettings } from "../components/settings/TagSettings.tsx";
 import { TaxSettings } from "../components/settings/TaxSettings.tsx";
 import type { Tag, Tax } from "../components/settings/types.ts";
@@ -14,7 +15,7 @@ import { localizePath, splitLocale } from "../route-table.ts";
 import { sessionContext } from "../session/server-session.ts";
 import type { Route } from "./+types/settings";
 
-const TABS = ["seller-profile", "taxes", "tags", "amazon"] as const;
+const TABS = ["seller-profile", "taxes", "shipping", "tags", "amazon"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -76,6 +77,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Tabs.List>
             <Tabs.Tab value="seller-profile">{t("settings.tabs.sellerProfile")}</Tabs.Tab>
             <Tabs.Tab value="taxes">{t("settings.tabs.taxes")}</Tabs.Tab>
+            <Tabs.Tab value="shipping">{t("shipping.tab")}</Tabs.Tab>
             <Tabs.Tab value="tags">{t("settings.tabs.tags")}</Tabs.Tab>
             <Tabs.Tab value="amazon">{t("settings.tabs.amazon")}</Tabs.Tab>
           </Tabs.List>
@@ -90,6 +92,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Tabs.Panel>
           <Tabs.Panel value="taxes" pt="md">
             <TaxSettings taxes={taxes} onChanged={refresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="shipping" pt="md">
+            <ShippingSettings profileId={profile.id} profileIri={profile["@id"]} />
           </Tabs.Panel>
           <Tabs.Panel value="tags" pt="md">
             <TagSettings tags={tags} profileIri={profile["@id"]} onChanged={refresh} />
