@@ -266,4 +266,79 @@ describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()["hydra:totalItems"]).toBe(1);
   });
+
+  it("shows TACoS and the organic share in the product list from total sales, unknown until synced", async () => {
+    const p = await productOf(t, { price: 20 });
+    const [product] = await t.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, p.productId));
+    const [ap] = await t.db
+      .insert(schema.advertisingProfiles)
+      .values({
+        sellerProfileId: p.profileId,
+        amazonProfileId: unique(),
+        countryCode: "DE",
+        currency: "EUR",
+        timezone: "Europe/Berlin",
+      })
+      .returning();
+    const adId = unique();
+    await t.db.insert(schema.productAds).values({
+      advertisingProfileId: ap!.id,
+      amazonAdId: adId,
+      amazonAdGroupId: "1",
+      amazonCampaignId: "1",
+      sku: product!.sku,
+      state: "ENABLED",
+    });
+    for (const [date, cost, sales] of [
+      ["2026-11-01", 5, 40],
+      ["2026-11-02", 3, 20],
+    ] as const) {
+      await t.db.insert(schema.adPerformanceDaily).values({
+        advertisingProfileId: ap!.id,
+        entityType: "product_ad",
+        amazonId: adId,
+        date,
+        amazonCampaignId: "1",
+        impressions: 100,
+        clicks: 10,
+        costMicros: cost * 1e6,
+        orders: 1,
+        units: 1,
+        salesMicros: sales * 1e6,
+      });
+    }
+    const list = async () => {
+      const response = await t.request("own", {
+        method: "GET",
+        url: `/api/catalogue/products?sellerProfile=${p.profileId}&from=2026-11-01&to=2026-11-02`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()["hydra:member"][0].metrics;
+    };
+    expect(await list()).toMatchObject({ spend: 8, sales: 60, totalSales: null, tacos: null });
+
+    for (const [date, sales] of [
+      ["2026-11-01", 100],
+      ["2026-11-02", 60],
+      ["2026-11-03", 999],
+    ] as const) {
+      await t.db.insert(schema.productSalesDaily).values({
+        sellerAccountId: p.accountId,
+        marketplaceId: product!.marketplaceId,
+        sku: product!.sku,
+        date,
+        units: Math.round(sales / 20),
+        orders: Math.round(sales / 20),
+        salesMicros: sales * 1e6,
+        currency: "EUR",
+      });
+    }
+    const metrics = await list();
+    expect(metrics.totalSales).toBe(160);
+    expect(metrics.tacos).toBeCloseTo(8 / 160, 9);
+    expect(metrics.organicShare).toBeCloseTo(100 / 160, 9);
+  });
 });
