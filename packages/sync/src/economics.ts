@@ -62,6 +62,9 @@ export function feesOf(result: FeesEstimateResult): {
   };
 }
 
+/** getMyFeesEstimates takes at most 20 requests per call. */
+const FEES_BATCH = 20;
+
 /** Fee estimates of the listings whose price or fulfilment differs from their cached estimate. */
 export async function syncFeeEstimates(step: CatalogueStep): Promise<void> {
   const listings = rowsOf<{
@@ -82,43 +85,51 @@ export async function syncFeeEstimates(step: CatalogueStep): Promise<void> {
           or f.is_amazon_fulfilled <> coalesce(p.fulfillment_channel like 'AMAZON%', false))
       order by p.sku`),
   );
-  let batch: Record<string, unknown>[] = [];
-  const flush = async () => {
-    await step.wrote(await upsertRows(step.db, FEES_UPSERT, batch));
-    batch = [];
-  };
-  for (const listing of listings) {
-    const priceMicros = Number(listing.price_micros);
-    const result = await step.sp.getMyFeesEstimateForSKU(
-      listing.sku,
-      {
+  // Twenty listings per request (getMyFeesEstimates): 200 listings are 10 requests, not 200.
+  for (let i = 0; i < listings.length; i += FEES_BATCH) {
+    const chunk = listings.slice(i, i + FEES_BATCH);
+    const results = await step.sp.getMyFeesEstimates(
+      chunk.map((listing) => ({
+        IdType: "SellerSKU" as const,
+        IdValue: listing.sku,
         FeesEstimateRequest: {
           MarketplaceId: step.marketplaceId,
           IsAmazonFulfilled: listing.fba,
           PriceToEstimateFees: {
-            ListingPrice: { CurrencyCode: listing.currency, Amount: priceMicros / 1_000_000 },
+            ListingPrice: {
+              CurrencyCode: listing.currency,
+              Amount: Number(listing.price_micros) / 1_000_000,
+            },
           },
-          Identifier: `${listing.sku}@${priceMicros}`,
+          Identifier: `${listing.sku}@${listing.price_micros}`,
         },
-      },
+      })),
       step.signal,
     );
-    const fees = feesOf(result);
-    batch.push({
-      seller_account_id: step.sellerAccountId,
-      marketplace_id: step.marketplaceId,
-      sku: listing.sku,
-      price_micros: priceMicros,
-      currency: listing.currency,
-      is_amazon_fulfilled: listing.fba,
-      referral_fee_micros: fees.referral,
-      fba_fee_micros: listing.fba ? fees.fba : null,
-      total_fees_micros: fees.total,
-      error: fees.error,
+    const rows = chunk.map((listing) => {
+      const result = results.find(
+        (r) =>
+          r.FeesEstimateIdentifier?.SellerInputIdentifier ===
+          `${listing.sku}@${listing.price_micros}`,
+      );
+      const fees = result
+        ? feesOf(result)
+        : { referral: null, fba: null, total: null, error: "no estimate in the answer" };
+      return {
+        seller_account_id: step.sellerAccountId,
+        marketplace_id: step.marketplaceId,
+        sku: listing.sku,
+        price_micros: Number(listing.price_micros),
+        currency: listing.currency,
+        is_amazon_fulfilled: listing.fba,
+        referral_fee_micros: fees.referral,
+        fba_fee_micros: listing.fba ? fees.fba : null,
+        total_fees_micros: fees.total,
+        error: fees.error,
+      };
     });
-    if (batch.length >= 100) await flush();
+    await step.wrote(await upsertRows(step.db, FEES_UPSERT, rows));
   }
-  await flush();
 }
 
 /** Days fetched for a listing without sales rows yet, and again each run (late orders). */
@@ -142,7 +153,12 @@ export async function syncOrderMetrics(step: CatalogueStep, today: string): Prom
           and s.sku = p.sku) as newest
       from products p
       where p.seller_account_id = ${step.sellerAccountId} and p.marketplace_id = ${step.marketplaceId}
-      order by p.sku`),
+      -- Advertised listings first (TACoS needs them), then the rest: one request per SKU takes a while.
+      order by exists (select 1 from product_ads pa
+        join advertising_profiles ap on ap.id = pa.advertising_profile_id
+        join seller_accounts sa on sa.seller_profile_id = ap.seller_profile_id
+        where sa.id = p.seller_account_id and ap.country_code = p.marketplace and pa.sku = p.sku) desc,
+        p.sku`),
   );
   for (const listing of listings) {
     const from = addDays(today, listing.newest ? -SALES_REFRESH_DAYS : -SALES_HISTORY_DAYS);
