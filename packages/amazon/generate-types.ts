@@ -35,6 +35,7 @@ const MODELS: ReadonlyArray<{ input: string; output: string }> = [
   { input: "sp-api/tokens_2021-03-01.json", output: "sp-tokens.gen.ts" },
   { input: "sp-api/fbaInventory.json", output: "sp-fba-inventory.gen.ts" },
   { input: "sp-api/productPricing_2022-05-01.json", output: "sp-product-pricing-2022.gen.ts" },
+  { input: "sp-api/sales.json", output: "sp-sales.gen.ts" },
 ];
 
 function isObject(v: Json | undefined): v is JsonObject {

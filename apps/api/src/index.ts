@@ -20,6 +20,8 @@ import { campaignCreationRoutes } from "./changes/campaign-creation-routes.ts";
 import type { ChangeJobs } from "./changes/jobs.ts";
 import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
+import { productEconomics } from "./economics/product-economics.ts";
+import { shippingSettings } from "./economics/shipping-settings.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
 import { hydraPlugin, registerHydraHeaders } from "./hydra/plugin.ts";
 import { createRegistry } from "./hydra/registry.ts";
@@ -67,6 +69,8 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   ...METRICS_RESOURCES,
   keywordRecommendations,
   productDetails,
+  productEconomics,
+  shippingSettings,
   productImports,
   ...CHANGE_RESOURCES,
   ...SETTINGS_RESOURCES,

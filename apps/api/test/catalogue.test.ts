@@ -308,7 +308,16 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     });
     expect(members[0]?.metrics?.acos).toBeCloseTo(1 / 3, 6);
     expect(members[1]).toMatchObject({ sku: "M-2", cost: null, margin: null, marginRate: null });
-    expect(members[1]?.metrics).toEqual({ spend: 0, sales: 0, acos: null, currency: "EUR" });
+    // Total sales (SP-API Sales) are not synced here: TACoS is unknown, not 0.
+    expect(members[1]?.metrics).toEqual({
+      spend: 0,
+      sales: 0,
+      acos: null,
+      totalSales: null,
+      tacos: null,
+      organicShare: null,
+      currency: "EUR",
+    });
     expect(members[0]?.["@id"]).toBe(`/api/products/${c.ids["M-1"]}`);
     const noRange = (await list(c.sellerProfileId, "")).json()["hydra:member"] as Member[];
     expect(noRange[0]?.metrics).toBeNull();
@@ -716,6 +725,9 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "Werbekosten",
       "Werbeumsatz",
       "ACoS",
+      "Gesamtumsatz",
+      "TACoS",
+      "Organischer Anteil",
     ]);
     // Every page (230 > the 200 of one page), the filter (no Zeta) and the order (price desc).
     expect(rows).toHaveLength(231);
@@ -733,6 +745,9 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "12,50",
       "50,00",
       "25,0\u00a0%",
+      "",
+      "",
+      "",
     ]);
     const withCost = rows[2]!; // E-228: price 1228.50, cost 400.25 → margin 828.25 (67.4 %)
     expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "828,25", "67,42\u00a0%"]);

@@ -1,5 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { MARKETPLACE_CODES } from "@starport/marketplaces";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyResource } from "../src/hydra/resource.ts";
@@ -393,6 +394,34 @@ const EXAMPLES: Record<string, Example> = {
       return details!.id;
     },
     patch: () => ({ cost: 4.5, costCurrency: "EUR", lifecycle: "growth", notes: unique() }),
+  },
+  product_economics: {
+    // Computed from a listing of A (its id is the product's).
+    insert: async ({ db, sellerAccountOfA }) => {
+      const [product] = await db
+        .insert(schema.products)
+        .values({
+          sellerAccountId: await sellerAccountOfA(),
+          marketplace: "DE",
+          marketplaceId: "A1PA6795UKMFR9",
+          sku: `SKU-${unique()}`,
+          title: `Product ${unique()}`,
+          priceMicros: 20_000_000,
+          currency: "EUR",
+          status: "Active",
+        })
+        .returning({ id: schema.products.id });
+      return product!.id;
+    },
+  },
+  shipping_settings: {
+    // One per marketplace and seller profile: each body takes the next marketplace.
+    body: () => ({
+      sellerProfile: profileA,
+      marketplace: MARKETPLACE_CODES[++serial % MARKETPLACE_CODES.length],
+      defaultShippingCost: 4.9,
+    }),
+    patch: () => ({ defaultShippingCost: 3.5 }),
   },
   product_imports: {
     // Made by an upload (multipart, outside the generic POST): inserted as an upload leaves it.

@@ -22,6 +22,7 @@ import {
 } from "./http.ts";
 import { registerInventoryRoutes } from "./inventory-routes.ts";
 import { marketplaceById } from "./marketplaces.ts";
+import { registerSalesRoutes } from "./sales-routes.ts";
 import { advance } from "./simulation.ts";
 import { relevanceOf } from "./simulation-truth.ts";
 import { registerSpRoutes } from "./sp-routes.ts";
@@ -196,6 +197,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerAdsRoutes(app, state);
   registerSpRoutes(app, state);
   registerInventoryRoutes(app, state);
+  registerSalesRoutes(app, state);
 
   const control: SandboxControl = {
     reset(worldOptions = {}) {

@@ -14,6 +14,7 @@ export { MARKETPLACES } from "./marketplaces.ts";
 export { merchantListingsTsv } from "./reports.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
 export { advance, MODEL, simulateDay, simulateSellersDay, trueCvr } from "./simulation.ts";
+export { feeEstimate } from "./sp-routes.ts";
 export {
   type BusinessPlan,
   createWorld,

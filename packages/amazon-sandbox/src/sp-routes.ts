@@ -359,9 +359,31 @@ function spReportJson(r: SpReport): Record<string, unknown> {
   return out;
 }
 
-function feeEstimate(p: { price: number; shipping: number; currency: string; fba: boolean }) {
-  const referral = Math.max(0.3, (p.price + p.shipping) * 0.15);
-  const fba = p.fba ? (p.price < 10 ? 2.7 : p.price < 50 ? 3.6 : 5.2) : 0;
+/**
+ * Fees by category, as Amazon's rate cards work: a referral percentage of the price incl.
+ * shipping (at least 0.30) and an FBA fulfilment fee by the category's typical size tier (a phone
+ * case is a small envelope, a yoga mat or a tent a large parcel). Local currency units.
+ */
+const CATEGORY_FEES: Record<string, { referral: number; fba: number }> = {
+  yoga: { referral: 0.15, fba: 4.95 },
+  kitchen: { referral: 0.15, fba: 3.5 },
+  pet: { referral: 0.15, fba: 3.8 },
+  phone: { referral: 0.08, fba: 2.7 },
+  camping: { referral: 0.12, fba: 5.4 },
+  office: { referral: 0.15, fba: 3.1 },
+};
+const DEFAULT_FEES = { referral: 0.15, fba: 3.6 };
+
+export function feeEstimate(p: {
+  price: number;
+  shipping: number;
+  currency: string;
+  fba: boolean;
+  categoryKey?: string | undefined;
+}) {
+  const rates = (p.categoryKey && CATEGORY_FEES[p.categoryKey]) || DEFAULT_FEES;
+  const referral = Math.max(0.3, (p.price + p.shipping) * rates.referral);
+  const fba = p.fba ? rates.fba : 0;
   const fee = (type: string, amount: number) => ({
     FeeType: type,
     FeeAmount: money(p.currency, amount),
@@ -1273,7 +1295,13 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
           },
         },
       };
-    const est = feeEstimate({ price: lp.Amount, shipping: ship, currency: lp.CurrencyCode, fba });
+    const est = feeEstimate({
+      price: lp.Amount,
+      shipping: ship,
+      currency: lp.CurrencyCode,
+      fba,
+      categoryKey: known.categoryKey,
+    });
     return {
       result: {
         Status: "Success",

@@ -119,3 +119,29 @@ export function orderedMarketplaceCodes(
 ): string[] {
   return sortMarketplaces(codes, (code) => code, preferred);
 }
+
+/**
+ * Standard VAT rates in percent of the European marketplaces, where Amazon prices include VAT:
+ * the default of the taxes resource when a customer has not entered a rate of their own. Elsewhere
+ * (sales tax on top of the price, or rates by state) there is no default: the rate is unknown
+ * until the seller enters it.
+ */
+export const DEFAULT_VAT_RATES: Readonly<Partial<Record<MarketplaceCode, number>>> = {
+  DE: 19,
+  IT: 22,
+  ES: 21,
+  FR: 20,
+  UK: 20,
+  NL: 21,
+  SE: 25,
+  PL: 23,
+  BE: 21,
+  TR: 20,
+  IE: 23,
+};
+
+/** The default standard VAT rate of a marketplace in percent, or null where there is none. */
+export function defaultVatRate(code: string): number | null {
+  const normalized = normalizeMarketplaceCode(code);
+  return (normalized && DEFAULT_VAT_RATES[normalized]) ?? null;
+}

@@ -13,6 +13,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";
 import { type CatalogueStep, syncCatalogAttributes, syncInventory } from "./catalogue.ts";
 import { syncCompetitorSnapshots } from "./competitors.ts";
+import { syncFeeEstimates, syncOrderMetrics } from "./economics.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
@@ -269,6 +270,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
         step(`listings:${c.id}`, "listings", { what: "products" }),
         step(`catalog:${c.id}`, "catalog attributes"),
         step(`inventory:${c.id}`, "FBA inventory"),
+        step(`fees:${c.id}`, "fee estimates"),
+        step(`sales:${c.id}`, "total sales"),
         step(`competitors:${c.id}`, "competitor prices"),
       ]);
     }
@@ -635,6 +638,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
       case "inventory": {
         const day = await today();
         await eachMarketplace(parts[1] as string, ctx, (s) => syncInventory(s, day));
+        return [];
+      }
+      case "fees":
+        await eachMarketplace(parts[1] as string, ctx, syncFeeEstimates);
+        return [];
+      case "sales": {
+        const day = await today();
+        await eachMarketplace(parts[1] as string, ctx, (s) => syncOrderMetrics(s, day));
         return [];
       }
       case "competitors":

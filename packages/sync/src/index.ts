@@ -9,6 +9,13 @@ export {
 } from "./competitors.ts";
 export { type AmazonApi, disconnect, type NewConnection, saveConnection } from "./connections.ts";
 export {
+  feesOf,
+  SALES_HISTORY_DAYS,
+  SALES_REFRESH_DAYS,
+  syncFeeEstimates,
+  syncOrderMetrics,
+} from "./economics.ts";
+export {
   createSyncEngine,
   DAILY_SYNC_CRON,
   DAILY_SYNC_QUEUE,

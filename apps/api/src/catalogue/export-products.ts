@@ -40,6 +40,9 @@ export const PRODUCT_EXPORT_COLUMNS: Record<string, ColumnSpec> = {
   spend: { label: { de: "Werbekosten", en: "Ad spend" }, kind: "money" },
   sales: { label: { de: "Werbeumsatz", en: "Ad sales" }, kind: "money" },
   acos: { label: { de: "ACoS", en: "ACoS" }, kind: "percent" },
+  totalSales: { label: { de: "Gesamtumsatz", en: "Total sales" }, kind: "money" },
+  tacos: { label: { de: "TACoS", en: "TACoS" }, kind: "percent" },
+  organicShare: { label: { de: "Organischer Anteil", en: "Organic share" }, kind: "percent" },
 };
 
 /** What the screen shows, in its order (the default of `columns[]`). */
@@ -60,6 +63,9 @@ const DEFAULT_COLUMNS = [
   "spend",
   "sales",
   "acos",
+  "totalSales",
+  "tacos",
+  "organicShare",
 ];
 
 /** A product list row as one flat record of the export's columns. */
@@ -86,6 +92,9 @@ function exportRecord(row: ProductListRow): Record<string, unknown> {
     spend: row.metrics?.spend ?? null,
     sales: row.metrics?.sales ?? null,
     acos: row.metrics?.acos ?? null,
+    totalSales: row.metrics?.totalSales ?? null,
+    tacos: row.metrics?.tacos ?? null,
+    organicShare: row.metrics?.organicShare ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from "@starport/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
+import { tacosOf, totalSalesOf } from "../economics/total-sales.ts";
 import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
 import { scopeOf, visibleIn } from "../hydra/tenant.ts";
@@ -82,7 +83,16 @@ export interface ProductListRow {
     updatedAt: string | null;
   };
   tags: { id: string; text: string }[];
-  metrics: { spend: number; sales: number; acos: number | null; currency: string } | null;
+  metrics: {
+    spend: number;
+    sales: number;
+    acos: number | null;
+    /** Ad-driven + organic (SP-API Sales); null until synced. */
+    totalSales: number | null;
+    tacos: number | null;
+    organicShare: number | null;
+    currency: string;
+  } | null;
 }
 
 const major = (v: unknown) => (v === null || v === undefined ? null : Number(v) / 1_000_000);
@@ -264,6 +274,7 @@ export async function listCatalogueProducts(
   }
 
   const ids = result.rows.map((r) => String(r.id));
+  const totals = q.from ? await totalSalesOf(db, ids, q.from, q.to as string) : new Map();
   const tagsByProduct = new Map<string, { id: string; text: string }[]>();
   if (ids.length) {
     const tagRows = (await db.execute(sql`
@@ -334,12 +345,18 @@ export async function listCatalogueProducts(
             spend: Math.round(spend * 100) / 100,
             sales: Math.round(sales * 100) / 100,
             acos: sales > 0 ? spend / sales : null,
+            ...totalAndTacos(spend, sales, totals.get(String(r.id))?.salesMicros),
             currency: String(r.currency),
           }
         : null,
     };
   });
   return { rows, total };
+}
+
+function totalAndTacos(spend: number, adSales: number, totalMicros: number | undefined) {
+  const totalSales = totalMicros === undefined ? null : Math.round(totalMicros / 10_000) / 100;
+  return { totalSales, ...tacosOf(spend, adSales, totalSales) };
 }
 
 /** Facets of the filter bar: the profile's marketplaces, brands and categories. */

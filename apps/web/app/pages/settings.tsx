@@ -8,6 +8,7 @@ import { GlobalGoalSettings } from "../components/settings/global-goals/GlobalGo
 import { InheritanceSettings } from "../components/settings/inheritance/InheritanceSettings.tsx";
 import { SellerProfileSettings } from "../components/settings/SellerProfileSettings.tsx";
 import { SellingAccountsSettings } from "../components/settings/selling-accounts/SellingAccountsSettings.tsx";
+import { ShippingSettings } from "../components/settings/shipping/ShippingSettings.tsx";
 import { StorageDisruptionSettings } from "../components/settings/storage-disruption/StorageDisruptionSettings.tsx";
 import { TagSettings } from "../components/settings/TagSettings.tsx";
 import { TaxSettings } from "../components/settings/TaxSettings.tsx";
@@ -22,6 +23,7 @@ import type { Route } from "./+types/settings";
 const TABS = [
   "seller-profile",
   "taxes",
+  "shipping",
   "tags",
   "amazon",
   "global-goals",
@@ -91,6 +93,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <Tabs.List>
             <Tabs.Tab value="seller-profile">{t("settings.tabs.sellerProfile")}</Tabs.Tab>
             <Tabs.Tab value="taxes">{t("settings.tabs.taxes")}</Tabs.Tab>
+            <Tabs.Tab value="shipping">{t("shipping.tab")}</Tabs.Tab>
             <Tabs.Tab value="tags">{t("settings.tabs.tags")}</Tabs.Tab>
             <Tabs.Tab value="amazon">{t("settings.tabs.amazon")}</Tabs.Tab>
             <Tabs.Tab value="global-goals">{t("settingsGoals.tabs.globalGoals")}</Tabs.Tab>
@@ -112,6 +115,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </Tabs.Panel>
           <Tabs.Panel value="taxes" pt="md">
             <TaxSettings taxes={taxes} onChanged={refresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="shipping" pt="md">
+            <ShippingSettings profileId={profile.id} profileIri={profile["@id"]} />
           </Tabs.Panel>
           <Tabs.Panel value="tags" pt="md">
             <TagSettings tags={tags} profileIri={profile["@id"]} onChanged={refresh} />

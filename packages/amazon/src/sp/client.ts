@@ -28,6 +28,7 @@ import type {
   CompetitiveSummaryResponse,
 } from "../generated/sp-product-pricing-2022.gen.ts";
 import type { operations as ReportsOps } from "../generated/sp-reports.gen.ts";
+import type { operations as SalesOps } from "../generated/sp-sales.gen.ts";
 import type { operations as SellersOps } from "../generated/sp-sellers.gen.ts";
 import type { LwaClient } from "../lwa.ts";
 import { decodeText, maybeGunzip, parseTsv, responseBytes } from "../streams.ts";
@@ -78,6 +79,8 @@ export type InventorySummariesResponse = Ok<InventoryOps["getInventorySummaries"
 export type InventorySummary = NonNullable<
   InventorySummariesResponse["payload"]
 >["inventorySummaries"][number];
+export type GetOrderMetricsQuery = Query<SalesOps["getOrderMetrics"]>;
+export type OrderMetricsInterval = Payload<Ok<SalesOps["getOrderMetrics"]>>[number];
 export type CreateReportSpecification = Body<ReportsOps["createReport"]>;
 export type CreateReportResult = Ok<ReportsOps["createReport"], "202">;
 export type SpReport = Ok<ReportsOps["getReport"]>;
@@ -105,6 +108,7 @@ export const SP_RATE_LIMITS: Record<string, RateLimit> = {
   "sp.getMyFeesEstimateForASIN": { rate: 1, burst: 2 },
   "sp.getMyFeesEstimates": { rate: 0.5, burst: 1 },
   "sp.getInventorySummaries": { rate: 2, burst: 2 },
+  "sp.getOrderMetrics": { rate: 0.5, burst: 15 },
   "sp.createReport": { rate: 0.0167, burst: 15 },
   "sp.getReports": { rate: 0.0222, burst: 10 },
   "sp.getReport": { rate: 2, burst: 15 },
@@ -539,6 +543,30 @@ export class SellingPartnerClient {
       signal,
     });
     return this.payload<OffersResult>(op, body);
+  }
+
+  // ---- Sales v1 ----
+
+  /**
+   * Order metrics (all orders, ad-driven and organic) per interval of the granularity, e.g. per day
+   * of one SKU: `{ marketplaceIds: [id], interval: "2026-11-01T00:00:00Z--2026-11-08T00:00:00Z",
+   * granularity: "Day", granularityTimeZone: "UTC", sku }`.
+   */
+  async getOrderMetrics(
+    query: GetOrderMetricsQuery,
+    signal?: AbortSignal,
+  ): Promise<OrderMetricsInterval[]> {
+    const op = "sp.getOrderMetrics";
+    requireText(op, "interval", query.interval);
+    const body = await this.call({
+      operation: op,
+      method: "GET",
+      path: "/sales/v1/orderMetrics",
+      query,
+      idempotent: true,
+      signal,
+    });
+    return this.payload<OrderMetricsInterval[]>(op, body);
   }
 
   // ---- Product Fees v0 (estimates are reads: retried) ----

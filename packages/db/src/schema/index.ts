@@ -3,6 +3,7 @@ export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./changes.ts";
 export * from "./competitors.ts";
+export * from "./economics.ts";
 export * from "./identity.ts";
 export * from "./onboarding.ts";
 export * from "./product-imports.ts";

@@ -14,6 +14,7 @@ import { IconPhotoOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
+import { ProductBreakEven } from "../../../components/economics/ProductBreakEven.tsx";
 import { ProductGoalSettings } from "../../../components/settings/advertising/ProductGoalSettings.tsx";
 import { formatters } from "./format.ts";
 import { ProductEditor } from "./ProductEditor.tsx";
@@ -167,6 +168,8 @@ export function ProductDrawer({
             )}
           </Stack>
 
+          <ProductBreakEven productId={p.id} revision={`${p.price}|${p.cost}|${p.shippingCost}`} />
+
           <Stack gap="xs">
             <Title order={3} size="h5">
               {t("catalogue.drawer.stock")}
@@ -210,7 +213,7 @@ export function ProductDrawer({
             </SimpleGrid>
           </Stack>
 
-          <Stack gap="xs">
+          <Stack gap="xs" id="product-editor">
             <Title order={3} size="h5">
               {t("catalogue.edit.title")}
             </Title>

@@ -34,7 +34,16 @@ export interface ProductRow {
     updatedAt: string | null;
   };
   tags: { "@id": string; id: string; text: string }[];
-  metrics: { spend: number; sales: number; acos: number | null; currency: string } | null;
+  metrics: {
+    spend: number;
+    sales: number;
+    acos: number | null;
+    /** Ad-driven + organic sales; null until the Sales API was synced. */
+    totalSales?: number | null;
+    tacos?: number | null;
+    organicShare?: number | null;
+    currency: string;
+  } | null;
 }
 
 export interface Facets {

@@ -1,0 +1,212 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { getMarketplace, MARKETPLACES, sortMarketplaces } from "@starport/marketplaces";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { browserHydra } from "../../../lib/api/session-hydra.ts";
+import { deleteWithToast } from "../../../lib/entry-toasts.ts";
+import { useHydraForm } from "../../../lib/hydra-form.ts";
+import { useLocale } from "../../../lib/use-locale.ts";
+
+interface ShippingSetting {
+  "@id": string;
+  id: string;
+  marketplace: string;
+  defaultShippingCost: number;
+}
+
+interface Values {
+  marketplace: string;
+  defaultShippingCost: string;
+}
+
+const BLANK: Values = { marketplace: "DE", defaultShippingCost: "" };
+
+function parseAmount(value: string): number | string {
+  const normalized = value.trim().replace(",", ".");
+  if (normalized === "") return "";
+  const n = Number(normalized);
+  // Not a number: sent as typed, so the API names the field.
+  return Number.isFinite(n) ? n : value;
+}
+
+/**
+ * The seller profile's shipping cost per unit on each marketplace (own fulfilment, FBM): the
+ * default of every product there; a product's own shipping cost (its drawer) overrides it.
+ */
+export function ShippingSettings({
+  profileId,
+  profileIri,
+}: {
+  profileId: string;
+  profileIri: string;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const [rows, setRows] = useState<ShippingSetting[] | null>(null);
+  const [editing, setEditing] = useState<ShippingSetting | null>(null);
+
+  const load = useCallback(async () => {
+    const page = await browserHydra().collection<ShippingSetting>(
+      "/api/shipping_settings",
+      { profile: profileId, pagination: false },
+      { fresh: true },
+    );
+    setRows(sortMarketplaces(page.members, (row) => row.marketplace));
+  }, [profileId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const form = useHydraForm<Values>(
+    BLANK,
+    (values) => {
+      const body = {
+        marketplace: values.marketplace,
+        defaultShippingCost: parseAmount(values.defaultShippingCost),
+      };
+      return editing
+        ? browserHydra().update(editing["@id"], body)
+        : browserHydra().create("/api/shipping_settings", { ...body, sellerProfile: profileIri });
+    },
+    {
+      onSaved: () => {
+        setEditing(null);
+        form.reset(BLANK);
+        void load();
+      },
+    },
+  );
+
+  const money = (value: number, marketplace: string) =>
+    new Intl.NumberFormat(tag, {
+      style: "currency",
+      currency: getMarketplace(marketplace)?.currency ?? "EUR",
+    }).format(value);
+
+  async function remove(row: ShippingSetting) {
+    if (await deleteWithToast(() => browserHydra().remove(row["@id"]), t)) void load();
+  }
+
+  return (
+    <Stack gap="lg" data-testid="shipping-settings">
+      <Text c="dimmed">{t("shipping.description")}</Text>
+      <Card withBorder padding="md">
+        {rows !== null && rows.length === 0 && <Text c="dimmed">{t("shipping.empty")}</Text>}
+        {rows !== null && rows.length > 0 && (
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("shipping.marketplace")}</Table.Th>
+                <Table.Th ta="right">{t("shipping.defaultShippingCost")}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  data-testid="shipping-row"
+                  data-marketplace={row.marketplace}
+                >
+                  <Table.Td>{t(`marketplaces.${row.marketplace}`)}</Table.Td>
+                  <Table.Td ta="right">{money(row.defaultShippingCost, row.marketplace)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t("shipping.editOf", {
+                          marketplace: t(`marketplaces.${row.marketplace}`),
+                        })}
+                        onClick={() => {
+                          setEditing(row);
+                          form.reset({
+                            marketplace: row.marketplace,
+                            defaultShippingCost: String(row.defaultShippingCost),
+                          });
+                        }}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t("shipping.deleteOf", {
+                          marketplace: t(`marketplaces.${row.marketplace}`),
+                        })}
+                        onClick={() => void remove(row)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+      <Card withBorder padding="lg">
+        <form onSubmit={form.onSubmit} noValidate data-testid="shipping-form">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              {editing ? t("shipping.edit") : t("shipping.add")}
+            </Title>
+            <Group grow align="flex-start">
+              <Select
+                label={t("shipping.marketplace")}
+                name="marketplace"
+                data={MARKETPLACES.map((m) => ({
+                  value: m.code,
+                  label: t(`marketplaces.${m.code}`),
+                }))}
+                value={form.values.marketplace}
+                onChange={(value) => value && form.set("marketplace", value)}
+                error={form.error("marketplace")}
+                allowDeselect={false}
+                disabled={editing !== null}
+                searchable
+              />
+              <TextInput
+                label={t("shipping.defaultShippingCost")}
+                name="defaultShippingCost"
+                inputMode="decimal"
+                value={form.values.defaultShippingCost}
+                onChange={(event) => form.set("defaultShippingCost", event.currentTarget.value)}
+                error={form.error("defaultShippingCost")}
+              />
+            </Group>
+            <Group justify="flex-end">
+              {editing && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setEditing(null);
+                    form.reset(BLANK);
+                  }}
+                >
+                  {t("settings.cancel")}
+                </Button>
+              )}
+              <Button type="submit" loading={form.submitting} data-testid="save-shipping">
+                {t("settings.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
