@@ -691,10 +691,18 @@ export async function fuzz(
   onProgress?: (done: number) => void,
 ): Promise<FuzzReport> {
   const requests = requestsArb(target.operations, target.components);
+  // The first round asks every operation once, so a growing document cannot leave one unreached
+  // within the count; after that, operations are drawn at random.
+  const firstRound = target.operations.map((op, operation) =>
+    operationArb(op, target.components).map((rest) => ({ operation, ...rest })),
+  );
   const report: FuzzReport = { histogram: new Map(), failures: [], operationsHit: new Set() };
   for (let index = 0; index < count; index++) {
     // One request at a time from seed and index: reproducible, and nothing is held in memory.
-    const [spec] = fc.sample(requests, { seed: (seed + index) | 0, numRuns: 1 });
+    const [spec] = fc.sample(firstRound[index] ?? requests, {
+      seed: (seed + index) | 0,
+      numRuns: 1,
+    });
     if (!spec) continue;
     const result = await target.run(spec);
     report.histogram.set(result.status, (report.histogram.get(result.status) ?? 0) + 1);
