@@ -141,17 +141,9 @@ function addDays(date: string, days: number): string {
 }
 
 /**
- * Requests per marketplace and run: Amazon's burst for getOrderMetrics (15, refilled at one every
- * 2 s), so a sync never waits on the Sales API's rate limit; the listings left over are asked in
- * the next runs, those never asked first.
- */
-export const SALES_REQUESTS_PER_RUN = 15;
-
-/**
  * Total sales per listing and day up to yesterday: 90 days for a listing seen the first time,
  * afterwards the last 7 (orders of recent days still arrive). One request per SKU (the Sales API
- * filters by one SKU at a time), at most SALES_REQUESTS_PER_RUN per run: listings without sales
- * first (advertised ones before the rest: TACoS needs them), then the longest unrefreshed.
+ * filters by one SKU at a time).
  */
 export async function syncOrderMetrics(step: CatalogueStep, today: string): Promise<void> {
   const listings = rowsOf<{ sku: string; currency: string; newest: string | null }>(
@@ -161,13 +153,12 @@ export async function syncOrderMetrics(step: CatalogueStep, today: string): Prom
           and s.sku = p.sku) as newest
       from products p
       where p.seller_account_id = ${step.sellerAccountId} and p.marketplace_id = ${step.marketplaceId}
-      order by newest nulls first,
-        exists (select 1 from product_ads pa
-          join advertising_profiles ap on ap.id = pa.advertising_profile_id
-          join seller_accounts sa on sa.seller_profile_id = ap.seller_profile_id
-          where sa.id = p.seller_account_id and ap.country_code = p.marketplace and pa.sku = p.sku) desc,
-        p.sku
-      limit ${SALES_REQUESTS_PER_RUN}`),
+      -- Advertised listings first (TACoS needs them), then the rest: one request per SKU takes a while.
+      order by exists (select 1 from product_ads pa
+        join advertising_profiles ap on ap.id = pa.advertising_profile_id
+        join seller_accounts sa on sa.seller_profile_id = ap.seller_profile_id
+        where sa.id = p.seller_account_id and ap.country_code = p.marketplace and pa.sku = p.sku) desc,
+        p.sku`),
   );
   for (const listing of listings) {
     const from = addDays(today, listing.newest ? -SALES_REFRESH_DAYS : -SALES_HISTORY_DAYS);
