@@ -1,9 +1,16 @@
 import { schema } from "@starport/db";
 import { parseStoredSettings, SETTING_KEYS, settingsLayerSchema } from "@starport/settings";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { products } from "../advertising/resources.ts";
 import { iriOf } from "../hydra/fields.ts";
-import { type AnyResource, defineResource, ref } from "../hydra/resource.ts";
+import {
+  type AnyResource,
+  defineResource,
+  type FilterDefinition,
+  type ResourceDefinition,
+  ref,
+} from "../hydra/resource.ts";
 import { productCollections } from "../resources/product-collections.ts";
 import { sellerAccounts } from "../resources/seller-accounts.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
@@ -25,194 +32,162 @@ const valuesOutput = z
   .record(z.string(), z.unknown())
   .describe(`the values this level sets (keys: ${SETTING_KEYS.join(", ")}); absent = inherited`);
 
+interface SettingsRow extends Record<string, unknown> {
+  id: string;
+  values: unknown;
+  updatedAt: Date;
+}
+
+/**
+ * One level of settings: the item it belongs to (its JSON field, row key, column and resource),
+ * the values it sets, and for the marketplace level the columns beside them (same name in the
+ * row, the JSON and the input). Every level reads, writes and filters the same way.
+ */
+function settingsLevel<Row extends SettingsRow>(level: {
+  shortName: string;
+  path: string;
+  description: string;
+  table: PgTable;
+  id: AnyPgColumn;
+  parent: {
+    field: string;
+    key: keyof Row & string;
+    column: AnyPgColumn;
+    resource: () => AnyResource;
+  };
+  uniqueConstraint: string;
+  columns?: {
+    input: z.ZodRawShape;
+    output: z.ZodRawShape;
+    filters: readonly FilterDefinition[];
+    order: Readonly<Record<string, AnyPgColumn>>;
+  };
+}): ResourceDefinition<Row, z.ZodObject> {
+  const { field, key, column, resource } = level.parent;
+  const columnKeys = Object.keys(level.columns?.input ?? {});
+  const columnsOf = (source: Record<string, unknown>) =>
+    Object.fromEntries(columnKeys.map((name) => [name, source[name]]));
+  const input = z.object({ [field]: iri, ...level.columns?.input, values });
+  return defineResource<Row, z.ZodObject>({
+    shortName: level.shortName,
+    path: level.path,
+    description: level.description,
+    table: level.table,
+    id: level.id,
+    owner: { kind: "parent", column, parent: resource },
+    output: z.object({
+      id: z.uuid(),
+      [field]: iriOf(resource),
+      ...level.columns?.output,
+      values: valuesOutput,
+      updatedAt: z.string(),
+    }),
+    toOutput: (row) => ({
+      id: row.id,
+      [field]: ref(resource, row[key] as string),
+      ...columnsOf(row),
+      values: parseStoredSettings(row.values),
+      updatedAt: row.updatedAt.toISOString(),
+    }),
+    input,
+    relations: { [field]: resource },
+    toWritable: (row) => ({
+      [field]: ref(resource, row[key] as string),
+      ...columnsOf(row),
+      values: parseStoredSettings(row.values),
+    }),
+    toValues: (written) => ({
+      [key]: written[field],
+      ...columnsOf(written),
+      values: written.values,
+      updatedAt: new Date(),
+    }),
+    operations: OWNER_ACCESS,
+    filters: [
+      { type: "relation", parameter: field, column, target: resource },
+      ...(level.columns?.filters ?? []),
+    ],
+    ...(level.columns
+      ? {
+          order: level.columns.order,
+          defaultOrder: Object.keys(level.columns.order).map(
+            (name) => [name, "asc"] as [string, "asc"],
+          ),
+        }
+      : {}),
+    uniqueConstraints: { [level.uniqueConstraint]: columnKeys.at(0) ?? field },
+    pagination: { clientEnabled: true },
+  });
+}
+
 const sp = schema.sellerProfileSettings;
-const spInput = z.object({ sellerProfile: iri, values });
-export const sellerProfileSettings = defineResource<typeof sp.$inferSelect, typeof spInput>({
+export const sellerProfileSettings = settingsLevel<typeof sp.$inferSelect>({
   shortName: "SellerProfileSettings",
   path: "seller_profile_settings",
   description: "The global level of settings: what a seller profile sets for all its products.",
   table: sp,
   id: sp.id,
-  owner: { kind: "parent", column: sp.sellerProfileId, parent: () => sellerProfiles },
-  output: z.object({
-    id: z.uuid(),
-    sellerProfile: iriOf(() => sellerProfiles),
-    values: valuesOutput,
-    updatedAt: z.string(),
-  }),
-  toOutput: (row) => ({
-    id: row.id,
-    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
-    values: parseStoredSettings(row.values),
-    updatedAt: row.updatedAt.toISOString(),
-  }),
-  input: spInput,
-  relations: { sellerProfile: () => sellerProfiles },
-  toWritable: (row) => ({
-    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
-    values: parseStoredSettings(row.values),
-  }),
-  toValues: (input) => ({
-    sellerProfileId: input.sellerProfile,
-    values: input.values,
-    updatedAt: new Date(),
-  }),
-  operations: OWNER_ACCESS,
-  filters: [
-    {
-      type: "relation",
-      parameter: "sellerProfile",
-      column: sp.sellerProfileId,
-      target: () => sellerProfiles,
-    },
-  ],
-  uniqueConstraints: { seller_profile_settings_profile: "sellerProfile" },
-  pagination: { clientEnabled: true },
+  parent: {
+    field: "sellerProfile",
+    key: "sellerProfileId",
+    column: sp.sellerProfileId,
+    resource: () => sellerProfiles,
+  },
+  uniqueConstraint: "seller_profile_settings_profile",
 });
 
 const mp = schema.marketplaceSettings;
-const mpInput = z.object({
-  sellerProfile: iri,
-  marketplace: marketplaceCode,
-  selected: z.boolean().default(true),
-  values,
-});
-export const marketplaceSettings = defineResource<typeof mp.$inferSelect, typeof mpInput>({
+export const marketplaceSettings = settingsLevel<typeof mp.$inferSelect>({
   shortName: "MarketplaceSettings",
   path: "marketplace_settings",
   description:
     "The marketplace level of settings of a seller profile, and whether the seller advertises there.",
   table: mp,
   id: mp.id,
-  owner: { kind: "parent", column: mp.sellerProfileId, parent: () => sellerProfiles },
-  output: z.object({
-    id: z.uuid(),
-    sellerProfile: iriOf(() => sellerProfiles),
-    marketplace: z.string(),
-    selected: z.boolean(),
-    values: valuesOutput,
-    updatedAt: z.string(),
-  }),
-  toOutput: (row) => ({
-    id: row.id,
-    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
-    marketplace: row.marketplace,
-    selected: row.selected,
-    values: parseStoredSettings(row.values),
-    updatedAt: row.updatedAt.toISOString(),
-  }),
-  input: mpInput,
-  relations: { sellerProfile: () => sellerProfiles },
-  toWritable: (row) => ({
-    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
-    marketplace: row.marketplace,
-    selected: row.selected,
-    values: parseStoredSettings(row.values),
-  }),
-  toValues: (input) => ({
-    sellerProfileId: input.sellerProfile,
-    marketplace: input.marketplace,
-    selected: input.selected,
-    values: input.values,
-    updatedAt: new Date(),
-  }),
-  operations: OWNER_ACCESS,
-  filters: [
-    {
-      type: "relation",
-      parameter: "sellerProfile",
-      column: mp.sellerProfileId,
-      target: () => sellerProfiles,
-    },
-    { type: "exact", parameter: "marketplace", column: mp.marketplace },
-    { type: "boolean", parameter: "selected", column: mp.selected },
-  ],
-  order: { marketplace: mp.marketplace },
-  defaultOrder: [["marketplace", "asc"]],
-  uniqueConstraints: { marketplace_settings_profile_marketplace: "marketplace" },
-  pagination: { clientEnabled: true },
+  parent: {
+    field: "sellerProfile",
+    key: "sellerProfileId",
+    column: mp.sellerProfileId,
+    resource: () => sellerProfiles,
+  },
+  uniqueConstraint: "marketplace_settings_profile_marketplace",
+  columns: {
+    input: { marketplace: marketplaceCode, selected: z.boolean().default(true) },
+    output: { marketplace: z.string(), selected: z.boolean() },
+    filters: [
+      { type: "exact", parameter: "marketplace", column: mp.marketplace },
+      { type: "boolean", parameter: "selected", column: mp.selected },
+    ],
+    order: { marketplace: mp.marketplace },
+  },
 });
 
 const cs = schema.collectionSettings;
-const csInput = z.object({ collection: iri, values });
-export const collectionSettings = defineResource<typeof cs.$inferSelect, typeof csInput>({
+export const collectionSettings = settingsLevel<typeof cs.$inferSelect>({
   shortName: "CollectionSettings",
   path: "collection_settings",
   description:
     "The collection level of settings; among a product's collections the lowest priority number wins per value (then the older collection, then the smaller id).",
   table: cs,
   id: cs.id,
-  owner: { kind: "parent", column: cs.collectionId, parent: () => productCollections },
-  output: z.object({
-    id: z.uuid(),
-    collection: iriOf(() => productCollections),
-    values: valuesOutput,
-    updatedAt: z.string(),
-  }),
-  toOutput: (row) => ({
-    id: row.id,
-    collection: ref(() => productCollections, row.collectionId),
-    values: parseStoredSettings(row.values),
-    updatedAt: row.updatedAt.toISOString(),
-  }),
-  input: csInput,
-  relations: { collection: () => productCollections },
-  toWritable: (row) => ({
-    collection: ref(() => productCollections, row.collectionId),
-    values: parseStoredSettings(row.values),
-  }),
-  toValues: (input) => ({
-    collectionId: input.collection,
-    values: input.values,
-    updatedAt: new Date(),
-  }),
-  operations: OWNER_ACCESS,
-  filters: [
-    {
-      type: "relation",
-      parameter: "collection",
-      column: cs.collectionId,
-      target: () => productCollections,
-    },
-  ],
-  uniqueConstraints: { collection_settings_collection: "collection" },
-  pagination: { clientEnabled: true },
+  parent: {
+    field: "collection",
+    key: "collectionId",
+    column: cs.collectionId,
+    resource: () => productCollections,
+  },
+  uniqueConstraint: "collection_settings_collection",
 });
 
 const ps = schema.productSettings;
-const psInput = z.object({ product: iri, values });
-export const productSettings = defineResource<typeof ps.$inferSelect, typeof psInput>({
+export const productSettings = settingsLevel<typeof ps.$inferSelect>({
   shortName: "ProductSettings",
   path: "product_settings",
   description: "The product level of settings: what one listing sets for itself.",
   table: ps,
   id: ps.id,
-  owner: { kind: "parent", column: ps.productId, parent: () => products },
-  output: z.object({
-    id: z.uuid(),
-    product: iriOf(() => products),
-    values: valuesOutput,
-    updatedAt: z.string(),
-  }),
-  toOutput: (row) => ({
-    id: row.id,
-    product: ref(() => products, row.productId),
-    values: parseStoredSettings(row.values),
-    updatedAt: row.updatedAt.toISOString(),
-  }),
-  input: psInput,
-  relations: { product: () => products },
-  toWritable: (row) => ({
-    product: ref(() => products, row.productId),
-    values: parseStoredSettings(row.values),
-  }),
-  toValues: (input) => ({ productId: input.product, values: input.values, updatedAt: new Date() }),
-  operations: OWNER_ACCESS,
-  filters: [
-    { type: "relation", parameter: "product", column: ps.productId, target: () => products },
-  ],
-  uniqueConstraints: { product_settings_product: "product" },
-  pagination: { clientEnabled: true },
+  parent: { field: "product", key: "productId", column: ps.productId, resource: () => products },
+  uniqueConstraint: "product_settings_product",
 });
 
 const effectiveValue = z.object({
