@@ -2,6 +2,7 @@ import { Card, Select, Stack, Text, Title } from "@mantine/core";
 import { MARKETPLACES } from "@starport/marketplaces";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GlobalLevelCard } from "./GlobalLevelCard.tsx";
 import { LevelSettings } from "./LevelSettings.tsx";
 import { BIDDING_FIELDS, GOAL_FIELDS } from "./settings-fields.ts";
 
@@ -63,22 +64,12 @@ export function AdvertisingSettings({
           />
         </Stack>
       </Card>
-      <Card withBorder padding="lg">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("settingsGoals.bidding.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("settingsGoals.bidding.description")}
-          </Text>
-          <LevelSettings
-            testId="bidding"
-            target={{ level: "global", sellerProfileId: profile.id, profileName: profile.name }}
-            fields={BIDDING_FIELDS}
-            currency={profile.settings.defaultCurrency}
-          />
-        </Stack>
-      </Card>
+      <GlobalLevelCard
+        profile={profile}
+        section="bidding"
+        fields={BIDDING_FIELDS}
+        testId="bidding"
+      />
     </Stack>
   );
 }
