@@ -3,96 +3,44 @@
  * suggestions from the offers and similar items, adding by hand, snapshots of price and Buy Box
  * that match the sandbox's market, a history over days, and isolation (foreign ids are 404).
  */
-import { createAmazon } from "@starport/amazon";
-import {
-  createSandbox,
-  DEMO_CLIENT,
-  offersOf,
-  type Sandbox,
-  similarItems,
-} from "@starport/amazon-sandbox";
-import { schema, seedDemoData } from "@starport/db";
-import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
-import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
-import { eq } from "drizzle-orm";
-import { type FastifyInstance, fastify } from "fastify";
+import { offersOf, type Sandbox, similarItems } from "@starport/amazon-sandbox";
+import { schema } from "@starport/db";
+import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenService } from "../src/auth/tokens.ts";
-import { apiPlugin } from "../src/index.ts";
-
-const SELLER = "A3SANDBOXDEMO01";
-const DE = "A1PA6795UKMFR9";
+import {
+  type AmazonTestApp,
+  DE_MARKETPLACE_ID as DE,
+  openAmazonTestApp,
+  SANDBOX_SELLER as SELLER,
+  startSandbox,
+} from "./support/amazon-sandbox-app.ts";
 
 let sandbox: Sandbox;
 let sandboxUrl: string;
 beforeAll(async () => {
-  sandbox = createSandbox({ seed: 9, productsPerMarketplace: 12, reportPollsUntilReady: 1 });
-  sandboxUrl = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
-  sandbox.state.baseUrl = sandboxUrl;
+  ({ sandbox, url: sandboxUrl } = await startSandbox(9));
   sandbox.control.seedDemoAccount({ countries: ["DE"], days: 3, maxProducts: 3 });
 });
 afterAll(() => sandbox?.app.close());
 
 describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
-  let t: TestDatabase;
+  let amazonApp: AmazonTestApp;
   let app: FastifyInstance;
   let token: string;
   let foreignToken: string;
   let productId: string;
-  const cipher = createTokenCipher("k".repeat(40));
   const own = () =>
     [...sandbox.state.world.products.values()].find(
       (p) => p.sellerId === SELLER && p.marketplaceId === DE && p.stock > 0,
     )!;
 
   beforeAll(async () => {
-    t = await openTestDatabase(kind);
-    const db = t.connection.db;
-    await seedDemoData(db);
-    const regional = { NA: `${sandboxUrl}/na`, EU: `${sandboxUrl}/eu`, FE: `${sandboxUrl}/fe` };
-    const amazon = createAmazon({
-      clientId: DEMO_CLIENT.clientId,
-      clientSecret: DEMO_CLIENT.clientSecret,
-      endpoints: {
-        lwaTokenUrl: `${sandboxUrl}/auth/o2/token`,
-        adsConsentUrl: `${sandboxUrl}/ap/oa`,
-        spConsentUrl: `${sandboxUrl}/apps/authorize/consent`,
-        adsHosts: regional,
-        spHosts: regional,
-      },
-      retry: { baseDelayMs: 20, maxDelayMs: 200 },
-      // getCompetitiveSummary allows one call per 30 s; the test does not wait for it.
-      rateLimiting: false,
-    });
-    const engine = createSyncEngine({ db, amazon, cipher, today: () => sandbox.control.today() });
-    app = fastify();
-    await app.register(
-      async (api) =>
-        apiPlugin(api, {
-          db,
-          tokens: createTokenService({ secret: "s".repeat(40), db }),
-          databaseDriver: t.connection.kind,
-          pingDatabase: async () => {},
-          pingJobs: async () => {},
-          amazon: {
-            amazon,
-            cipher,
-            engine,
-            spApplicationId: DEMO_CLIENT.applicationId as string,
-            publicUrl: "http://localhost:3000",
-          },
-        }),
-      { prefix: "/api" },
-    );
-    await app.ready();
-    const login = async (email: string, password: string) =>
-      (await app.inject({ method: "POST", url: "/api/login", payload: { email, password } })).json()
-        .token as string;
+    amazonApp = await openAmazonTestApp(kind, sandbox, sandboxUrl);
+    app = amazonApp.app;
+    const db = amazonApp.db;
+    const login = amazonApp.login;
     token = await login("demo@starport.dev", "starport-demo");
-    const [user] = await db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.email, "demo@starport.dev"));
     const [foreignCustomer] = await db
       .insert(schema.customers)
       .values({ name: "Fremd AG" })
@@ -113,26 +61,12 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
     foreignToken = await login(`fremd-competitors-${kind}@example.com`, "fremd-passwort-123");
 
     // A seller profile of the demo customer, connected to the sandbox seller, with one listing.
-    const [profile] = await db
-      .insert(schema.sellerProfiles)
-      .values({ customerId: user!.customerId, name: `Wettbewerb ${kind}` })
-      .returning();
-    await saveConnection(db, cipher, {
-      sellerProfileId: profile!.id,
-      api: "sp",
-      region: "EU",
-      sellingPartnerId: SELLER,
-      refreshToken: sandbox.control.issueRefreshToken({ sellerId: SELLER, api: "sp" }),
-    });
-    const [account] = await db
-      .insert(schema.sellerAccounts)
-      .values({ sellerProfileId: profile!.id, name: "EU", sellingPartnerId: SELLER })
-      .returning();
+    const { sellerAccountId } = await amazonApp.connectedProfile(`Wettbewerb ${kind}`);
     const p = own();
     const [product] = await db
       .insert(schema.products)
       .values({
-        sellerAccountId: account!.id,
+        sellerAccountId,
         marketplace: "DE",
         marketplaceId: DE,
         sku: p.sku,
@@ -145,10 +79,7 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
       .returning();
     productId = product!.id;
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await t?.dispose();
-  });
+  afterAll(() => amazonApp?.dispose());
 
   const as = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
   const url = (suffix = "") => `/api/catalogue/products/${productId}/competitors${suffix}`;

@@ -3,32 +3,31 @@
  * API against the Amazon sandbox: one member per keyword and match type with the suggested bid in
  * major units, bad input 400, a foreign profile 404, a marketplace without Ads connection 409.
  */
-import { createAmazon } from "@starport/amazon";
-import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandbox";
-import { schema, seedDemoData } from "@starport/db";
-import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
-import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
+import type { Sandbox } from "@starport/amazon-sandbox";
+import { schema } from "@starport/db";
+import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { saveConnection } from "@starport/sync";
 import { eq } from "drizzle-orm";
-import { type FastifyInstance, fastify } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTokenService } from "../src/auth/tokens.ts";
-import { apiPlugin } from "../src/index.ts";
-
-const SELLER = "A3SANDBOXDEMO01";
-const DE = "A1PA6795UKMFR9";
+import {
+  type AmazonTestApp,
+  DE_MARKETPLACE_ID as DE,
+  openAmazonTestApp,
+  SANDBOX_SELLER as SELLER,
+  startSandbox,
+} from "./support/amazon-sandbox-app.ts";
 
 let sandbox: Sandbox;
 let sandboxUrl: string;
 beforeAll(async () => {
-  sandbox = createSandbox({ seed: 11, productsPerMarketplace: 12, reportPollsUntilReady: 1 });
-  sandboxUrl = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
-  sandbox.state.baseUrl = sandboxUrl;
+  ({ sandbox, url: sandboxUrl } = await startSandbox(11));
   sandbox.control.seedDemoAccount({ countries: ["DE"], days: 2, maxProducts: 3 });
 });
 afterAll(() => sandbox?.app.close());
 
 describe.each(TEST_DATABASE_KINDS)("keyword recommendations on %s", (kind) => {
-  let t: TestDatabase;
+  let amazonApp: AmazonTestApp;
   let app: FastifyInstance;
   let token: string;
   let foreignToken: string;
@@ -36,60 +35,15 @@ describe.each(TEST_DATABASE_KINDS)("keyword recommendations on %s", (kind) => {
   let unconnectedProfileId: string;
   let amazonProfileId: string;
   let refreshToken: string;
-  const cipher = createTokenCipher("k".repeat(40));
-  const regional = () => ({
-    NA: `${sandboxUrl}/na`,
-    EU: `${sandboxUrl}/eu`,
-    FE: `${sandboxUrl}/fe`,
-  });
-  const amazonClient = () =>
-    createAmazon({
-      clientId: DEMO_CLIENT.clientId,
-      clientSecret: DEMO_CLIENT.clientSecret,
-      endpoints: {
-        lwaTokenUrl: `${sandboxUrl}/auth/o2/token`,
-        adsConsentUrl: `${sandboxUrl}/ap/oa`,
-        spConsentUrl: `${sandboxUrl}/apps/authorize/consent`,
-        adsHosts: regional(),
-        spHosts: regional(),
-      },
-      retry: { baseDelayMs: 20, maxDelayMs: 200 },
-      rateLimiting: false,
-    });
   const ownAsins = () =>
     [...sandbox.state.world.products.values()]
       .filter((p) => p.sellerId === SELLER && p.marketplaceId === DE)
       .map((p) => p.asin);
 
   beforeAll(async () => {
-    t = await openTestDatabase(kind);
-    const db = t.connection.db;
-    await seedDemoData(db);
-    const amazon = amazonClient();
-    const engine = createSyncEngine({ db, amazon, cipher, today: () => sandbox.control.today() });
-    app = fastify();
-    await app.register(
-      async (api) =>
-        apiPlugin(api, {
-          db,
-          tokens: createTokenService({ secret: "s".repeat(40), db }),
-          databaseDriver: t.connection.kind,
-          pingDatabase: async () => {},
-          pingJobs: async () => {},
-          amazon: {
-            amazon,
-            cipher,
-            engine,
-            spApplicationId: DEMO_CLIENT.applicationId as string,
-            publicUrl: "http://localhost:3000",
-          },
-        }),
-      { prefix: "/api" },
-    );
-    await app.ready();
-    const login = async (email: string, password: string) =>
-      (await app.inject({ method: "POST", url: "/api/login", payload: { email, password } })).json()
-        .token as string;
+    amazonApp = await openAmazonTestApp(kind, sandbox, sandboxUrl);
+    app = amazonApp.app;
+    const { db, cipher, login } = amazonApp;
     token = await login("demo@starport.dev", "starport-demo");
     const [user] = await db
       .select()
@@ -153,10 +107,7 @@ describe.each(TEST_DATABASE_KINDS)("keyword recommendations on %s", (kind) => {
       .returning();
     unconnectedProfileId = unconnected!.id;
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await t?.dispose();
-  });
+  afterAll(() => amazonApp?.dispose());
 
   const get = (query: string, bearer = token) =>
     app.inject({
@@ -179,7 +130,7 @@ describe.each(TEST_DATABASE_KINDS)("keyword recommendations on %s", (kind) => {
       suggestedBid: { low: number; median: number; high: number } | null;
     }[];
     // What Amazon itself answers for the same products, in cents.
-    const truth = (await amazonClient()
+    const truth = (await amazonApp.amazon
       .ads({ refreshToken, region: "EU" })
       .getKeywordRecommendations(amazonProfileId, {
         recommendationType: "KEYWORDS_FOR_ASINS",

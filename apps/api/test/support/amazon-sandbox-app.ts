@@ -30,6 +30,9 @@ export interface AmazonTestApp {
   t: TestDatabase;
   app: FastifyInstance;
   db: TestDatabase["connection"]["db"];
+  /** The Amazon clients the API uses (pointed at the sandbox), and the token cipher. */
+  amazon: ReturnType<typeof createAmazon>;
+  cipher: ReturnType<typeof createTokenCipher>;
   login(email: string, password: string): Promise<string>;
   /** A new seller profile of the demo customer, connected (SP-API, EU) to the sandbox seller. */
   connectedProfile(name: string): Promise<{ sellerProfileId: string; sellerAccountId: string }>;
@@ -98,6 +101,8 @@ export async function openAmazonTestApp(
     t,
     app,
     db,
+    amazon,
+    cipher,
     async login(email, password) {
       const res = await app.inject({
         method: "POST",
