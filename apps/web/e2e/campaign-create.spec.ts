@@ -88,7 +88,10 @@ async function demoDe(page: Page) {
     .poll(
       async () =>
         (
-          await api<{ "hydra:member": { status: string }[] }>(page, "/api/sync_runs?itemsPerPage=1")
+          await api<{ "hydra:member": { status: string }[] }>(
+            page,
+            "/api/sync_runs?kind=initial&itemsPerPage=1",
+          )
         )["hydra:member"][0]?.status,
       { timeout: 120_000 },
     )

@@ -107,7 +107,9 @@ async function waitForSync(page: Page) {
   await expect
     .poll(
       async () =>
-        (await api<Collection>(page, "/api/sync_runs?itemsPerPage=1"))["hydra:member"][0]?.status,
+        (await api<Collection>(page, "/api/sync_runs?kind=initial&itemsPerPage=1"))[
+          "hydra:member"
+        ][0]?.status,
       { timeout: 120_000 },
     )
     .toBe("succeeded");

@@ -75,7 +75,9 @@ for (const locale of ["de", "en"] as const) {
     await expect
       .poll(
         async () =>
-          (await api<Collection>(page, "/api/sync_runs?itemsPerPage=1"))["hydra:member"][0]?.status,
+          (await api<Collection>(page, "/api/sync_runs?kind=initial&itemsPerPage=1"))[
+            "hydra:member"
+          ][0]?.status,
         { timeout: 90_000 },
       )
       .toBe("succeeded");
@@ -272,7 +274,9 @@ test("a campaign's ad group comparison is kept in the URL and opens again after 
   await expect
     .poll(
       async () =>
-        (await api<Collection>(page, "/api/sync_runs?itemsPerPage=1"))["hydra:member"][0]?.status,
+        (await api<Collection>(page, "/api/sync_runs?kind=initial&itemsPerPage=1"))[
+          "hydra:member"
+        ][0]?.status,
       { timeout: 90_000 },
     )
     .toBe("succeeded");

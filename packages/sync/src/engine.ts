@@ -14,6 +14,7 @@ import { syncArrivals } from "./arrivals.ts";
 import { type CatalogueStep, syncCatalogAttributes, syncInventory } from "./catalogue.ts";
 import { syncCompetitorSnapshots } from "./competitors.ts";
 import { syncFeeEstimates, syncOrderMetrics } from "./economics.ts";
+import { ECONOMICS_SYNC_KIND, type SyncKind } from "./kinds.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
@@ -26,20 +27,18 @@ import {
 } from "./specs.ts";
 import { affected, rowsOf, upsertRows } from "./upsert.ts";
 
-export type SyncKind =
-  | "initial"
-  | "daily"
-  | "profiles"
-  | "entities"
-  | "entities_incremental"
-  | "reports"
-  | "participations"
-  | "listings";
-
 export type SyncRun = typeof schema.syncRuns.$inferSelect;
 type Step = schema.SyncStep;
 
 export const SYNC_QUEUE = "amazon-sync";
+/**
+ * Economics runs (fee estimates, total sales per SKU and day) on a queue of their own: Amazon
+ * rate-limits those APIs hard (one request every two seconds), so a large catalogue takes minutes,
+ * and no seller's catalogue or advertising sync may wait behind another seller's economics.
+ */
+export const SYNC_ECONOMICS_QUEUE = "amazon-sync-economics";
+const queueOf = (kind: string) =>
+  kind === ECONOMICS_SYNC_KIND ? SYNC_ECONOMICS_QUEUE : SYNC_QUEUE;
 /** Once a day: every connected seller profile gets a "daily" run (restated attribution). */
 export const DAILY_SYNC_QUEUE = "amazon-sync-daily";
 export const DAILY_SYNC_CRON = "30 4 * * *";
@@ -227,6 +226,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         return participations;
       case "listings":
         return [...participations, ...listings];
+      case "economics":
+        return sp.flatMap((c) => [
+          step(`fees:${c.id}`, "fee estimates"),
+          step(`sales:${c.id}`, "total sales"),
+        ]);
     }
   }
 
@@ -270,8 +274,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
         step(`listings:${c.id}`, "listings", { what: "products" }),
         step(`catalog:${c.id}`, "catalog attributes"),
         step(`inventory:${c.id}`, "FBA inventory"),
-        step(`fees:${c.id}`, "fee estimates"),
-        step(`sales:${c.id}`, "total sales"),
         step(`competitors:${c.id}`, "competitor prices"),
       ]);
     }
@@ -699,13 +701,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       .values({ sellerProfileId, kind, options: runOptions })
       .returning();
     if (!run) throw new Error("sync run not created");
-    if (options.boss) await enqueue(run.id);
+    if (options.boss) await enqueue(run.id, kind);
     return run;
   }
 
-  async function enqueue(runId: string) {
+  async function enqueue(runId: string, kind: string) {
     await options.boss?.send(
-      SYNC_QUEUE,
+      queueOf(kind),
       { syncRunId: runId },
       { singletonKey: `run:${runId}`, retryLimit: maxAttempts, retryDelay: 5, retryBackoff: true },
     );
@@ -718,7 +720,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const status = await runSync(run.id);
     if (status === "retrying") {
       // Nobody else will pick it up: leave it to the queue when there is one, else fail it.
-      if (options.boss) await enqueue(run.id);
+      if (options.boss) await enqueue(run.id, kind);
       else
         await db
           .update(schema.syncRuns)
@@ -868,6 +870,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
         { syncRun: runId, worker: workerId, status, attempt: run.attempts, rows: rowsWritten },
         "sync run ended",
       );
+      // Fresh listings: their fees and total sales follow in a run of their own (own queue).
+      if (
+        status !== "retrying" &&
+        steps.some((s) => s.key.startsWith("listings:") && s.status === "done")
+      ) {
+        await requestSync(run.sellerProfileId, ECONOMICS_SYNC_KIND).catch((error) =>
+          log.error({ err: error, syncRun: runId }, "economics sync could not be queued"),
+        );
+      }
       return status;
     } catch (error) {
       if (error instanceof LeaseLost || controller.signal.aborted) return "running";
@@ -883,14 +894,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * key `run:<id>`, so a run already waiting in the queue is not queued twice.
    */
   async function recover(): Promise<number> {
-    const stale = rowsOf<{ id: string }>(
+    const stale = rowsOf<{ id: string; kind: string }>(
       await db.execute(
-        sql`select id from sync_runs
+        sql`select id, kind from sync_runs
             where (status = 'running' and lease_expires_at < now())
                or (status in ('queued', 'retrying') and (lease_expires_at is null or lease_expires_at < now()))`,
       ),
     );
-    for (const { id } of stale) await enqueue(id);
+    for (const { id, kind } of stale) await enqueue(id, kind);
     return stale.length;
   }
 
@@ -914,16 +925,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function start(): Promise<void> {
     const boss = options.boss;
     if (!boss) throw new Error("start() needs the job engine");
-    await boss.createQueue(SYNC_QUEUE, { policy: "short", retryLimit: maxAttempts });
-    await boss.work<{ syncRunId: string }>(
-      SYNC_QUEUE,
-      { localConcurrency: options.concurrency ?? 2, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (!job) return;
-        const status = await runSync(job.data.syncRunId);
-        if (status === "retrying") throw new Error("sync run has failed steps; retrying");
-      },
-    );
+    for (const queue of [SYNC_QUEUE, SYNC_ECONOMICS_QUEUE]) {
+      await boss.createQueue(queue, { policy: "short", retryLimit: maxAttempts });
+      await boss.work<{ syncRunId: string }>(
+        queue,
+        { localConcurrency: options.concurrency ?? 2, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (!job) return;
+          const status = await runSync(job.data.syncRunId);
+          if (status === "retrying") throw new Error("sync run has failed steps; retrying");
+        },
+      );
+    }
     await boss.createQueue(DAILY_SYNC_QUEUE);
     await boss.schedule(DAILY_SYNC_QUEUE, DAILY_SYNC_CRON, {}, { tz: "Europe/Berlin" });
     await boss.work(DAILY_SYNC_QUEUE, async () => {

@@ -20,13 +20,19 @@ export {
   DAILY_SYNC_CRON,
   DAILY_SYNC_QUEUE,
   reportWindows,
+  SYNC_ECONOMICS_QUEUE,
   SYNC_QUEUE,
   type SyncEngine,
   type SyncEngineOptions,
-  type SyncKind,
   type SyncLogger,
   type SyncRun,
 } from "./engine.ts";
+export {
+  DATA_SYNC_KINDS,
+  ECONOMICS_SYNC_KIND,
+  SYNC_KINDS,
+  type SyncKind,
+} from "./kinds.ts";
 export { createTokenCipher, keyFromSecret, resolveTokenKey, type TokenCipher } from "./secrets.ts";
 export {
   ENTITY_SPECS,

@@ -1,9 +1,10 @@
 import { feeEstimate } from "@starport/amazon-sandbox";
-import { schema } from "@starport/db";
+import { type Database, schema } from "@starport/db";
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncFeeEstimates } from "../src/economics.ts";
+import type { SyncEngine } from "../src/engine.ts";
 import {
   amazonFor,
   connectedSeller,
@@ -15,6 +16,37 @@ import {
 } from "./support/harness.ts";
 
 /** Issue 12: fee estimates (cached per price) and total sales per day from the sandbox. */
+
+/**
+ * A listings run, then the economics run it queued on its way out (fees and total sales have a
+ * run and a queue of their own, so a listings run never waits for Amazon's slow fee and sales APIs).
+ */
+async function syncListingsThenEconomics(
+  db: Database,
+  engine: SyncEngine,
+  sellerProfileId: string,
+) {
+  const listings = await engine.requestSync(sellerProfileId, "listings");
+  expect(await runToEnd(engine, listings.id)).toBe("succeeded");
+  const [ran] = await db.select().from(schema.syncRuns).where(eq(schema.syncRuns.id, listings.id));
+  expect(ran?.steps.map((s) => s.key.split(":")[0])).toContain("listings");
+  expect(ran?.steps.map((s) => s.key.split(":")[0])).not.toContain("fees");
+  // Queued by the listings run itself, not by anyone asking.
+  const queued = await db
+    .select()
+    .from(schema.syncRuns)
+    .where(
+      and(
+        eq(schema.syncRuns.sellerProfileId, sellerProfileId),
+        eq(schema.syncRuns.kind, "economics"),
+        eq(schema.syncRuns.status, "queued"),
+      ),
+    );
+  expect(queued).toHaveLength(1);
+  const economics = queued[0] as (typeof queued)[number];
+  expect(economics.createdAt.getTime()).toBeGreaterThanOrEqual(listings.createdAt.getTime());
+  expect(await runToEnd(engine, economics.id)).toBe("succeeded");
+}
 
 let h: SandboxHarness;
 beforeAll(async () => {
@@ -36,9 +68,7 @@ describe.each(TEST_DATABASE_KINDS)("economics sync on %s", (kind) => {
       amazon: amazonFor(h.endpoints, { rateLimiting: false }),
       initialReportDays: 3,
     });
-    expect(await runToEnd(engine, (await engine.requestSync(sellerProfileId, "listings")).id)).toBe(
-      "succeeded",
-    );
+    await syncListingsThenEconomics(db, engine, sellerProfileId);
     const [account] = await db
       .select()
       .from(schema.sellerAccounts)
@@ -85,8 +115,7 @@ describe.each(TEST_DATABASE_KINDS)("economics sync on %s", (kind) => {
     }
 
     // Safe to run twice: an unchanged price asks nothing and changes nothing.
-    const again = await engine.requestSync(sellerProfileId, "listings");
-    expect(await runToEnd(engine, again.id)).toBe("succeeded");
+    await syncListingsThenEconomics(db, engine, sellerProfileId);
     const unchanged = await db
       .select()
       .from(schema.productFeeEstimates)
@@ -136,9 +165,7 @@ describe.each(TEST_DATABASE_KINDS)("economics sync on %s", (kind) => {
       amazon: amazonFor(h.endpoints, { rateLimiting: false }),
       initialReportDays: 3,
     });
-    expect(await runToEnd(engine, (await engine.requestSync(sellerProfileId, "listings")).id)).toBe(
-      "succeeded",
-    );
+    await syncListingsThenEconomics(db, engine, sellerProfileId);
     const [account] = await db
       .select()
       .from(schema.sellerAccounts)
@@ -171,9 +198,7 @@ describe.each(TEST_DATABASE_KINDS)("economics sync on %s", (kind) => {
 
     // Twice is once: the second run rewrites nothing.
     const before = rows.map((r) => `${r.sku}|${r.date}|${r.units}|${r.syncedAt.getTime()}`).sort();
-    expect(await runToEnd(engine, (await engine.requestSync(sellerProfileId, "listings")).id)).toBe(
-      "succeeded",
-    );
+    await syncListingsThenEconomics(db, engine, sellerProfileId);
     const after = await db
       .select()
       .from(schema.productSalesDaily)

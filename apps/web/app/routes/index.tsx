@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { DATA_SYNC_KINDS } from "@starport/sync/kinds";
 import { IconArrowRight, IconPlugConnected } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -89,7 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hydra
       .collection<SyncRunView & { finishedAt: string | null }>(
         "/api/sync_runs",
-        { sellerProfile: profile.id, itemsPerPage: 1 },
+        // The data sync: fees and total sales follow it on their own, for minutes.
+        { sellerProfile: profile.id, kind: DATA_SYNC_KINDS, itemsPerPage: 1 },
         { fresh: true },
       )
       .then((c) => c.members[0] ?? null)

@@ -500,7 +500,7 @@ export const syncRuns = pgTable(
     sellerProfileId: uuid("seller_profile_id")
       .notNull()
       .references(() => sellerProfiles.id, { onDelete: "cascade" }),
-    /** initial, profiles, entities, entities_incremental, reports, participations, listings (older databases: write). */
+    /** initial, daily, profiles, entities, entities_incremental, reports, participations, listings, economics (older databases: write). */
     kind: text("kind").notNull(),
     /** queued, running, succeeded, failed. */
     status: text("status").notNull().default("queued"),

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from "@mantine/core";
+import { DATA_SYNC_KINDS, ECONOMICS_SYNC_KIND } from "@starport/sync/kinds";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
@@ -32,7 +33,10 @@ interface State {
   connections: Connection[];
   accounts: SellerAccount[];
   profiles: AdvertisingProfile[];
+  /** The latest data sync (campaigns, reports, listings). */
   run: SyncRunView | null;
+  /** The latest fees-and-total-sales run, which follows a listings sync on its own. */
+  economics: SyncRunView | null;
 }
 
 /**
@@ -50,7 +54,7 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
     const api = browserApi();
     const hydra = browserHydra();
     const fresh = { fresh: true };
-    const [connections, accounts, profiles, runs] = await Promise.all([
+    const [connections, accounts, profiles, runs, economicsRuns] = await Promise.all([
       api.json<{ member: Connection[] }>(
         `/api/amazon/connections?sellerProfile=${sellerProfileId}`,
       ),
@@ -62,7 +66,12 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
       ),
       hydra.collection<SyncRunView>(
         "/api/sync_runs",
-        { sellerProfile: sellerProfileId, itemsPerPage: 1 },
+        { sellerProfile: sellerProfileId, kind: DATA_SYNC_KINDS, itemsPerPage: 1 },
+        fresh,
+      ),
+      hydra.collection<SyncRunView>(
+        "/api/sync_runs",
+        { sellerProfile: sellerProfileId, kind: ECONOMICS_SYNC_KIND, itemsPerPage: 1 },
         fresh,
       ),
     ]);
@@ -71,11 +80,14 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
       accounts: accounts.members.filter((a) => a.sellingPartnerId),
       profiles: profiles.members,
       run: runs.members[0] ?? null,
+      economics: economicsRuns.members[0] ?? null,
     });
   }, [sellerProfileId]);
 
   useEffect(() => {
-    void load().catch(() => setState({ connections: [], accounts: [], profiles: [], run: null }));
+    void load().catch(() =>
+      setState({ connections: [], accounts: [], profiles: [], run: null, economics: null }),
+    );
   }, [load]);
 
   async function act(action: () => Promise<unknown>) {
@@ -181,6 +193,13 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
         <Stack gap="sm">
           <SyncProgress key={state.run?.id ?? "none"} initial={state.run} />
           {state.run === null ? <Text c="dimmed">{t("sync.never")}</Text> : null}
+          {state.economics ? (
+            <SyncProgress
+              key={state.economics.id}
+              initial={state.economics}
+              testId="economics-sync-progress"
+            />
+          ) : null}
           <Group>
             <Button
               variant="light"

@@ -23,7 +23,13 @@ export interface SyncRunView {
  * The progress of a sync run, updated live from GET /api/sync_runs/events (server-sent events,
  * read with fetch so the Bearer token goes along).
  */
-export function SyncProgress({ initial }: { initial: SyncRunView | null }) {
+export function SyncProgress({
+  initial,
+  testId = "sync-progress",
+}: {
+  initial: SyncRunView | null;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [run, setRun] = useState<SyncRunView | null>(initial);
   const runId = initial?.id;
@@ -69,10 +75,11 @@ export function SyncProgress({ initial }: { initial: SyncRunView | null }) {
   if (!run) return null;
   const percent = Math.round(run.progress * 100);
   return (
-    <Stack gap={4} data-testid="sync-progress" data-status={run.status}>
+    <Stack gap={4} data-testid={testId} data-status={run.status} data-kind={run.kind}>
       <Group justify="space-between">
         <Text size="sm" fw={500}>
           {t(`sync.status.${run.status}`)}
+          {run.kind === "economics" ? ` · ${t("sync.kind.economics")}` : null}
         </Text>
         <Text size="sm" c="dimmed">
           {t("sync.steps", { done: run.stepsDone, total: run.stepsTotal })}
