@@ -64,6 +64,7 @@ export async function startAmazonRuntime(
   const amazon = createAmazon({
     clientId,
     clientSecret,
+    rateLimiting: config.amazon.clientRateLimits,
     ...(base ? { endpoints: sandboxEndpoints(base) } : {}),
   });
   const cipher = createTokenCipher(

@@ -69,6 +69,12 @@ export const configSchema = z
     AMAZON_CLIENT_SECRET: optionalString,
     /** SP-API application id (amzn1.sellerapps.app.…) for the Seller Central consent page. */
     AMAZON_SP_APPLICATION_ID: optionalString,
+    /**
+     * Keeps Amazon's request limits on the client side (per Amazon seller and operation, e.g. one
+     * Sales API call every two seconds). Off only where one Amazon account is connected over and
+     * over within minutes, as the browser tests connect the sandbox's demo seller.
+     */
+    AMAZON_CLIENT_RATE_LIMITS: booleanFromEnv.default(true),
     /** Base URL serving every Amazon endpoint (the sandbox's layout); unset: Amazon's real hosts, or the local sandbox with AMAZON_SANDBOX. */
     AMAZON_API_BASE_URL: optionalString.pipe(z.url().optional()),
     /** Encrypts Amazon refresh tokens at rest (AES-256-GCM; ≥ 32 characters). Generated in DATA_DIR when unset. */
@@ -177,6 +183,8 @@ export interface Config {
     apiBaseUrl: string | undefined;
     /** Set explicitly, or undefined (a key generated in dataDir is used). */
     tokenEncryptionKey: string | undefined;
+    /** Amazon's request limits on the client side (false only in the browser tests). */
+    clientRateLimits: boolean;
   };
   /** Where the daily job reads conversion rates; undefined: never refreshed. */
   conversionRatesUrl: string | undefined;
@@ -260,6 +268,7 @@ export function loadConfig(
         raw.AMAZON_API_BASE_URL?.replace(/\/$/, "") ??
         (raw.AMAZON_SANDBOX ? `http://localhost:${raw.AMAZON_SANDBOX_PORT}` : undefined),
       tokenEncryptionKey: raw.TOKEN_ENCRYPTION_KEY,
+      clientRateLimits: raw.AMAZON_CLIENT_RATE_LIMITS,
     },
     conversionRatesUrl: raw.CONVERSION_RATES_URL || undefined,
     hydraPrefix: raw.HYDRA_PREFIX,
