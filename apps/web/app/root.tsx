@@ -32,6 +32,10 @@ import { entryForRouteId, splitLocale } from "./route-table.ts";
 import { SessionKeeper } from "./session/SessionKeeper.tsx";
 import { secureCookies, sessionContext } from "./session/server-session.ts";
 
+/** zod reads its global config from here when it loads (zod/v4/core `globalConfig`). */
+const ZOD_JITLESS =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+
 export const middleware: Route.MiddlewareFunction[] = [runRouteMiddleware];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [runClientRouteMiddleware];
 
@@ -110,6 +114,14 @@ export function Layout({ children }: { children: ReactNode }) {
           </AppStateProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
+        {/* Before any module: zod compiles object parsers with `new Function` unless told not
+            to, and probes for it when a schema is built (route modules build theirs on import).
+            Our CSP forbids eval, and even the probe counts as a violation. */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, no user input.
+          dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }}
+        />
         <Scripts nonce={nonce} />
       </body>
     </html>
