@@ -246,6 +246,26 @@ function writableDocument(resource: AnyResource, row: Record<string, unknown>) {
   );
 }
 
+/**
+ * A top-level `null` in a merge patch clears a nullable property, as API Platform's PATCH does:
+ * RFC 7396 would remove the member, and the full document would then miss a required field.
+ * Deeper down (a settings block) null keeps its RFC meaning: the key goes, the value is unset.
+ */
+function withNullsKept(
+  resource: AnyResource,
+  merged: unknown,
+  patch: Record<string, unknown>,
+): unknown {
+  if (!isPlainObject(merged)) return merged;
+  const shape = (
+    resource.input as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+  ).shape;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null && shape?.[key]?.safeParse(null).success) merged[key] = null;
+  }
+  return merged;
+}
+
 export async function updateItem(
   ctx: OperationContext,
   resource: AnyResource,
@@ -259,7 +279,11 @@ export async function updateItem(
     const existing = await findRow(tx, resource, id, scope);
     if (!existing) notFound();
     checkAccess(ctx, resource, resource.operations.update);
-    const merged = applyMergePatch(writableDocument(resource, existing), patch);
+    const merged = withNullsKept(
+      resource,
+      applyMergePatch(writableDocument(resource, existing), patch),
+      patch,
+    );
     const document = await resolveRelations(
       { ...ctx, db: tx },
       resource,
