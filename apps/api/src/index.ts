@@ -20,6 +20,7 @@ import { campaignCreationRoutes } from "./changes/campaign-creation-routes.ts";
 import type { ChangeJobs } from "./changes/jobs.ts";
 import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
+import { marketplaceSalesResource } from "./economics/marketplace-sales.ts";
 import { productEconomics } from "./economics/product-economics.ts";
 import { shippingSettings } from "./economics/shipping-settings.ts";
 import { type ErrorReporter, registerErrorHandling } from "./errors.ts";
@@ -70,6 +71,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   keywordRecommendations,
   productDetails,
   productEconomics,
+  marketplaceSalesResource,
   shippingSettings,
   productImports,
   ...CHANGE_RESOURCES,

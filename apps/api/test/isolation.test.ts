@@ -476,6 +476,14 @@ const EXAMPLES: Record<string, Example> = {
     }),
     patch: () => ({ values: { automationMode: "automatic" } }),
   },
+  marketplace_sales: {
+    // Computed per advertising profile: customer A's marketplace shows up with its sums.
+    insert: ({ advertisingProfileOfA }) => advertisingProfileOfA(),
+    listing: {
+      query: "from=2026-01-01&to=2026-01-31",
+      shows: (member, id) => member.advertisingProfile === `/api/advertising_profiles/${id}`,
+    },
+  },
   effective_settings: {
     // Computed per product: a product of customer A shows up with its effective values.
     insert: (fixtures) => newProductOfA(fixtures),

@@ -1,6 +1,10 @@
 import { Badge, Button, Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  MarketplaceSales,
+  type MarketplaceSalesView,
+} from "../../../../components/economics/MarketplaceSales.tsx";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
@@ -52,7 +56,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   const info = rangeInfo({ params, amazonToday }, advertisingProfile.timezone);
   const currency = currencyChoice(params, sellerProfile, advertisingProfile.currency);
   const scope = { profile: advertisingProfile.id };
-  const [table, daily] = await Promise.all([
+  const [table, daily, sales] = await Promise.all([
     loadTable(hydra, TABLES.campaigns, params, {
       range: info.range,
       currency: currency.send,
@@ -65,6 +69,14 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       from: info.range.from,
       to: info.range.to,
     }).catch(() => []),
+    hydra
+      .collection<MarketplaceSalesView>("/api/marketplace_sales", {
+        ...scope,
+        from: info.range.from,
+        to: info.range.to,
+      })
+      .then((c) => c.members[0] ?? null)
+      .catch(() => null),
   ]);
   return {
     sellerProfile: { id: sellerProfile.id, settings: sellerProfile.settings },
@@ -73,6 +85,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
     currency,
     table,
     daily,
+    sales,
     rates: await rates,
   };
 }
@@ -93,7 +106,8 @@ export function meta({ location, params }: Route.MetaArgs) {
 export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const link = useHangarLink();
-  const { sellerProfile, advertisingProfile, info, currency, table, daily, rates } = loaderData;
+  const { sellerProfile, advertisingProfile, info, currency, table, daily, sales, rates } =
+    loaderData;
   const marketplace = t(`marketplaces.${advertisingProfile.countryCode}`, {
     defaultValue: advertisingProfile.countryCode,
   });
@@ -135,7 +149,9 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
             sellerProfileId={sellerProfile.id}
             marketplace={advertisingProfile.countryCode}
             actualAcos={table.totals?.acos ?? null}
+            actualTacos={sales?.tacos ?? null}
           />
+          <MarketplaceSales sales={sales} />
           <DailyChart
             daily={daily}
             range={info.range}
