@@ -446,7 +446,36 @@ describe.each(TEST_DATABASE_KINDS)("collections on %s", (kind) => {
       spend: 10,
       sales: 20,
       acos: 0.5,
+      // Nothing set anywhere: the default goal, and 50 % is far above it.
+      goal: { targetAcos: 30, source: "default", status: "above" },
     });
+
+    // Goal tracking follows the settings: global 40 %, then the collection's own 49 %.
+    const goalOf = async () =>
+      (
+        await t.request("own", {
+          url: `/api/catalogue/collections?sellerProfile=${c.sellerProfileId}&from=${from}&to=${to}`,
+        })
+      )
+        .json()
+        .collections.find((s: { id: string }) => s.id === id).goal;
+    const global = await t.request("own", {
+      method: "POST",
+      url: "/api/seller_profile_settings",
+      payload: {
+        sellerProfile: `/api/seller_profiles/${c.sellerProfileId}`,
+        values: { targetAcos: 40 },
+      },
+    });
+    expect(global.statusCode, global.body).toBe(201);
+    expect(await goalOf()).toEqual({ targetAcos: 40, source: "global", status: "above" });
+    const own = await t.request("own", {
+      method: "POST",
+      url: "/api/collection_settings",
+      payload: { collection: `/api/product_collections/${id}`, values: { targetAcos: 49 } },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await goalOf()).toEqual({ targetAcos: 49, source: "collection", status: "onTarget" });
     // The stored count is the evaluated one, so the spec's collection endpoint agrees.
     const hydra = await t.request("own", {
       url: `/api/product_collections?profile=${c.sellerProfileId}&sort=-productCount`,

@@ -341,4 +341,252 @@ describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
     expect(metrics.tacos).toBeCloseTo(8 / 160, 9);
     expect(metrics.organicShare).toBeCloseTo(100 / 160, 9);
   });
+
+  it("sums a marketplace's total sales beside its ad spend: TACoS in Hangar, unknown until synced", async () => {
+    const p = await productOf(t, { price: 20 });
+    const [product] = await t.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, p.productId));
+    const [ap] = await t.db
+      .insert(schema.advertisingProfiles)
+      .values({
+        sellerProfileId: p.profileId,
+        amazonProfileId: unique(),
+        countryCode: "DE",
+        currency: "EUR",
+        timezone: "Europe/Berlin",
+      })
+      .returning();
+    for (const [date, cost, sales] of [
+      ["2026-11-01", 6, 30],
+      ["2026-11-02", 4, 20],
+      ["2026-11-05", 99, 99],
+    ] as const) {
+      await t.db.insert(schema.adPerformanceDaily).values({
+        advertisingProfileId: ap!.id,
+        entityType: "campaign",
+        amazonId: "C1",
+        date,
+        amazonCampaignId: "C1",
+        impressions: 100,
+        clicks: 10,
+        costMicros: cost * 1e6,
+        orders: 1,
+        units: 1,
+        salesMicros: sales * 1e6,
+      });
+    }
+    const sales = async (query = "") => {
+      const response = await t.request("own", {
+        method: "GET",
+        url: `/api/marketplace_sales?sellerProfile=${p.profileId}&from=2026-11-01&to=2026-11-02${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()["hydra:member"];
+    };
+    expect(await sales()).toEqual([
+      expect.objectContaining({
+        advertisingProfile: `/api/advertising_profiles/${ap!.id}`,
+        marketplace: "DE",
+        adSpend: 10,
+        adSales: 50,
+        totalSales: null,
+        syncedDays: 0,
+        tacos: null,
+        organicShare: null,
+      }),
+    ]);
+
+    for (const [date, amount, currency] of [
+      ["2026-11-01", 120, "EUR"],
+      ["2026-11-02", 80, "EUR"],
+      ["2026-11-03", 999, "EUR"],
+      // Another marketplace's listing in another currency does not count here.
+      ["2026-11-01", 500, "USD"],
+    ] as const) {
+      await t.db.insert(schema.productSalesDaily).values({
+        sellerAccountId: p.accountId,
+        marketplaceId: currency === "USD" ? MARKETPLACE_IDS.US : product!.marketplaceId,
+        sku: product!.sku,
+        date,
+        units: 4,
+        orders: 4,
+        salesMicros: amount * 1e6,
+        currency,
+      });
+    }
+    const [de] = await sales("&marketplace=DE");
+    expect(de).toMatchObject({
+      totalSales: 200,
+      units: 8,
+      syncedDays: 2,
+      adSpend: 10,
+      adSales: 50,
+    });
+    expect(de.tacos).toBeCloseTo(10 / 200, 9);
+    expect(de.organicShare).toBeCloseTo(150 / 200, 9);
+
+    // Without a range there is nothing to sum: 400 naming the parameter; a foreign profile: 404.
+    const bare = await t.request("own", {
+      method: "GET",
+      url: `/api/marketplace_sales?sellerProfile=${p.profileId}`,
+    });
+    expect(bare.statusCode).toBe(400);
+    const foreign = await t.request("foreign", {
+      method: "GET",
+      url: `/api/marketplace_sales?sellerProfile=${p.profileId}&from=2026-11-01&to=2026-11-02`,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("resolves a target relative to break-even from the product's own economics", async () => {
+    const p = await productOf(t, {
+      price: 25,
+      cost: 5,
+      fees: { price: 25, referral: 3.75, fba: 3 },
+    });
+    const breakEven = (await economics(p.productId)).json().breakEvenAcos as number;
+    expect(breakEven).toBeGreaterThan(0.1);
+    const own = await t.request("own", {
+      method: "POST",
+      url: "/api/product_settings",
+      headers: LD,
+      payload: {
+        product: `/api/products/${p.productId}`,
+        values: { targetMode: "breakEvenRelative", breakEvenOffsetPoints: -5 },
+      },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const effective = async () => {
+      const response = await t.request("own", {
+        method: "GET",
+        url: `/api/effective_settings?product=${p.productId}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()["hydra:member"][0];
+    };
+    const resolved = await effective();
+    expect(resolved.breakEvenAcos).toBeCloseTo(breakEven, 9);
+    expect(resolved.effectiveTargetAcos).toBeCloseTo(breakEven * 100 - 5, 2);
+    const listed = await t.request("own", {
+      method: "GET",
+      url: `/api/catalogue/products?sellerProfile=${p.profileId}&from=2026-11-01&to=2026-11-02`,
+    });
+    expect(listed.json()["hydra:member"][0].goal.target).toBeCloseTo(breakEven * 100 - 5, 2);
+
+    // Without a cost the break-even is unknown, and so is a target relative to it: never a guess.
+    const details = await t.db
+      .select()
+      .from(schema.productDetails)
+      .where(eq(schema.productDetails.productId, p.productId));
+    const cleared = await t.request("own", {
+      method: "PATCH",
+      url: `/api/product_details/${details[0]!.id}`,
+      headers: MERGE_PATCH,
+      payload: { cost: null, costCurrency: null, costValidFrom: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await effective()).toMatchObject({ breakEvenAcos: null, effectiveTargetAcos: null });
+  });
+
+  it("puts each product's goal beside its actual ACoS or TACoS in the product list, as settings resolve it", async () => {
+    const p = await productOf(t, { price: 20 });
+    const [product] = await t.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.id, p.productId));
+    const [ap] = await t.db
+      .insert(schema.advertisingProfiles)
+      .values({
+        sellerProfileId: p.profileId,
+        amazonProfileId: unique(),
+        countryCode: "DE",
+        currency: "EUR",
+        timezone: "Europe/Berlin",
+      })
+      .returning();
+    const adId = unique();
+    await t.db.insert(schema.productAds).values({
+      advertisingProfileId: ap!.id,
+      amazonAdId: adId,
+      amazonAdGroupId: "1",
+      amazonCampaignId: "1",
+      sku: product!.sku,
+      state: "ENABLED",
+    });
+    // 8 € spend on 50 € ad sales: 16 % ACoS.
+    await t.db.insert(schema.adPerformanceDaily).values({
+      advertisingProfileId: ap!.id,
+      entityType: "product_ad",
+      amazonId: adId,
+      date: "2026-11-01",
+      amazonCampaignId: "1",
+      impressions: 100,
+      clicks: 10,
+      costMicros: 8e6,
+      orders: 2,
+      units: 2,
+      salesMicros: 50e6,
+    });
+    const goal = async () => {
+      const response = await t.request("own", {
+        method: "GET",
+        url: `/api/catalogue/products?sellerProfile=${p.profileId}&from=2026-11-01&to=2026-11-02`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()["hydra:member"][0].goal;
+    };
+    // Nothing set: the global default of 30 %, and 16 % is below it.
+    expect(await goal()).toEqual({ metric: "acos", target: 30, status: "below" });
+
+    const market = await t.request("own", {
+      method: "POST",
+      url: "/api/marketplace_settings",
+      headers: LD,
+      payload: {
+        sellerProfile: `/api/seller_profiles/${p.profileId}`,
+        marketplace: product!.marketplace,
+        values: { targetAcos: 15 },
+      },
+    });
+    expect(market.statusCode, market.body).toBe(201);
+    expect(await goal()).toEqual({ metric: "acos", target: 15, status: "onTarget" });
+
+    const own = await t.request("own", {
+      method: "POST",
+      url: "/api/product_settings",
+      headers: LD,
+      payload: { product: `/api/products/${p.productId}`, values: { targetAcos: 10 } },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await goal()).toEqual({ metric: "acos", target: 10, status: "above" });
+
+    // A target-TACoS goal is tracked on TACoS: 8 € spend on 100 € total sales is 8 %.
+    await t.db.insert(schema.productSalesDaily).values({
+      sellerAccountId: p.accountId,
+      marketplaceId: product!.marketplaceId,
+      sku: product!.sku,
+      date: "2026-11-01",
+      units: 5,
+      orders: 5,
+      salesMicros: 100e6,
+      currency: "EUR",
+    });
+    const tacos = await t.request("own", {
+      method: "PATCH",
+      url: own.json()["@id"],
+      headers: MERGE_PATCH,
+      payload: { values: { goalType: "targetTacos", targetTacos: 12 } },
+    });
+    expect(tacos.statusCode, tacos.body).toBe(200);
+    expect(await goal()).toEqual({ metric: "tacos", target: 12, status: "below" });
+
+    // Without a range there are no metrics, and no goal to compare them with.
+    const plain = await t.request("own", {
+      method: "GET",
+      url: `/api/catalogue/products?sellerProfile=${p.profileId}`,
+    });
+    expect(plain.json()["hydra:member"][0].goal).toBeNull();
+  });
 });

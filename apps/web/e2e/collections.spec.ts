@@ -27,6 +27,8 @@ const TEXT = {
     refresh: "Preise jetzt abrufen",
     buyBox: /Hat die Buy Box|Ohne Buy Box/,
     price: /\d+,\d{2}\s€/,
+    goal: /^\d+(,\d)?\s%/,
+    goalSource: /^(Ziel aus den globalen Einstellungen|Standardziel \(nirgends gesetzt\))$/,
   },
   en: {
     prefix: "/en",
@@ -46,6 +48,8 @@ const TEXT = {
     refresh: "Check prices now",
     buyBox: /Holds the Buy Box|No Buy Box/,
     price: /€\d+\.\d{2}/,
+    goal: /^\d+(\.\d)?%/,
+    goalSource: /^(Goal from the global settings|Default goal \(set nowhere\))$/,
   },
 } as const;
 
@@ -92,8 +96,9 @@ async function connectedSeller(page: Page, request: APIRequestContext, baseURL: 
   await page.getByTestId("connect-ads").click();
   await onAmazon(page);
   await expectHydrated(page);
+  // A first sync brings 90 days of reports; beside other tests' syncs that can take minutes.
   await expect(page.getByTestId("sync-progress")).toHaveAttribute("data-status", "succeeded", {
-    timeout: 90_000,
+    timeout: 240_000,
   });
   return { headers, profileId };
 }
@@ -185,6 +190,11 @@ for (const locale of ["de", "en"] as const) {
       .getByTestId("collection-row")
       .filter({ hasText: `Teure Bestseller ${locale}` });
     await expect(row.getByTestId("collection-count")).toHaveText(String(expected), evaluation);
+    // Goal tracking: the collection's target ACoS (nothing set: the seller's global goal), worded
+    // where it comes from.
+    const goal = row.getByTestId("collection-goal");
+    await expect(goal).toHaveText(L.goal);
+    await expect(goal).toHaveAttribute("title", L.goalSource);
 
     // A manual collection, filled by search from the catalogue.
     await page.goto(`${L.prefix}/cargo-bay/collections/new`);

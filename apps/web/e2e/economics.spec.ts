@@ -20,6 +20,7 @@ const LANGS = {
     cost: "4,00",
     saved: "Gespeichert.",
     tacos: "TACoS",
+    goal: { onTarget: "Im Ziel", above: "Über dem Ziel", below: "Unter dem Ziel" },
   },
   en: {
     prefix: "/en",
@@ -31,6 +32,7 @@ const LANGS = {
     cost: "4.00",
     saved: "Saved.",
     tacos: "TACoS",
+    goal: { onTarget: "On target", above: "Above target", below: "Below target" },
   },
 } as const;
 
@@ -39,8 +41,14 @@ interface Listed {
   sku: string;
   asin: string | null;
   title: string;
-  detailsId: string | null;
+  /** The product's details IRI (cost, shipping cost, notes). */
+  details: string | null;
   metrics: { tacos?: number | null; totalSales?: number | null } | null;
+  goal?: {
+    metric: "acos" | "tacos";
+    target: number | null;
+    status: "onTarget" | "above" | "below" | null;
+  } | null;
 }
 
 async function get<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
@@ -82,7 +90,7 @@ for (const locale of ["de", "en"] as const) {
       `/api/catalogue/products?${profile}&order[sku]=asc&itemsPerPage=200`,
     );
     const product = all["hydra:member"].filter((p) => p.asin)[locale === "de" ? 14 : 15]!;
-    // Fees arrive with the sync's fee step: wait until the product has its estimate.
+    // The referral fee arrives with the economics run after the listings: wait for it.
     await expect
       .poll(
         async () =>
@@ -93,15 +101,18 @@ for (const locale of ["de", "en"] as const) {
               `/api/product_economics/${product.id}`,
             )
           ).referralFee,
-        { timeout: 90_000, intervals: [1000] },
+        { timeout: 120_000, intervals: [1000] },
       )
       .not.toBeNull();
-    // The test's own starting point: no cost of goods.
-    const cleared = await request.patch(`/api/product_details/${product.detailsId}`, {
+    // The test's own starting point: no cost of goods, and a shipping cost of its own (for a
+    // listing the seller ships itself; Amazon's FBA fee takes its place otherwise).
+    expect(product.details).toMatch(/^\/api\/product_details\//);
+    const cleared = await request.patch(product.details!, {
       headers: { ...headers, "content-type": "application/merge-patch+json" },
-      data: { cost: null },
+      // As the drawer clears a cost: its currency and start date go with it.
+      data: { cost: null, costCurrency: null, costValidFrom: null, shippingCost: 3.9 },
     });
-    expect(cleared.status()).toBe(200);
+    expect(cleared.status(), await cleared.text()).toBe(200);
 
     await page.setViewportSize({ width: 1600, height: 1000 });
     await page.goto(
@@ -185,5 +196,14 @@ for (const locale of ["de", "en"] as const) {
     await expect(table.getByTestId("product-tacos").first()).toHaveText(
       percent.format(top.metrics?.tacos as number),
     );
+    // Goal tracking: the product's goal (as settings resolve it) beside the range's actual.
+    const goal = top.goal!;
+    expect(goal.target).not.toBeNull();
+    const cell = table.getByTestId("product-goal").first();
+    await expect(cell).toContainText(percent.format((goal.target as number) / 100));
+    await expect(cell).toHaveAttribute("data-status", goal.status ?? "none");
+    await expect(cell).toHaveAttribute("data-metric", goal.metric);
+    if (goal.status) await expect(cell).toContainText(L.goal[goal.status]);
+    await page.screenshot({ path: test.info().outputPath(`product-list-goal-${locale}.png`) });
   });
 }

@@ -140,6 +140,13 @@ for (const locale of ["de", "en"] as const) {
     const status = await tracking.getAttribute("data-status");
     expect(["onTarget", "above", "below"]).toContain(status);
     await expect(page.getByTestId("goal-status")).toHaveText(L.status[status as "above"]);
+    // Beside it the marketplace's total sales and TACoS, or why they are not there yet.
+    const sales = page.getByTestId("marketplace-sales");
+    await expect(sales).toBeVisible();
+    await expect(
+      sales.getByTestId("total-sales").or(sales.getByTestId("marketplace-sales-missing")),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`hangar-marketplace-${locale}.png`) });
 
     // Collection: 12 %.
     await page.goto(`${L.prefix}/cargo-bay/collections/${collectionId}?tab=settings`);

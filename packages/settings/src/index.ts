@@ -4,4 +4,5 @@
  * See README.md for the multi-collection rule.
  */
 export * from "./catalogue.ts";
+export * from "./goal-status.ts";
 export * from "./resolve.ts";

@@ -1,4 +1,5 @@
 import type { Database } from "@starport/db";
+import { GOAL_STATUSES } from "@starport/settings";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
@@ -21,6 +22,14 @@ const summaries = z.object({
       spend: z.number(),
       sales: z.number(),
       acos: z.number().nullable(),
+      goal: z.object({
+        targetAcos: z
+          .number()
+          .nullable()
+          .describe("percent; null when relative to break-even (per product)"),
+        source: z.enum(["collection", "global", "default"]),
+        status: z.enum(GOAL_STATUSES).nullable(),
+      }),
     }),
   ),
 });

@@ -1,4 +1,5 @@
 import type { Database } from "@starport/db";
+import type { GoalStatus } from "@starport/settings";
 import type { FastifyReply } from "fastify";
 import type { Principal } from "../auth/principal.ts";
 import {
@@ -43,6 +44,9 @@ export const PRODUCT_EXPORT_COLUMNS: Record<string, ColumnSpec> = {
   totalSales: { label: { de: "Gesamtumsatz", en: "Total sales" }, kind: "money" },
   tacos: { label: { de: "TACoS", en: "TACoS" }, kind: "percent" },
   organicShare: { label: { de: "Organischer Anteil", en: "Organic share" }, kind: "percent" },
+  goalMetric: { label: { de: "Zielkennzahl", en: "Goal metric" }, kind: "text" },
+  goal: { label: { de: "Ziel", en: "Goal" }, kind: "percent" },
+  goalStatus: { label: { de: "Zielstatus", en: "Goal status" }, kind: "text" },
 };
 
 /** What the screen shows, in its order (the default of `columns[]`). */
@@ -66,10 +70,20 @@ const DEFAULT_COLUMNS = [
   "totalSales",
   "tacos",
   "organicShare",
+  "goalMetric",
+  "goal",
+  "goalStatus",
 ];
 
 /** A product list row as one flat record of the export's columns. */
-function exportRecord(row: ProductListRow): Record<string, unknown> {
+/** Goal statuses as the screen words them. */
+const GOAL_STATUS_LABELS: Record<GoalStatus, { de: string; en: string }> = {
+  onTarget: { de: "Im Ziel", en: "On target" },
+  above: { de: "Über dem Ziel", en: "Above target" },
+  below: { de: "Unter dem Ziel", en: "Below target" },
+};
+
+function exportRecord(row: ProductListRow, locale: "de" | "en"): Record<string, unknown> {
   return {
     title: row.title,
     tags: row.tags.map((t) => t.text).join(", "),
@@ -95,6 +109,9 @@ function exportRecord(row: ProductListRow): Record<string, unknown> {
     totalSales: row.metrics?.totalSales ?? null,
     tacos: row.metrics?.tacos ?? null,
     organicShare: row.metrics?.organicShare ?? null,
+    goalMetric: row.goal ? (row.goal.metric === "tacos" ? "TACoS" : "ACoS") : null,
+    goal: row.goal?.target == null ? null : row.goal.target / 100,
+    goalStatus: row.goal?.status ? GOAL_STATUS_LABELS[row.goal.status][locale] : null,
   };
 }
 
@@ -126,7 +143,7 @@ export async function exportProducts(
     columns: PRODUCT_EXPORT_COLUMNS,
     async page(n) {
       const { rows, total } = await listCatalogueProducts(db, principal, { ...q, page: n }, today);
-      return { members: rows.map(exportRecord), total };
+      return { members: rows.map((row) => exportRecord(row, locale)), total };
     },
   });
 }

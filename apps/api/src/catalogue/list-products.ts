@@ -1,4 +1,11 @@
 import type { Database } from "@starport/db";
+import {
+  type GoalStatus,
+  goalStatus,
+  resolveSettings,
+  type TrackedGoal,
+  trackedGoal,
+} from "@starport/settings";
 import { type SQL, sql } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { tacosOf, totalSalesOf } from "../economics/total-sales.ts";
@@ -6,6 +13,7 @@ import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
 import { scopeOf, visibleIn } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { loadSettingsContexts } from "../settings/load-settings-contexts.ts";
 import { membershipCondition, todayUtc } from "./collection-rules.ts";
 import { LOW_COVER_DAYS, type ProductListQuery, type ProductSort } from "./product-list-query.ts";
 
@@ -93,6 +101,13 @@ export interface ProductListRow {
     organicShare: number | null;
     currency: string;
   } | null;
+  /**
+   * The product's goal (settings resolved global → marketplace → collection → product): the
+   * metric it is tracked on (TACoS for a target-TACoS goal, else ACoS), its target in percent and
+   * how the range's actual stands against it; null without a range, status null without an
+   * actual or a target (relative to an unknown break-even).
+   */
+  goal: (TrackedGoal & { status: GoalStatus | null }) | null;
 }
 
 const major = (v: unknown) => (v === null || v === undefined ? null : Number(v) / 1_000_000);
@@ -275,6 +290,7 @@ export async function listCatalogueProducts(
 
   const ids = result.rows.map((r) => String(r.id));
   const totals = q.from ? await totalSalesOf(db, ids, q.from, q.to as string) : new Map();
+  const goals = q.from ? await goalsOf(db, q.sellerProfile, ids, today) : new Map();
   const tagsByProduct = new Map<string, { id: string; text: string }[]>();
   if (ids.length) {
     const tagRows = (await db.execute(sql`
@@ -298,6 +314,15 @@ export async function listCatalogueProducts(
     const spend = q.from ? (major(r.ad_cost) ?? 0) : 0;
     const sales = q.from ? (major(r.ad_sales) ?? 0) : 0;
     const stamp = (r.amazon_updated_at ?? r.stock_synced_at) as Date | string | null;
+    const metrics: ProductListRow["metrics"] = q.from
+      ? {
+          spend: Math.round(spend * 100) / 100,
+          sales: Math.round(sales * 100) / 100,
+          acos: sales > 0 ? spend / sales : null,
+          ...totalAndTacos(spend, sales, totals.get(String(r.id))?.salesMicros),
+          currency: String(r.currency),
+        }
+      : null;
     return {
       id: String(r.id),
       detailsId: r.details_id === null ? null : String(r.details_id),
@@ -340,18 +365,39 @@ export async function listCatalogueProducts(
         updatedAt: stamp === null ? null : new Date(stamp).toISOString(),
       },
       tags: tagsByProduct.get(String(r.id)) ?? [],
-      metrics: q.from
-        ? {
-            spend: Math.round(spend * 100) / 100,
-            sales: Math.round(sales * 100) / 100,
-            acos: sales > 0 ? spend / sales : null,
-            ...totalAndTacos(spend, sales, totals.get(String(r.id))?.salesMicros),
-            currency: String(r.currency),
-          }
-        : null,
+      metrics,
+      goal: metrics ? goalAgainst(goals.get(String(r.id)), metrics) : null,
     };
   });
   return { rows, total };
+}
+
+/** Each product's goal on the page (one batch: the resolver's repository, with break-even). */
+async function goalsOf(
+  db: Database,
+  sellerProfileId: string,
+  productIds: string[],
+  today: string,
+): Promise<Map<string, TrackedGoal>> {
+  if (productIds.length === 0) return new Map();
+  const contexts = await loadSettingsContexts(db, sellerProfileId, {
+    productIds,
+    today,
+    breakEven: true,
+  });
+  return new Map(contexts.map((c) => [c.productId, trackedGoal(resolveSettings(c.context))]));
+}
+
+function goalAgainst(
+  goal: TrackedGoal | undefined,
+  metrics: NonNullable<ProductListRow["metrics"]>,
+): ProductListRow["goal"] {
+  const tracked = goal ?? { metric: "acos", target: null };
+  const actual = tracked.metric === "tacos" ? metrics.tacos : metrics.acos;
+  return {
+    ...tracked,
+    status: tracked.target === null || actual === null ? null : goalStatus(tracked.target, actual),
+  };
 }
 
 function totalAndTacos(spend: number, adSales: number, totalMicros: number | undefined) {

@@ -1,4 +1,10 @@
 import type { Database } from "@starport/db";
+import {
+  type GoalStatus,
+  goalStatus,
+  parseStoredSettings,
+  resolveSettings,
+} from "@starport/settings";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
@@ -33,6 +39,16 @@ export interface CollectionSummary {
   sales: number;
   /** Spend / sales; null without sales. */
   acos: number | null;
+  /**
+   * The collection's goal: its target ACoS (percent) resolved global → collection (a collection
+   * spans marketplaces, so no marketplace level), where it comes from, and the range's ACoS
+   * against it. targetAcos null when relative to break-even (each product has its own).
+   */
+  goal: {
+    targetAcos: number | null;
+    source: "collection" | "global" | "default";
+    status: GoalStatus | null;
+  };
 }
 
 type Rows<T> = { rows: T[] };
@@ -71,6 +87,11 @@ export async function summarizeCollections(
     priority: number;
     product_count: number;
   }>;
+  const goals = await collectionGoals(
+    db,
+    q.sellerProfile,
+    collections.rows.map((c) => c.id),
+  );
   return Promise.all(
     collections.rows.map(async (c) => {
       const members = sql`${PRODUCT_FROM}
@@ -109,7 +130,78 @@ export async function summarizeCollections(
         spend: Math.round(spend * 100) / 100,
         sales: Math.round(sales * 100) / 100,
         acos: sales > 0 ? spend / sales : null,
+        goal: goalAgainst(
+          goals.get(c.id) ?? { targetAcos: null, source: "default" },
+          sales > 0 ? spend / sales : null,
+        ),
       };
     }),
   );
+}
+
+type CollectionTarget = Omit<CollectionSummary["goal"], "status">;
+
+/** Each collection's target ACoS along global → collection, with where it comes from. */
+async function collectionGoals(
+  db: Database,
+  sellerProfileId: string,
+  collectionIds: string[],
+): Promise<Map<string, CollectionTarget>> {
+  if (collectionIds.length === 0) return new Map();
+  const [profile] = (
+    (await db.execute(
+      sql`select values from seller_profile_settings where seller_profile_id = ${sellerProfileId}`,
+    )) as unknown as Rows<{ values: unknown }>
+  ).rows;
+  const own = (
+    (await db.execute(sql`select s.collection_id, s.values from collection_settings s
+      join product_collections c on c.id = s.collection_id
+      where c.seller_profile_id = ${sellerProfileId}`)) as unknown as Rows<{
+      collection_id: string;
+      values: unknown;
+    }>
+  ).rows;
+  const valuesOf = new Map(own.map((r) => [r.collection_id, parseStoredSettings(r.values)]));
+  const global = {
+    level: "global" as const,
+    id: sellerProfileId,
+    name: "",
+    values: parseStoredSettings(profile?.values ?? {}),
+  };
+  return new Map(
+    collectionIds.map((id) => {
+      const resolved = resolveSettings({
+        global,
+        marketplace: null,
+        collections: [
+          {
+            level: "collection",
+            id,
+            name: "",
+            priority: 0,
+            createdAt: "",
+            values: valuesOf.get(id) ?? {},
+          },
+        ],
+        product: null,
+      });
+      const from = resolved.values.targetAcos.source;
+      return [
+        id,
+        {
+          targetAcos: resolved.effectiveTargetAcos,
+          source:
+            from === "default" ? "default" : from.level === "collection" ? "collection" : "global",
+        },
+      ];
+    }),
+  );
+}
+
+function goalAgainst(target: CollectionTarget, acos: number | null): CollectionSummary["goal"] {
+  return {
+    ...target,
+    status:
+      target.targetAcos === null || acos === null ? null : goalStatus(target.targetAcos, acos),
+  };
 }

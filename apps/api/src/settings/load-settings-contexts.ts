@@ -1,12 +1,13 @@
-import type { Database } from "@starport/db";
+import { type Database, schema } from "@starport/db";
 import {
   type CollectionSettingsLayer,
   parseStoredSettings,
   type SettingsContext,
   type SettingsLayer,
 } from "@starport/settings";
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import { membershipCondition, PRODUCT_FROM, todayUtc } from "../catalogue/collection-rules.ts";
+import { readProductEconomics } from "../economics/read-product-economics.ts";
 
 /**
  * The settings repository: everything the pure resolver needs for many products of one seller
@@ -33,6 +34,11 @@ export interface LoadOptions {
   allCollections?: boolean;
   /** Treat this collection as gone (the delete confirmation previews the re-resolution). */
   withoutCollection?: string;
+  /**
+   * Each product's break-even ACoS from its economics (one more query), so that targets relative
+   * to break-even resolve; without it they resolve to null (unknown).
+   */
+  breakEven?: boolean;
   today?: string;
 }
 
@@ -152,6 +158,18 @@ export async function loadSettingsContexts(
       left join product_settings ps on ps.product_id = p.id
       where ${scope}`,
   );
+  const breakEvens = new Map<string, number | null>();
+  if (options.breakEven && productRows.length > 0) {
+    const { rows: economics } = await readProductEconomics(
+      db,
+      inArray(
+        schema.products.id,
+        productRows.map((p) => p.id),
+      ),
+      { limit: undefined, offset: 0 },
+    );
+    for (const e of economics) breakEvens.set(e.productId, e.economics.breakEvenAcos);
+  }
   return productRows.map((p) => ({
     productId: p.id,
     sku: p.sku,
@@ -175,6 +193,7 @@ export async function loadSettingsContexts(
         name: p.sku,
         values: parseStoredSettings(p.values),
       },
+      breakEvenAcos: breakEvens.get(p.id) ?? null,
     },
   }));
 }

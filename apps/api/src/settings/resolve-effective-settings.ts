@@ -42,6 +42,7 @@ export const effectiveSettingsProvider: StateProvider<Record<string, unknown>> =
       for (const product of await loadSettingsContexts(ctx.db, profile, {
         productIds,
         allCollections: true,
+        breakEven: true,
       })) {
         const result = resolveSettings(product.context);
         resolved.set(product.productId, {
@@ -51,6 +52,7 @@ export const effectiveSettingsProvider: StateProvider<Record<string, unknown>> =
           marketplace: product.marketplace,
           values: result.values,
           effectiveTargetAcos: result.effectiveTargetAcos,
+          breakEvenAcos: product.context.breakEvenAcos ?? null,
           chain: inheritanceChain(product.context),
         });
       }

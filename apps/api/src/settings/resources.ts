@@ -213,6 +213,10 @@ export const effectiveSettings = defineResource<Record<string, unknown>, z.ZodOb
     marketplace: z.string(),
     values: z.record(z.string(), effectiveValue),
     effectiveTargetAcos: z.number().nullable(),
+    breakEvenAcos: z
+      .number()
+      .nullable()
+      .describe("fraction; null when an input (price, VAT, fees, cost) is missing"),
     chain: z.array(
       z.object({
         level: z.string(),

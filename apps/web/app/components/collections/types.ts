@@ -1,3 +1,4 @@
+import type { GoalStatus } from "@starport/settings";
 /** Wire shapes of the collection endpoints (apps/api/src/catalogue/collection-rules.ts). */
 
 export const RULE_FIELDS = [
@@ -99,4 +100,10 @@ export interface CollectionSummary {
   spend: number;
   sales: number;
   acos: number | null;
+  /** Target ACoS (percent) resolved global → collection, and the range's ACoS against it. */
+  goal: {
+    targetAcos: number | null;
+    source: "collection" | "global" | "default";
+    status: GoalStatus | null;
+  };
 }

@@ -3,6 +3,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import type { CollectionSummary } from "../../components/collections/types.ts";
+import { GoalCell } from "../../components/settings/advertising/GoalVsActual.tsx";
 import { getI18n } from "../../i18n/i18n.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../route-table.ts";
@@ -81,6 +82,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
               <Table.Th ta="right">{t("cargoBay.columns.spend")}</Table.Th>
               <Table.Th ta="right">{t("cargoBay.columns.sales")}</Table.Th>
               <Table.Th ta="right">{t("cargoBay.columns.acos")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.targetAcos")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -108,6 +110,21 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td ta="right">{money.format(c.spend)}</Table.Td>
                 <Table.Td ta="right">{money.format(c.sales)}</Table.Td>
                 <Table.Td ta="right">{c.acos === null ? "–" : percent.format(c.acos)}</Table.Td>
+                <Table.Td
+                  ta="right"
+                  data-testid="collection-goal"
+                  title={t(`cargoBay.goalSource.${c.goal.source}`)}
+                >
+                  {c.goal.targetAcos === null ? (
+                    t("cargoBay.goalRelative")
+                  ) : (
+                    <GoalCell
+                      targetAcos={c.goal.targetAcos}
+                      status={c.goal.status}
+                      percent={(value) => percent.format(value)}
+                    />
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,41 +1,44 @@
 import { Badge, Group, Text } from "@mantine/core";
-import { resolveSettings, type SettingsLayerValues } from "@starport/settings";
+import {
+  type GoalStatus,
+  goalStatus,
+  resolveSettings,
+  type SettingsLayerValues,
+  type TrackedGoal,
+  trackedGoal,
+} from "@starport/settings";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 
-/** Within this many ACoS points of the goal counts as on target. */
-export const ON_TARGET_POINTS = 2;
-
-export type GoalStatus = "onTarget" | "above" | "below";
-
-export function goalStatus(targetPercent: number, actualFraction: number): GoalStatus {
-  const actual = actualFraction * 100;
-  if (Math.abs(actual - targetPercent) <= ON_TARGET_POINTS) return "onTarget";
-  return actual > targetPercent ? "above" : "below";
-}
-
-const COLOUR: Record<GoalStatus, string> = { onTarget: "teal", above: "red", below: "blue" };
+export const GOAL_COLOUR: Record<GoalStatus, string> = {
+  onTarget: "teal",
+  above: "red",
+  below: "blue",
+};
 
 /**
- * Goal vs actual ACoS of a marketplace for the range (Hangar): the marketplace's effective target
- * ACoS (global → marketplace, same resolver as everywhere) next to the actual, with its status in
- * colour and text.
+ * Goal vs actual of a marketplace for the range (Hangar): the marketplace's goal (global →
+ * marketplace, same resolver as everywhere): its target ACoS, or its target TACoS for a TACoS
+ * goal, next to the actual, with its status in colour and text.
  */
 export function GoalVsActual({
   sellerProfileId,
   profileName = "",
   marketplace,
   actualAcos,
+  actualTacos = null,
 }: {
   sellerProfileId: string;
   /** Only for provenance; the goal shown does not depend on it. */
   profileName?: string;
   marketplace: string;
   actualAcos: number | null;
+  /** The range's TACoS (a target-TACoS goal is tracked on it); null while unknown. */
+  actualTacos?: number | null;
 }) {
-  const [target, setTarget] = useState<number | null | undefined>(undefined);
+  const [goal, setGoal] = useState<TrackedGoal | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
     const hydra = browserHydra();
@@ -65,25 +68,34 @@ export function GoalVsActual({
           collections: [],
           product: null,
         });
-        if (current) setTarget(resolved.effectiveTargetAcos);
+        if (current) setGoal(trackedGoal(resolved));
       })
-      .catch(() => current && setTarget(null));
+      .catch(() => current && setGoal(null));
     return () => {
       current = false;
     };
   }, [sellerProfileId, profileName, marketplace]);
 
-  if (target === undefined || target === null) return null;
-  return <GoalTracking target={target} actualAcos={actualAcos} />;
+  if (!goal || goal.target === null) return null;
+  return (
+    <GoalTracking
+      target={goal.target}
+      actualAcos={goal.metric === "tacos" ? actualTacos : actualAcos}
+      metric={goal.metric}
+    />
+  );
 }
 
 /** A goal (target ACoS in percent) next to the actual ACoS (fraction), with its status. */
 export function GoalTracking({
   target,
   actualAcos,
+  metric = "acos",
 }: {
   target: number;
+  /** The actual of the goal's metric (fraction). */
   actualAcos: number | null;
+  metric?: TrackedGoal["metric"];
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -94,18 +106,67 @@ export function GoalTracking({
     }).format(value);
   const status = actualAcos === null ? null : goalStatus(target, actualAcos);
   return (
-    <Group gap="xs" data-testid="goal-vs-actual" data-status={status ?? "none"}>
-      <Text size="sm">{t("settingsGoals.tracking.goal", { value: percent(target / 100) })}</Text>
+    <Group
+      gap="xs"
+      data-testid="goal-vs-actual"
+      data-status={status ?? "none"}
+      data-metric={metric}
+    >
+      <Text size="sm">
+        {t(
+          metric === "tacos" ? "settingsGoals.tracking.goalTacos" : "settingsGoals.tracking.goal",
+          {
+            value: percent(target / 100),
+          },
+        )}
+      </Text>
       <Text size="sm">
         {t("settingsGoals.tracking.actual", {
           value: actualAcos === null ? t("settingsGoals.none") : percent(actualAcos),
         })}
       </Text>
       {status && (
-        <Badge color={COLOUR[status]} variant="light" data-testid="goal-status">
+        <Badge color={GOAL_COLOUR[status]} variant="light" data-testid="goal-status">
           {t(`settingsGoals.tracking.${status}`)}
         </Badge>
       )}
+    </Group>
+  );
+}
+
+/**
+ * A table cell of goal tracking (product list, collections): the target ACoS (percent) and, when
+ * there is an actual to compare, its status as a coloured, worded badge.
+ */
+export function GoalCell({
+  targetAcos,
+  status,
+  percent,
+  metric = null,
+}: {
+  /** Percent (30 = 30 %). */
+  targetAcos: number;
+  status: GoalStatus | null;
+  /** The table's percent format (fraction in, "30 %" out). */
+  percent: (fraction: number) => string | null;
+  /** Named when the goal is not an ACoS (e.g. "TACoS"). */
+  metric?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      gap={6}
+      justify="flex-end"
+      wrap="nowrap"
+      data-testid="goal-cell"
+      data-status={status ?? "none"}
+    >
+      <span>{metric ? `${metric} ${percent(targetAcos / 100)}` : percent(targetAcos / 100)}</span>
+      {status ? (
+        <Badge size="xs" variant="light" color={GOAL_COLOUR[status]}>
+          {t(`settingsGoals.tracking.${status}`)}
+        </Badge>
+      ) : null}
     </Group>
   );
 }

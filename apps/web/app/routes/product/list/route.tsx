@@ -22,7 +22,7 @@ import "mantine-datatable/styles.css";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
-import { tacosColumns } from "../../../components/economics/tacos-columns.tsx";
+import { goalColumn, tacosColumns } from "../../../components/economics/tacos-columns.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { buildUrl } from "../../../lib/api/hydra.ts";
@@ -797,6 +797,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
               ),
           },
           ...tacosColumns(t, f, missing),
+          goalColumn(t, f, missing),
         ]}
       />
       {!hasProducts && (

@@ -1,3 +1,4 @@
+import type { GoalStatus } from "@starport/settings";
 /** A member of GET /api/catalogue/products, as the screen reads it. */
 export interface ProductRow {
   "@id": string;
@@ -44,6 +45,11 @@ export interface ProductRow {
     organicShare?: number | null;
     currency: string;
   } | null;
+  /**
+   * The goal (tracked on TACoS for a target-TACoS goal, else ACoS), its target in percent and the
+   * range's actual against it; null without a range.
+   */
+  goal?: { metric: "acos" | "tacos"; target: number | null; status: GoalStatus | null } | null;
 }
 
 export interface Facets {
