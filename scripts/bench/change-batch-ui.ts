@@ -64,7 +64,7 @@ try {
     (await (await fetch(`${base}${path}`, { headers })).json()) as T;
   await until("the demo seller's first sync", async () => {
     const runs = await get<{ "hydra:member": { status: string }[] }>(
-      "/api/sync_runs?itemsPerPage=1",
+      "/api/sync_runs?kind=initial&itemsPerPage=1",
     );
     return runs["hydra:member"][0]?.status === "succeeded" ? true : undefined;
   });

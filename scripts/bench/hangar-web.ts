@@ -56,7 +56,7 @@ try {
   const auth = { authorization: `Bearer ${token}` };
   const json = async (path: string) => (await fetch(`${base}${path}`, { headers: auth })).json();
   await until("first sync", async () => {
-    const runs = await json("/api/sync_runs?itemsPerPage=1");
+    const runs = await json("/api/sync_runs?kind=initial&itemsPerPage=1");
     return runs["hydra:member"]?.[0]?.status === "succeeded" ? true : null;
   });
   const sellerProfile = (await json("/api/seller_profiles"))["hydra:member"][0].id as string;

@@ -18,7 +18,14 @@ import {
   TEST_DATABASE_KINDS,
   type ThrowawayDatabase,
 } from "@starport/db/testing";
-import { type Checksums, rowsOf, syncChecksums } from "@starport/sync";
+import {
+  type Checksums,
+  ECONOMICS_SYNC_KIND,
+  rowsOf,
+  SYNC_ECONOMICS_QUEUE,
+  SYNC_QUEUE,
+  syncChecksums,
+} from "@starport/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -211,43 +218,62 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === "postgres"))("on %s"
       worker1.child.kill("SIGCONT");
       worker2.child.kill("SIGCONT");
 
-      // Until every run has ended.
+      // Until every run has ended: the queued syncs and the economics run (fees, total sales)
+      // each of them queues on its way out, on the economics queue.
+      const ended = (r: { status: string }) => r.status === "succeeded" || r.status === "failed";
       const deadline = Date.now() + 150_000;
       let runs: (typeof schema.syncRuns.$inferSelect)[] = [];
+      const ofKind = (economics: boolean) =>
+        runs.filter((r) => (r.kind === ECONOMICS_SYNC_KIND) === economics);
       while (Date.now() < deadline) {
         runs = await db.select().from(schema.syncRuns);
         if (
-          runs.length === SELLERS &&
-          runs.every((r) => r.status === "succeeded" || r.status === "failed")
+          ofKind(false).length === SELLERS &&
+          ofKind(true).length === SELLERS &&
+          runs.every(ended)
         )
           break;
         await new Promise((r) => setTimeout(r, 500));
       }
-      expect(runs.map((r) => r.id).sort()).toEqual([...runIds].sort());
+      const economicsRuns = ofKind(true);
+      expect(
+        ofKind(false)
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([...runIds].sort());
+      expect(economicsRuns.map((r) => r.sellerProfileId).sort()).toEqual(
+        ofKind(false)
+          .map((r) => r.sellerProfileId)
+          .sort(),
+      );
       for (const run of runs) {
         expect(run.status).toBe("succeeded");
         // Claimed once: no second execution took it (the lease is per execution).
         expect(run.attempts).toBe(1);
       }
 
-      // pg-boss delivered one job per run, completed once.
-      const jobs = rowsOf<{ run: string; state: string }>(
-        await db.execute(
-          sql`select data->>'syncRunId' as run, state from pgboss.job where name = 'amazon-sync'`,
-        ),
-      );
+      // pg-boss delivered one job per run on its queue, completed once.
+      const jobsOf = async (queue: string) =>
+        rowsOf<{ run: string; state: string }>(
+          await db.execute(
+            sql`select data->>'syncRunId' as run, state from pgboss.job where name = ${queue}`,
+          ),
+        );
+      const jobs = await jobsOf(SYNC_QUEUE);
       expect(jobs.map((j) => j.run).sort()).toEqual([...runIds].sort());
-      expect(jobs.every((j) => j.state === "completed")).toBe(true);
+      const economicsJobs = await jobsOf(SYNC_ECONOMICS_QUEUE);
+      expect(economicsJobs.map((j) => j.run).sort()).toEqual(economicsRuns.map((r) => r.id).sort());
+      expect([...jobs, ...economicsJobs].every((j) => j.state === "completed")).toBe(true);
 
       // Each run executed exactly once, all in the workers, both of which took part.
-      const ended = [worker1, worker2].flatMap(runsEndedBy);
-      expect(ended.map((e) => e.syncRun).sort()).toEqual([...runIds].sort());
+      const endedBy = [worker1, worker2].flatMap(runsEndedBy);
+      expect(endedBy.map((e) => e.syncRun).sort()).toEqual(runs.map((r) => r.id).sort());
       expect(runsEndedBy(web)).toEqual([]);
       expect(runsEndedBy(worker1).length).toBeGreaterThan(0);
       expect(runsEndedBy(worker2).length).toBeGreaterThan(0);
 
       // The data equals a single-process run, for every seller.
-      for (const run of runs) {
+      for (const run of ofKind(false)) {
         expect(await syncChecksums(db, run.sellerProfileId)).toEqual(reference);
       }
     } finally {

@@ -103,6 +103,12 @@ class LeaseLost extends Error {
   }
 }
 
+class EngineStopped extends Error {
+  constructor() {
+    super("the sync engine is stopping");
+  }
+}
+
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, amazon, cipher } = options;
   const log = options.log ?? QUIET;
@@ -113,6 +119,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const poll = options.poll ?? { initialIntervalMs: 1_000, maxIntervalMs: 30_000 };
   let recoverTimer: NodeJS.Timeout | undefined;
+  /** The runs this engine executes now, by their lease owner: stop() hands them back. */
+  const executing = new Map<string, AbortController>();
 
   // ---- connections -------------------------------------------------------------------------
 
@@ -776,6 +784,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     let run: SyncRun = claimed;
     const controller = new AbortController();
+    executing.set(owner, controller);
     const renewal = setInterval(
       () => {
         renew(runId, owner)
@@ -881,10 +890,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       return status;
     } catch (error) {
+      if (controller.signal.reason instanceof EngineStopped) {
+        // Handed back: the lease ends now, so the next worker (or this one after a restart)
+        // takes the run over at its first step not done, without waiting for the lease.
+        await db
+          .update(schema.syncRuns)
+          .set({ leaseExpiresAt: new Date(0), updatedAt: new Date() })
+          .where(and(eq(schema.syncRuns.id, runId), eq(schema.syncRuns.leaseOwner, owner)))
+          .catch(() => {});
+        log.info({ syncRun: runId, worker: workerId }, "sync run handed back (stopping)");
+        return "running";
+      }
       if (error instanceof LeaseLost || controller.signal.aborted) return "running";
       throw error;
     } finally {
       clearInterval(renewal);
+      executing.delete(owner);
     }
   }
 
@@ -952,8 +973,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     recoverTimer.unref();
   }
 
+  /**
+   * Stops the recovery loop and hands back the runs being executed: each stops at once (an
+   * economics run may otherwise sleep minutes on Amazon's rate limits) and keeps its checkpoint.
+   */
   async function stop(): Promise<void> {
     if (recoverTimer) clearInterval(recoverTimer);
+    for (const controller of executing.values()) controller.abort(new EngineStopped());
   }
 
   return {

@@ -55,4 +55,34 @@ describe.each(TEST_DATABASE_KINDS)("lease on %s", (kind) => {
     expect(after?.steps.every((s) => s.status === "done")).toBe(true);
     expect(ended).toEqual([run.id]);
   });
+
+  it("stop() hands a running run back at once; the next engine finishes it from its checkpoint", async () => {
+    const db = t.connection.db;
+    const sellerProfileId = await connectedSeller(db, h);
+    const engine = engineFor(db, h, { initialReportDays: 3 });
+    const run = await engine.requestSync(sellerProfileId, "initial");
+    const running = engine.runSync(run.id);
+    // Stop once the run has done some of its steps, as a shutdown arrives mid-way.
+    for (;;) {
+      const [now] = await db.select().from(schema.syncRuns).where(eq(schema.syncRuns.id, run.id));
+      if ((now?.stepsDone ?? 0) >= 2) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await engine.stop();
+    expect(await running).toBe("running");
+    const [handedBack] = await db
+      .select()
+      .from(schema.syncRuns)
+      .where(eq(schema.syncRuns.id, run.id));
+    expect(handedBack?.status).toBe("running");
+    expect(handedBack?.stepsDone).toBeLessThan(handedBack?.stepsTotal ?? 0);
+    // Its lease ended with the stop: another engine takes it over without waiting.
+    expect(handedBack?.leaseExpiresAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(handedBack?.steps.filter((s) => s.status === "done").length).toBeGreaterThanOrEqual(2);
+    const next = engineFor(db, h, { initialReportDays: 3 });
+    expect(await next.runSync(run.id)).toBe("succeeded");
+    const [after] = await db.select().from(schema.syncRuns).where(eq(schema.syncRuns.id, run.id));
+    expect(after?.attempts).toBe(2);
+    expect(after?.steps.every((s) => s.status === "done")).toBe(true);
+  });
 });
