@@ -728,6 +728,9 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "Gesamtumsatz",
       "TACoS",
       "Organischer Anteil",
+      "Zielkennzahl",
+      "Ziel",
+      "Zielstatus",
     ]);
     // Every page (230 > the 200 of one page), the filter (no Zeta) and the order (price desc).
     expect(rows).toHaveLength(231);
@@ -748,11 +751,16 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "",
       "",
       "",
+      // Nothing set: the default goal of 30 % ACoS, and 25 % is below it.
+      "ACoS",
+      "30,0\u00a0%",
+      "Unter dem Ziel",
     ]);
     const withCost = rows[2]!; // E-228: price 1228.50, cost 400.25 → margin 828.25 (67.4 %)
     expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "828,25", "67,42\u00a0%"]);
 
-    const columns = "columns[]=sku&columns[]=price&columns[]=acos";
+    const columns =
+      "columns[]=sku&columns[]=price&columns[]=acos&columns[]=goal&columns[]=goalStatus";
     const xlsx = await t.request("own", {
       method: "GET",
       url: `/api/catalogue/products?sellerProfile=${c.sellerProfileId}&${query}&search=E-22&${columns}&locale=en`,
@@ -763,9 +771,23 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, "SKU", "Price", "ACoS"]);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      "SKU",
+      "Price",
+      "ACoS",
+      "Goal",
+      "Goal status",
+    ]);
     expect(sheet.rowCount).toBe(11); // E-22, E-220 … E-229
-    expect(sheet.getRow(2).values).toEqual([undefined, "E-229", 1229.5, 0.25]);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      "E-229",
+      1229.5,
+      0.25,
+      0.3,
+      "Below target",
+    ]);
     expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.00%");
   });
 
