@@ -94,6 +94,11 @@ for (const locale of ["de", "en"] as const) {
           await numberOf(card.locator(`[data-testid=kpi-tile][data-metric=${metric}]`)),
         ).toBeGreaterThan(0);
       }
+      // Each marketplace's goal next to its actual, with a status (it has spend and sales).
+      await expect(card.getByTestId("goal-vs-actual")).toHaveAttribute(
+        "data-status",
+        /^(onTarget|above|below)$/,
+      );
     }
     // The profile's default metric (ACoS for the demo seller) leads.
     await expect(cards.first().getByTestId("kpi-tile").first()).toHaveAttribute(

@@ -2,15 +2,14 @@ import { Badge, Group, Text } from "@mantine/core";
 import {
   type GoalStatus,
   goalStatus,
-  resolveSettings,
   type SettingsLayerValues,
   type TrackedGoal,
-  trackedGoal,
 } from "@starport/settings";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { marketplaceGoal } from "./marketplace-goal.ts";
 
 export const GOAL_COLOUR: Record<GoalStatus, string> = {
   onTarget: "teal",
@@ -25,14 +24,11 @@ export const GOAL_COLOUR: Record<GoalStatus, string> = {
  */
 export function GoalVsActual({
   sellerProfileId,
-  profileName = "",
   marketplace,
   actualAcos,
   actualTacos = null,
 }: {
   sellerProfileId: string;
-  /** Only for provenance; the goal shown does not depend on it. */
-  profileName?: string;
   marketplace: string;
   actualAcos: number | null;
   /** The range's TACoS (a target-TACoS goal is tracked on it); null while unknown. */
@@ -52,29 +48,21 @@ export function GoalVsActual({
       }),
     ])
       .then(([global, market]) => {
-        const resolved = resolveSettings({
-          global: {
-            level: "global",
-            id: sellerProfileId,
-            name: profileName,
-            values: global.members[0]?.values ?? {},
-          },
-          marketplace: {
-            level: "marketplace",
-            id: marketplace,
-            name: marketplace,
-            values: market.members[0]?.values ?? {},
-          },
-          collections: [],
-          product: null,
-        });
-        if (current) setGoal(trackedGoal(resolved));
+        if (current)
+          setGoal(
+            marketplaceGoal(
+              sellerProfileId,
+              global.members[0]?.values ?? {},
+              marketplace,
+              market.members[0]?.values ?? {},
+            ),
+          );
       })
       .catch(() => current && setGoal(null));
     return () => {
       current = false;
     };
-  }, [sellerProfileId, profileName, marketplace]);
+  }, [sellerProfileId, marketplace]);
 
   if (!goal || goal.target === null) return null;
   return (

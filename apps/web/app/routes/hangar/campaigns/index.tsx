@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { SettingsLayerValues } from "@starport/settings";
 import { IconArrowRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,6 +17,8 @@ import {
 } from "../../../components/hangar/hangar.server.ts";
 import { KpiGrid } from "../../../components/hangar/KpiGrid.tsx";
 import { defaultMetricOf } from "../../../components/hangar/metrics.ts";
+import { GoalTracking } from "../../../components/settings/advertising/GoalVsActual.tsx";
+import { marketplaceGoal } from "../../../components/settings/advertising/marketplace-goal.ts";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
@@ -28,7 +31,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profiles = await loadAdvertisingProfiles(hydra, profile);
   const info = rangeInfo(base, profiles[0]?.timezone);
   const converted = params.get("currency") === "default";
-  const [cards, rates] = await Promise.all([
+  // Goal tracking per card: the settings of the seller profile and its marketplaces, and the
+  // marketplaces' total sales (TACoS), each read once for every card.
+  const globalValues = hydra
+    .collection<{ values: SettingsLayerValues }>("/api/seller_profile_settings", {
+      sellerProfile: profile.id,
+    })
+    .then((c) => c.members[0]?.values ?? {})
+    .catch(() => ({}));
+  const marketplaceValues = hydra
+    .collection<{ marketplace: string; values: SettingsLayerValues }>("/api/marketplace_settings", {
+      sellerProfile: profile.id,
+      itemsPerPage: 100,
+    })
+    .then((c) => new Map(c.members.map((m) => [m.marketplace, m.values])))
+    .catch(() => new Map<string, SettingsLayerValues>());
+  const sales = profiles.length
+    ? hydra
+        .collection<{ marketplace: string; tacos: number | null }>("/api/marketplace_sales", {
+          sellerProfile: profile.id,
+          ...info.range,
+        })
+        .then((c) => new Map(c.members.map((m) => [m.marketplace, m.tacos])))
+        .catch(() => new Map<string, number | null>())
+    : new Map<string, number | null>();
+  const [cards, rates, global, markets, tacos] = await Promise.all([
     Promise.all(
       profiles.map(async (ap) => {
         const currency = currencyChoice(params, profile, ap.currency);
@@ -42,12 +69,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
     loadRates(hydra),
+    globalValues,
+    marketplaceValues,
+    sales,
   ]);
+  const withGoals = cards.map((card) => {
+    const code = card.profile.countryCode;
+    const goal = marketplaceGoal(profile.id, global, code, markets.get(code) ?? {});
+    const actual =
+      goal.metric === "tacos" ? (tacos.get(code) ?? null) : (card.current?.acos ?? null);
+    return { ...card, goal, actual };
+  });
   return {
     sellerProfile: { id: profile.id, settings: profile.settings },
     info,
     converted,
-    cards,
+    cards: withGoals,
     rates,
   };
 }
@@ -124,6 +161,13 @@ export default function CampaignsOverview({ loaderData }: Route.ComponentProps) 
                       </Group>
                     </Anchor>
                   </Group>
+                  {card.goal.target !== null ? (
+                    <GoalTracking
+                      target={card.goal.target}
+                      actualAcos={card.actual}
+                      metric={card.goal.metric}
+                    />
+                  ) : null}
                   <KpiGrid
                     first={first}
                     current={card.current}
