@@ -780,14 +780,7 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "Goal status",
     ]);
     expect(sheet.rowCount).toBe(11); // E-22, E-220 … E-229
-    expect(sheet.getRow(2).values).toEqual([
-      undefined,
-      "E-229",
-      1229.5,
-      0.25,
-      0.3,
-      "Below target",
-    ]);
+    expect(sheet.getRow(2).values).toEqual([undefined, "E-229", 1229.5, 0.25, 0.3, "Below target"]);
     expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.00%");
   });
 
