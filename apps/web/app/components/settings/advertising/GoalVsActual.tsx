@@ -11,8 +11,9 @@ import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { marketplaceGoal } from "./marketplace-goal.ts";
 
+/** Light badges whose text keeps 4.5:1 on their background (teal's is 4.3: axe refuses it). */
 export const GOAL_COLOUR: Record<GoalStatus, string> = {
-  onTarget: "teal",
+  onTarget: "cyan",
   above: "red",
   below: "blue",
 };
