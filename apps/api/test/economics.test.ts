@@ -74,6 +74,58 @@ async function productOf(
   return { profileId: profile!.id, accountId: account!.id, productId: product!.id };
 }
 
+/**
+ * The product's marketplace (DE) as an advertising profile of its seller profile, with daily
+ * facts [date, cost, sales]: of a product ad for the product's SKU, or of a campaign.
+ */
+async function advertised(
+  t: HydraTestApp,
+  p: { profileId: string; productId: string },
+  days: readonly (readonly [string, number, number])[],
+  entityType: "product_ad" | "campaign" = "product_ad",
+) {
+  const [product] = await t.db
+    .select()
+    .from(schema.products)
+    .where(eq(schema.products.id, p.productId));
+  const [ap] = await t.db
+    .insert(schema.advertisingProfiles)
+    .values({
+      sellerProfileId: p.profileId,
+      amazonProfileId: unique(),
+      countryCode: "DE",
+      currency: "EUR",
+      timezone: "Europe/Berlin",
+    })
+    .returning();
+  const adId = entityType === "campaign" ? "C1" : unique();
+  if (entityType === "product_ad")
+    await t.db.insert(schema.productAds).values({
+      advertisingProfileId: ap!.id,
+      amazonAdId: adId,
+      amazonAdGroupId: "1",
+      amazonCampaignId: "1",
+      sku: product!.sku,
+      state: "ENABLED",
+    });
+  for (const [date, cost, sales] of days) {
+    await t.db.insert(schema.adPerformanceDaily).values({
+      advertisingProfileId: ap!.id,
+      entityType,
+      amazonId: adId,
+      date,
+      amazonCampaignId: entityType === "campaign" ? "C1" : "1",
+      impressions: 100,
+      clicks: 10,
+      costMicros: cost * 1e6,
+      orders: 1,
+      units: 1,
+      salesMicros: sales * 1e6,
+    });
+  }
+  return { product: product!, advertisingProfileId: ap!.id };
+}
+
 describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
   let t: HydraTestApp;
   beforeAll(async () => {
@@ -269,47 +321,10 @@ describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
 
   it("shows TACoS and the organic share in the product list from total sales, unknown until synced", async () => {
     const p = await productOf(t, { price: 20 });
-    const [product] = await t.db
-      .select()
-      .from(schema.products)
-      .where(eq(schema.products.id, p.productId));
-    const [ap] = await t.db
-      .insert(schema.advertisingProfiles)
-      .values({
-        sellerProfileId: p.profileId,
-        amazonProfileId: unique(),
-        countryCode: "DE",
-        currency: "EUR",
-        timezone: "Europe/Berlin",
-      })
-      .returning();
-    const adId = unique();
-    await t.db.insert(schema.productAds).values({
-      advertisingProfileId: ap!.id,
-      amazonAdId: adId,
-      amazonAdGroupId: "1",
-      amazonCampaignId: "1",
-      sku: product!.sku,
-      state: "ENABLED",
-    });
-    for (const [date, cost, sales] of [
+    const { product } = await advertised(t, p, [
       ["2026-11-01", 5, 40],
       ["2026-11-02", 3, 20],
-    ] as const) {
-      await t.db.insert(schema.adPerformanceDaily).values({
-        advertisingProfileId: ap!.id,
-        entityType: "product_ad",
-        amazonId: adId,
-        date,
-        amazonCampaignId: "1",
-        impressions: 100,
-        clicks: 10,
-        costMicros: cost * 1e6,
-        orders: 1,
-        units: 1,
-        salesMicros: sales * 1e6,
-      });
-    }
+    ]);
     const list = async () => {
       const response = await t.request("own", {
         method: "GET",
@@ -344,39 +359,16 @@ describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
 
   it("sums a marketplace's total sales beside its ad spend: TACoS in Hangar, unknown until synced", async () => {
     const p = await productOf(t, { price: 20 });
-    const [product] = await t.db
-      .select()
-      .from(schema.products)
-      .where(eq(schema.products.id, p.productId));
-    const [ap] = await t.db
-      .insert(schema.advertisingProfiles)
-      .values({
-        sellerProfileId: p.profileId,
-        amazonProfileId: unique(),
-        countryCode: "DE",
-        currency: "EUR",
-        timezone: "Europe/Berlin",
-      })
-      .returning();
-    for (const [date, cost, sales] of [
-      ["2026-11-01", 6, 30],
-      ["2026-11-02", 4, 20],
-      ["2026-11-05", 99, 99],
-    ] as const) {
-      await t.db.insert(schema.adPerformanceDaily).values({
-        advertisingProfileId: ap!.id,
-        entityType: "campaign",
-        amazonId: "C1",
-        date,
-        amazonCampaignId: "C1",
-        impressions: 100,
-        clicks: 10,
-        costMicros: cost * 1e6,
-        orders: 1,
-        units: 1,
-        salesMicros: sales * 1e6,
-      });
-    }
+    const { product, advertisingProfileId } = await advertised(
+      t,
+      p,
+      [
+        ["2026-11-01", 6, 30],
+        ["2026-11-02", 4, 20],
+        ["2026-11-05", 99, 99],
+      ],
+      "campaign",
+    );
     const sales = async (query = "") => {
       const response = await t.request("own", {
         method: "GET",
@@ -387,7 +379,7 @@ describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
     };
     expect(await sales()).toEqual([
       expect.objectContaining({
-        advertisingProfile: `/api/advertising_profiles/${ap!.id}`,
+        advertisingProfile: `/api/advertising_profiles/${advertisingProfileId}`,
         marketplace: "DE",
         adSpend: 10,
         adSales: 50,
@@ -492,43 +484,8 @@ describe.each(TEST_DATABASE_KINDS)("economics API on %s", (kind) => {
 
   it("puts each product's goal beside its actual ACoS or TACoS in the product list, as settings resolve it", async () => {
     const p = await productOf(t, { price: 20 });
-    const [product] = await t.db
-      .select()
-      .from(schema.products)
-      .where(eq(schema.products.id, p.productId));
-    const [ap] = await t.db
-      .insert(schema.advertisingProfiles)
-      .values({
-        sellerProfileId: p.profileId,
-        amazonProfileId: unique(),
-        countryCode: "DE",
-        currency: "EUR",
-        timezone: "Europe/Berlin",
-      })
-      .returning();
-    const adId = unique();
-    await t.db.insert(schema.productAds).values({
-      advertisingProfileId: ap!.id,
-      amazonAdId: adId,
-      amazonAdGroupId: "1",
-      amazonCampaignId: "1",
-      sku: product!.sku,
-      state: "ENABLED",
-    });
     // 8 € spend on 50 € ad sales: 16 % ACoS.
-    await t.db.insert(schema.adPerformanceDaily).values({
-      advertisingProfileId: ap!.id,
-      entityType: "product_ad",
-      amazonId: adId,
-      date: "2026-11-01",
-      amazonCampaignId: "1",
-      impressions: 100,
-      clicks: 10,
-      costMicros: 8e6,
-      orders: 2,
-      units: 2,
-      salesMicros: 50e6,
-    });
+    const { product } = await advertised(t, p, [["2026-11-01", 8, 50]]);
     const goal = async () => {
       const response = await t.request("own", {
         method: "GET",
