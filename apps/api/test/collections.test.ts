@@ -138,7 +138,7 @@ async function catalogueOf(
         });
     }
   }
-  return { sellerProfileId, ids, tagIds };
+  return { sellerProfileId, accountId: account!.id, ids, tagIds };
 }
 
 // ---- The oracle: the rule semantics, written directly in JavaScript. ----
@@ -446,9 +446,39 @@ describe.each(TEST_DATABASE_KINDS)("collections on %s", (kind) => {
       spend: 10,
       sales: 20,
       acos: 0.5,
+      // No total sales synced yet: TACoS unknown, not 0.
+      totalSales: null,
+      tacos: null,
+      organicShare: null,
       // Nothing set anywhere: the default goal, and 50 % is far above it.
       goal: { targetAcos: 30, source: "default", status: "above" },
     });
+
+    // Total sales (SP-API Sales) of the members only, inside the range: TACoS per collection.
+    for (const [sku, ago, sales] of [
+      ["C-1", 3, 80],
+      ["C-1", 5, 20],
+      ["C-1", 40, 999], // before the range
+      ["C-2", 3, 500], // not a member
+    ] as const)
+      await t.db.insert(schema.productSalesDaily).values({
+        sellerAccountId: c.accountId,
+        marketplaceId: MARKETPLACE_IDS.DE,
+        sku,
+        date: daysAgo(ago),
+        units: 1,
+        orders: 1,
+        salesMicros: sales * 1e6,
+        currency: "EUR",
+      });
+    const withTotals = (
+      await t.request("own", {
+        url: `/api/catalogue/collections?sellerProfile=${c.sellerProfileId}&from=${from}&to=${to}`,
+      })
+    )
+      .json()
+      .collections.find((s: { id: string }) => s.id === id);
+    expect(withTotals).toMatchObject({ spend: 10, totalSales: 100, tacos: 0.1, organicShare: 0.8 });
 
     // Goal tracking follows the settings: global 40 %, then the collection's own 49 %.
     const goalOf = async () =>

@@ -22,6 +22,9 @@ const summaries = z.object({
       spend: z.number(),
       sales: z.number(),
       acos: z.number().nullable(),
+      totalSales: z.number().nullable(),
+      tacos: z.number().nullable(),
+      organicShare: z.number().nullable(),
       goal: z.object({
         targetAcos: z
           .number()

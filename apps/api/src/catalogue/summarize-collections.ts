@@ -8,6 +8,7 @@ import {
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
+import { tacosOf } from "../economics/total-sales.ts";
 import { ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
 import { membershipCondition, PRODUCT_FROM, todayUtc } from "./collection-rules.ts";
@@ -39,6 +40,13 @@ export interface CollectionSummary {
   sales: number;
   /** Spend / sales; null without sales. */
   acos: number | null;
+  /**
+   * Total sales (ad-driven + organic, SP-API Sales) of the members over the range; null while
+   * no member has a synced day (unknown, not 0). TACoS = spend / total sales.
+   */
+  totalSales: number | null;
+  tacos: number | null;
+  organicShare: number | null;
   /**
    * The collection's goal: its target ACoS (percent) resolved global → collection (a collection
    * spans marketplaces, so no marketplace level), where it comes from, and the range's ACoS
@@ -96,7 +104,7 @@ export async function summarizeCollections(
     collections.rows.map(async (c) => {
       const members = sql`${PRODUCT_FROM}
         where sa.seller_profile_id = ${q.sellerProfile} and ${membershipCondition(c, today)}`;
-      const [counted, kpis] = await Promise.all([
+      const [counted, kpis, totals] = await Promise.all([
         db.execute(sql`select count(*)::int as n ${members}`) as unknown as Promise<
           Rows<{ n: number }>
         >,
@@ -111,6 +119,14 @@ export async function summarizeCollections(
             and f.date between ${q.from}::date and ${q.to}::date`) as unknown as Promise<
           Rows<{ cost: unknown; sales: unknown }>
         >,
+        db.execute(sql`
+          select sum(s.sales_micros) as sales
+          from (select distinct p.seller_account_id, p.marketplace_id, p.sku ${members}) m
+          join product_sales_daily s on s.seller_account_id = m.seller_account_id
+            and s.marketplace_id = m.marketplace_id and s.sku = m.sku
+            and s.date between ${q.from}::date and ${q.to}::date`) as unknown as Promise<
+          Rows<{ sales: unknown }>
+        >,
       ]);
       const count = Number(counted.rows[0]?.n ?? 0);
       if (count !== c.product_count)
@@ -119,6 +135,8 @@ export async function summarizeCollections(
         );
       const spend = Number(kpis.rows[0]?.cost ?? 0) / 1e6;
       const sales = Number(kpis.rows[0]?.sales ?? 0) / 1e6;
+      const total = totals.rows[0]?.sales;
+      const totalSales = total === null || total === undefined ? null : Number(total) / 1e6;
       return {
         id: c.id,
         name: c.name,
@@ -130,6 +148,8 @@ export async function summarizeCollections(
         spend: Math.round(spend * 100) / 100,
         sales: Math.round(sales * 100) / 100,
         acos: sales > 0 ? spend / sales : null,
+        totalSales: totalSales === null ? null : Math.round(totalSales * 100) / 100,
+        ...tacosOf(spend, sales, totalSales),
         goal: goalAgainst(
           goals.get(c.id) ?? { targetAcos: null, source: "default" },
           sales > 0 ? spend / sales : null,

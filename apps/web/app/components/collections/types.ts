@@ -100,6 +100,10 @@ export interface CollectionSummary {
   spend: number;
   sales: number;
   acos: number | null;
+  /** Total sales (ad + organic) of the range; null while none is synced. */
+  totalSales: number | null;
+  tacos: number | null;
+  organicShare: number | null;
   /** Target ACoS (percent) resolved global → collection, and the range's ACoS against it. */
   goal: {
     targetAcos: number | null;

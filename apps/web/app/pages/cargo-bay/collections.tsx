@@ -82,6 +82,8 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
               <Table.Th ta="right">{t("cargoBay.columns.spend")}</Table.Th>
               <Table.Th ta="right">{t("cargoBay.columns.sales")}</Table.Th>
               <Table.Th ta="right">{t("cargoBay.columns.acos")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.totalSales")}</Table.Th>
+              <Table.Th ta="right">{t("cargoBay.columns.tacos")}</Table.Th>
               <Table.Th ta="right">{t("cargoBay.columns.targetAcos")}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -110,6 +112,20 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
                 <Table.Td ta="right">{money.format(c.spend)}</Table.Td>
                 <Table.Td ta="right">{money.format(c.sales)}</Table.Td>
                 <Table.Td ta="right">{c.acos === null ? "–" : percent.format(c.acos)}</Table.Td>
+                <Table.Td ta="right" data-testid="collection-total-sales">
+                  {c.totalSales === null ? "–" : money.format(c.totalSales)}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  data-testid="collection-tacos"
+                  title={
+                    c.organicShare === null
+                      ? t("cargoBay.tacosUnknown")
+                      : t("cargoBay.organicShare", { share: percent.format(c.organicShare) })
+                  }
+                >
+                  {c.tacos === null ? "–" : percent.format(c.tacos)}
+                </Table.Td>
                 <Table.Td
                   ta="right"
                   data-testid="collection-goal"
