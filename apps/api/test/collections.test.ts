@@ -271,7 +271,8 @@ const productArb = (index: number) =>
         fc.integer({ min: 0, max: 60 }),
         fc.integer({ min: 0, max: 9 }),
       ),
-      { minLength: 1, maxLength: 3, selector: (f) => f[0] },
+      // None: a product without a product ad (its spend is 0, its ACoS unknown).
+      { minLength: 0, maxLength: 3, selector: (f) => f[0] },
     ),
   });
 

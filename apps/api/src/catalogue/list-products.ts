@@ -14,7 +14,7 @@ import { findRow } from "../hydra/repository.ts";
 import { scopeOf, visibleIn } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { loadSettingsContexts } from "../settings/load-settings-contexts.ts";
-import { membershipCondition, todayUtc } from "./collection-rules.ts";
+import { membershipCondition, ruleScopeOf, todayUtc } from "./collection-rules.ts";
 import { LOW_COVER_DAYS, type ProductListQuery, type ProductSort } from "./product-list-query.ts";
 
 /**
@@ -192,7 +192,8 @@ export async function productFilter(
     where.push(
       sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${q.tag})`,
     );
-  if (collection) where.push(membershipCondition(collection, today));
+  if (collection)
+    where.push(membershipCondition(collection, await ruleScopeOf(db, q.sellerProfile, today)));
   if (q.priceMin !== undefined) where.push(sql`p.price_micros >= ${Math.round(q.priceMin * 1e6)}`);
   if (q.priceMax !== undefined) where.push(sql`p.price_micros <= ${Math.round(q.priceMax * 1e6)}`);
   if (q.hasCost === "true") where.push(costKnown);

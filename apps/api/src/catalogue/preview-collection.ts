@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { parseBody } from "../validation.ts";
-import { compileRuleSet, PRODUCT_FROM, ruleSet, todayUtc } from "./collection-rules.ts";
+import {
+  compileRuleSet,
+  PRODUCT_FROM,
+  ruleScopeOf,
+  ruleSet,
+  todayUtc,
+} from "./collection-rules.ts";
 import { requireVisibleSellerProfile } from "./seller-profile-access.ts";
 
 const idOrIri = z
@@ -31,7 +37,7 @@ export async function previewCollection(
   const command = parseBody(previewCollectionBody, input);
   await requireVisibleSellerProfile(db, principal, command.sellerProfile);
   const where = sql`sa.seller_profile_id = ${command.sellerProfile}
-    and ${compileRuleSet(command.rules, today)}`;
+    and ${compileRuleSet(command.rules, await ruleScopeOf(db, command.sellerProfile, today))}`;
   const [counted, sample] = await Promise.all([
     db.execute(
       sql`select count(*)::int as n ${PRODUCT_FROM} where ${where}`,

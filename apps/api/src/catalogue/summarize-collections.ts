@@ -11,7 +11,7 @@ import type { Principal } from "../auth/principal.ts";
 import { tacosOf } from "../economics/total-sales.ts";
 import { ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
-import { membershipCondition, PRODUCT_FROM, todayUtc } from "./collection-rules.ts";
+import { membershipCondition, PRODUCT_FROM, ruleScopeOf, todayUtc } from "./collection-rules.ts";
 import { requireVisibleSellerProfile } from "./seller-profile-access.ts";
 
 const query = z
@@ -100,10 +100,11 @@ export async function summarizeCollections(
     q.sellerProfile,
     collections.rows.map((c) => c.id),
   );
+  const ruleScope = await ruleScopeOf(db, q.sellerProfile, today);
   return Promise.all(
     collections.rows.map(async (c) => {
       const members = sql`${PRODUCT_FROM}
-        where sa.seller_profile_id = ${q.sellerProfile} and ${membershipCondition(c, today)}`;
+        where sa.seller_profile_id = ${q.sellerProfile} and ${membershipCondition(c, ruleScope)}`;
       const [counted, kpis, totals] = await Promise.all([
         db.execute(sql`select count(*)::int as n ${members}`) as unknown as Promise<
           Rows<{ n: number }>

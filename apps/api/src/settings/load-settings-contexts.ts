@@ -6,7 +6,12 @@ import {
   type SettingsLayer,
 } from "@starport/settings";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import { membershipCondition, PRODUCT_FROM, todayUtc } from "../catalogue/collection-rules.ts";
+import {
+  membershipCondition,
+  PRODUCT_FROM,
+  ruleScopeOf,
+  todayUtc,
+} from "../catalogue/collection-rules.ts";
 import { readProductEconomics } from "../economics/read-product-economics.ts";
 
 /**
@@ -131,9 +136,12 @@ export async function loadSettingsContexts(
         manual.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`);
-  for (const c of ruled)
-    parts.push(sql`select p.id::text as product_id, ${c.id}::text as collection_id ${PRODUCT_FROM}
-      where ${scope} and ${membershipCondition(c, today)}`);
+  if (ruled.length > 0) {
+    const ruleScope = await ruleScopeOf(db, sellerProfileId, today);
+    for (const c of ruled)
+      parts.push(sql`select p.id::text as product_id, ${c.id}::text as collection_id ${PRODUCT_FROM}
+        where ${scope} and ${membershipCondition(c, ruleScope)}`);
+  }
   if (parts.length > 0) {
     for (const row of await rows<{ product_id: string; collection_id: string }>(
       db,

@@ -6,7 +6,9 @@ import { type Period, shiftDay } from "./period.ts";
 
 /**
  * Sums per (advertising_profile_id, amazon_id) over the period for every entity of the type in
- * the covered profiles; money in major units, native currency. Per profile the period's last day
+ * the covered profiles; money in major units (`cost`, `sales`, float8), or with `money: "micros"`
+ * exact integers (`cost_micros`, `sales_micros`) for comparisons that must not round; native
+ * currency. Per profile the period's last day
  * (at most the newest covered day) minus the day before its first: two index ranges in amazon_id
  * order. The days are constants, so the planner knows each range holds a profile's entities and
  * joins them (and the caller's entities) by hash or merge; with the days computed in SQL it
@@ -19,6 +21,7 @@ export function rollupSums(
   coverage: RollupCoverage[],
   /** Only these entities (a query with columns advertising_profile_id, amazon_id); else all. */
   keys?: SQL,
+  money: "major" | "micros" = "major",
 ): SQL {
   const day = (date: string, max: string) => (date < max ? date : max);
   const days = (alias: string, pick: (maxDate: string) => string) =>
@@ -35,9 +38,9 @@ export function rollupSums(
     sql.raw(`(c.${column} - coalesce(p.${column}, 0))${divide} as ${alias}`);
   return sql`select c.advertising_profile_id, c.amazon_id,
       ${diff("impressions", "impressions")}, ${diff("clicks", "clicks")},
-      ${diff("cost_micros", "cost", "::float8 / 1000000")},
+      ${money === "micros" ? diff("cost_micros", "cost_micros") : diff("cost_micros", "cost", "::float8 / 1000000")},
       ${diff("orders", "orders")}, ${diff("units", "units")},
-      ${diff("sales_micros", "sales", "::float8 / 1000000")}
+      ${money === "micros" ? diff("sales_micros", "sales_micros") : diff("sales_micros", "sales", "::float8 / 1000000")}
     from ad_performance_cumulative c
     left join (
       select * from ad_performance_cumulative p
