@@ -5,13 +5,21 @@
 // metric conditions next to a baseline: the same count for a rule without metrics (a tag).
 // Usage: node scripts/bench/collection-preview.ts [iterations]     (embedded PGlite, in memory)
 //        DATABASE_URL=postgres://… node scripts/bench/collection-preview.ts [iterations]
-// PRODUCTS=<n> changes the catalogue size. A throw-away PostgreSQL database is dropped at the end.
+// PRODUCTS=<n> changes the catalogue size; EXPLAIN=1 prints each scenario's count plan. A
+// throw-away PostgreSQL database is dropped at the end.
 import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
 import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
 import { sql } from "drizzle-orm";
 import { fastify } from "fastify";
+import {
+  compileRuleSet,
+  PRODUCT_FROM,
+  type RuleSet,
+  ruleScopeOf,
+  todayUtc,
+} from "../../apps/api/src/catalogue/collection-rules.ts";
 
 const iterations = Number(process.argv[2] ?? 40);
 const PRODUCTS = Number(process.env.PRODUCTS ?? 20_000);
@@ -184,6 +192,16 @@ try {
       count = ((await response.json()) as { count: number }).count;
     });
     if (baselineP95 === 0) baselineP95 = result.p95;
+    if (process.env.EXPLAIN === "1") {
+      const where = compileRuleSet(
+        rules as unknown as RuleSet,
+        await ruleScopeOf(db, PROFILE, todayUtc()),
+      );
+      const plan = (await db.execute(
+        sql`explain analyze select count(*) ${PRODUCT_FROM} where sa.seller_profile_id = ${PROFILE} and ${where}`,
+      )) as unknown as { rows: Record<string, string>[] };
+      console.log(plan.rows.map((r) => Object.values(r)[0]).join("\n"));
+    }
     console.log(
       label.padEnd(52),
       String(count).padStart(7),
