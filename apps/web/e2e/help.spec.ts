@@ -72,7 +72,7 @@ test.describe("help badge", () => {
     expect(await response.json()).toMatchObject({ subject: "Gebote" });
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(page.locator('[data-toast="support-sent"]')).toContainText(
-      "Deine Nachricht wurde an unser Support-Team gesendet.",
+      "Ihre Nachricht wurde an unser Support-Team gesendet.",
     );
   });
 });

@@ -99,7 +99,7 @@ test.describe("signed out", () => {
     await context.addCookies([{ name: "token", value: "not-a-token", url: baseURL! }]);
     await page.goto("/hangar/campaigns");
     await expect(page.getByTestId("auth-error")).toHaveText(
-      "Die Anmeldung ist fehlgeschlagen. Bitte melde dich erneut an.",
+      "Die Anmeldung ist fehlgeschlagen. Bitte melden Sie sich erneut an.",
     );
   });
 });

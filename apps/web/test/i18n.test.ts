@@ -40,6 +40,15 @@ describe("translations", () => {
     }
   });
 
+  it("address the user formally in German (Sie, never du)", () => {
+    const t = getI18n("de").t;
+    // Informal pronouns, and "Bitte" followed by an informal imperative ("Bitte versuche es …").
+    const informal =
+      /\b(du|dich|dir|dein\w*)\b|\bBitte (?!\w+ Sie\b)(?!benennen oder)\w+(e|ib|ähle) (es|dich|ein|eine|einen|die|sie)\b/i;
+    const offenders = deKeys.filter((key) => informal.test(t(key)));
+    expect(offenders.map((key) => `${key}: ${t(key)}`)).toEqual([]);
+  });
+
   it("contain every literal key the code uses, and a title and description per page", () => {
     const used = new Set<string>();
     for (const file of sourceFiles(join(import.meta.dirname, "../app"))) {
