@@ -1,6 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, startTestApi, type TestApi } from "./support/api-app.ts";
 
@@ -74,6 +74,21 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
     expect((await put("sp-api", {})).statusCode).toBe(422);
     expect((await put("target-acos", { targetAcos: 0 })).statusCode).toBe(422);
     expect((await put("target-acos", { targetAcos: "ten" })).statusCode).toBe(422);
+    // Unknown stages and modes are refused; a TACoS goal names its target TACoS.
+    const codes = async (body: unknown) =>
+      (await put("target-acos", body))
+        .json()
+        .violations.map(
+          (v: { propertyPath: string; code: string }) => `${v.propertyPath}:${v.code}`,
+        )
+        .sort();
+    expect(
+      await codes({ targetAcos: 20, lifecycleStage: "retirement", automationMode: "sometimes" }),
+    ).toEqual(["automationMode:choice", "lifecycleStage:choice"]);
+    expect(await codes({ targetAcos: 20, goalType: "targetTacos" })).toEqual([
+      "targetTacos:required",
+    ]);
+    expect(await codes({ targetAcos: 20, goalType: "maxSales" })).toEqual(["goalType:choice"]);
     const early = await api.app.inject({
       method: "POST",
       url: "/api/onboarding/finish",
@@ -130,7 +145,46 @@ describe.each(TEST_DATABASE_KINDS)("onboarding and support on %s", (kind) => {
     const resumed = await api.app.inject({ url: "/api/onboarding", headers: bearer(token) });
     expect(resumed.json().currentStep).toBe("target-acos");
     const acos = await put("target-acos", { targetAcos: 15.5 });
-    expect(acos.json()).toMatchObject({ currentStep: null, targetAcos: 15.5 });
+    expect(acos.json()).toMatchObject({
+      currentStep: null,
+      targetAcos: 15.5,
+      goals: { goalType: null, targetTacos: null, lifecycleStage: null, automationMode: null },
+    });
+    // The goals step writes the seller profile's global settings, keeping what it does not name.
+    const settingsOf = async () =>
+      (
+        await api.app.inject({
+          url: `/api/seller_profile_settings?sellerProfile=${profileId}`,
+          headers: bearer(token),
+        })
+      ).json()["hydra:member"][0]?.values;
+    expect(await settingsOf()).toEqual({ targetAcos: 15.5 });
+    await api.database.connection.db.execute(
+      sql`update seller_profile_settings set values = values || '{"cooldownDays": 5}'::jsonb
+        where seller_profile_id = ${profileId}`,
+    );
+    const goals = await put("target-acos", {
+      targetAcos: 18,
+      goalType: "targetTacos",
+      targetTacos: 8,
+      lifecycleStage: "launch",
+      automationMode: "automatic",
+    });
+    expect(goals.statusCode, goals.body).toBe(200);
+    expect(goals.json().goals).toEqual({
+      goalType: "targetTacos",
+      targetTacos: 8,
+      lifecycleStage: "launch",
+      automationMode: "automatic",
+    });
+    expect(await settingsOf()).toEqual({
+      targetAcos: 18,
+      goalType: "targetTacos",
+      targetTacos: 8,
+      lifecycleStage: "launch",
+      automationMode: "automatic",
+      cooldownDays: 5,
+    });
 
     const finished = await api.app.inject({
       method: "POST",

@@ -154,12 +154,28 @@ test.describe("registration and onboarding", () => {
     await page.getByTestId("step-submit").click();
     await expect(stepper).toHaveAttribute("data-active-step", "target-acos");
     await page.getByLabel("Global target ACoS").fill("15");
+    // The goals step sets more than the target ACoS: a TACoS goal, the stage and the automation.
+    await page.getByTestId("onboarding-goal-type").getByText("Target TACoS").click();
+    await page.getByLabel("Global target TACoS").fill("8");
+    await page.getByTestId("onboarding-lifecycle").click();
+    await page.getByRole("option", { name: "Launch" }).click();
+    await page.getByTestId("onboarding-automation").click();
+    await page.getByRole("option", { name: "Off" }).click();
     await page.getByTestId("step-submit").click();
     await expect(page.getByTestId("onboarding-complete")).toBeVisible();
     await page.getByTestId("onboarding-finish").click();
     await expect(page).toHaveURL(/\/en$/);
     await expect(page.locator('[data-page="home"] h1')).toHaveText("Overview");
     await expect(page.getByTestId("profile-picker")).toHaveValue("Nina's Shop");
+
+    // The goals are the seller profile's global settings now.
+    await page.goto("/en/settings?tab=global-goals");
+    await expect(page.getByTestId("global-goals-goalType-effective")).toHaveText("Target TACoS");
+    await expect(page.getByTestId("global-goals-targetTacos-effective")).toHaveText("8%");
+    await expect(page.getByTestId("global-goals-targetAcos-effective")).toHaveText("15%");
+    await expect(page.getByTestId("global-goals-lifecycleStage-effective")).toHaveText("Launch");
+    await page.goto("/en/settings?tab=advertising");
+    await expect(page.getByTestId("bidding-automationMode-effective")).toHaveText("Off");
 
     // Finished: getting-started now redirects home.
     await page.goto("/en/getting-started");

@@ -1,5 +1,6 @@
 import { type Database, schema } from "@starport/db";
 import { MARKETPLACES, normalizeMarketplaceCode } from "@starport/marketplaces";
+import { AUTOMATION_MODES, LIFECYCLE_STAGES } from "@starport/settings";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -9,8 +10,10 @@ import type { Principal } from "../auth/principal.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import {
+  type OnboardingGoals,
+  readOnboardingGoals,
+  saveOnboardingGoals,
   saveOnboardingMarketplaces,
-  saveOnboardingTargetAcos,
 } from "../settings/save-onboarding-goals.ts";
 import { parseBody, violation } from "../validation.ts";
 
@@ -55,7 +58,26 @@ const skipStep = z.object({ skipped: z.literal(true) });
 const marketplacesStep = z.object({
   marketplaces: z.array(marketplaceCode).min(1).max(MARKETPLACES.length),
 });
-const targetAcosStep = z.object({ targetAcos: z.number().gt(0).max(100) });
+/** Goal types a seller picks while getting started; a budget goal needs Settings' budgets. */
+export const ONBOARDING_GOAL_TYPES = ["targetAcos", "targetTacos"] as const;
+const percent = z.number().gt(0).max(100);
+/**
+ * The goals step (still keyed "target-acos"): the global target ACoS, and optionally the goal
+ * type (a TACoS goal names its target TACoS), the lifecycle stage and the automation mode; all
+ * become the seller profile's global settings.
+ */
+const targetAcosStep = z
+  .object({
+    targetAcos: percent,
+    goalType: z.enum(ONBOARDING_GOAL_TYPES).optional(),
+    targetTacos: percent.optional(),
+    lifecycleStage: z.enum(LIFECYCLE_STAGES).optional(),
+    automationMode: z.enum(AUTOMATION_MODES).optional(),
+  })
+  .refine((step) => step.goalType !== "targetTacos" || step.targetTacos !== undefined, {
+    path: ["targetTacos"],
+    params: { code: "required" },
+  });
 
 export interface OnboardingView {
   "@id": "/api/onboarding";
@@ -74,6 +96,8 @@ export interface OnboardingView {
   } | null;
   marketplaces: string[] | null;
   targetAcos: number | null;
+  /** The seller profile's global goal values the goals step sets (null before a profile). */
+  goals: OnboardingGoals | null;
   finishedOnboardingAt: string | null;
 }
 
@@ -137,6 +161,7 @@ export function createOnboarding(db: Database) {
       sellerProfile,
       marketplaces: progress?.marketplaces ?? null,
       targetAcos: progress?.targetAcos === null || !progress ? null : Number(progress.targetAcos),
+      goals: sellerProfile ? await readOnboardingGoals(db, sellerProfile.id) : null,
       finishedOnboardingAt: user.finishedOnboardingAt?.toISOString() ?? null,
     };
   }
@@ -208,7 +233,7 @@ export function createOnboarding(db: Database) {
         const input = parseBody(targetAcosStep, body);
         patch.targetAcos = input.targetAcos.toFixed(2);
         if (existing?.sellerProfileId)
-          await saveOnboardingTargetAcos(tx, existing.sellerProfileId, input.targetAcos);
+          await saveOnboardingGoals(tx, existing.sellerProfileId, input);
         completed.add(key);
       } else {
         // sp-api and advertising-api are completed by the Amazon connection flow, not by hand.
@@ -272,6 +297,15 @@ const onboardingView = z
       .nullable(),
     marketplaces: z.array(z.string()).nullable(),
     targetAcos: z.number().nullable(),
+    goals: z
+      .object({
+        goalType: z.enum(["targetAcos", "targetTacos", "maxSales"]).nullable(),
+        targetTacos: z.number().nullable(),
+        lifecycleStage: z.enum(LIFECYCLE_STAGES).nullable(),
+        automationMode: z.enum(AUTOMATION_MODES).nullable(),
+      })
+      .nullable()
+      .describe("the seller profile's own global values (null where unset: the default applies)"),
     finishedOnboardingAt: z.iso.datetime().nullable(),
   })
   .meta({ id: "OnboardingView" });

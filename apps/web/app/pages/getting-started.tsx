@@ -12,6 +12,13 @@ import {
   Title,
 } from "@mantine/core";
 import { MARKETPLACES } from "@starport/marketplaces";
+import {
+  AUTOMATION_MODES,
+  type AutomationMode,
+  LIFECYCLE_STAGES,
+  type LifecycleStage,
+  SETTING_DEFAULTS,
+} from "@starport/settings";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -34,7 +41,16 @@ export interface OnboardingProgress {
   sellerProfile: SellerProfile | null;
   marketplaces: string[] | null;
   targetAcos: number | null;
+  /** The seller profile's own global goal values (null where unset). */
+  goals: {
+    goalType: "targetAcos" | "targetTacos" | "maxSales" | null;
+    targetTacos: number | null;
+    lifecycleStage: LifecycleStage | null;
+    automationMode: AutomationMode | null;
+  } | null;
 }
+
+type OnboardingGoalType = "targetAcos" | "targetTacos";
 
 const METRICS = [
   { value: "ACoS", label: "ACoS" },
@@ -143,6 +159,18 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
   const [metric, setMetric] = useState(profile?.settings.defaultAdvertisingMetric ?? "ACoS");
   const [marketplaces, setMarketplaces] = useState<string[]>(progress.marketplaces ?? []);
   const [targetAcos, setTargetAcos] = useState<number | string>(progress.targetAcos ?? 20);
+  const [goalType, setGoalType] = useState<OnboardingGoalType>(
+    progress.goals?.goalType === "targetTacos" ? "targetTacos" : "targetAcos",
+  );
+  const [targetTacos, setTargetTacos] = useState<number | string>(
+    progress.goals?.targetTacos ?? SETTING_DEFAULTS.targetTacos ?? 10,
+  );
+  const [lifecycleStage, setLifecycleStage] = useState<LifecycleStage>(
+    progress.goals?.lifecycleStage ?? SETTING_DEFAULTS.lifecycleStage ?? "growth",
+  );
+  const [automationMode, setAutomationMode] = useState<AutomationMode>(
+    progress.goals?.automationMode ?? SETTING_DEFAULTS.automationMode ?? "suggest",
+  );
   const [finishing, setFinishing] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
 
@@ -294,14 +322,42 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
         </Stepper.Step>
         <Stepper.Step label={t("onboarding.targetAcos.title")}>
           <form
-            onSubmit={onSubmit("target-acos", () => ({ targetAcos: Number(targetAcos) }))}
+            onSubmit={onSubmit("target-acos", () => ({
+              targetAcos: Number(targetAcos),
+              goalType,
+              ...(goalType === "targetTacos" ? { targetTacos: Number(targetTacos) } : {}),
+              lifecycleStage,
+              automationMode,
+            }))}
             noValidate
           >
-            <Stack gap="sm">
+            <Stack gap="sm" data-testid="onboarding-goals">
               <ErrorLine error={saver.error} />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="onboarding-goal-type">
+                  {t("settingsGoals.fields.goalType")}
+                </Text>
+                <SegmentedControl
+                  data={(["targetAcos", "targetTacos"] as const).map((value) => ({
+                    value,
+                    label: t(`settingsGoals.choices.goalType.${value}`),
+                  }))}
+                  value={goalType}
+                  onChange={(value) => setGoalType(value as OnboardingGoalType)}
+                  aria-labelledby="onboarding-goal-type"
+                  data-testid="onboarding-goal-type"
+                />
+                <Text size="xs" c="dimmed">
+                  {t("onboarding.goals.moreInSettings")}
+                </Text>
+              </Stack>
               <NumberInput
                 label={t("onboarding.targetAcos.label")}
-                description={t("onboarding.targetAcos.hint")}
+                description={t(
+                  goalType === "targetTacos"
+                    ? "onboarding.goals.acosGuardHint"
+                    : "onboarding.targetAcos.hint",
+                )}
                 value={targetAcos}
                 onChange={setTargetAcos}
                 min={0.01}
@@ -309,6 +365,46 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
                 decimalScale={2}
                 suffix=" %"
                 error={saver.fields.targetAcos}
+              />
+              {goalType === "targetTacos" ? (
+                <NumberInput
+                  label={t("onboarding.goals.targetTacos")}
+                  description={t("onboarding.goals.targetTacosHint")}
+                  value={targetTacos}
+                  onChange={setTargetTacos}
+                  min={0.01}
+                  max={100}
+                  decimalScale={2}
+                  suffix=" %"
+                  error={saver.fields.targetTacos}
+                  data-testid="onboarding-target-tacos"
+                />
+              ) : null}
+              <Select
+                label={t("settingsGoals.fields.lifecycleStage")}
+                description={t("onboarding.goals.lifecycleHint")}
+                data={LIFECYCLE_STAGES.map((value) => ({
+                  value,
+                  label: t(`settingsGoals.choices.lifecycleStage.${value}`),
+                }))}
+                value={lifecycleStage}
+                onChange={(value) => value && setLifecycleStage(value as LifecycleStage)}
+                allowDeselect={false}
+                error={saver.fields.lifecycleStage}
+                data-testid="onboarding-lifecycle"
+              />
+              <Select
+                label={t("settingsGoals.fields.automationMode")}
+                description={t("onboarding.goals.automationHint")}
+                data={AUTOMATION_MODES.map((value) => ({
+                  value,
+                  label: t(`settingsGoals.choices.automationMode.${value}`),
+                }))}
+                value={automationMode}
+                onChange={(value) => value && setAutomationMode(value as AutomationMode)}
+                allowDeselect={false}
+                error={saver.fields.automationMode}
+                data-testid="onboarding-automation"
               />
               <StepActions busy={saver.busy} submitLabel={t("onboarding.next")} />
             </Stack>
