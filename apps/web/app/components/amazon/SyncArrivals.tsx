@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../lib/intl-locale.ts";
 
 /**
  * What a sync brought from Amazon, as the API sends it (`result.arrived` of a sync run: counts per kind,
@@ -30,7 +31,7 @@ const SHOWN = [
 
 export function SyncArrivals({ arrived }: { arrived: SyncArrivalsView }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const parts = SHOWN.flatMap((kind) => {
     const count = arrived[kind];
     return count ? [t(`syncArrivals.${kind}`, { count, formatted: number.format(count) })] : [];

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
 
@@ -37,7 +38,7 @@ export function ProductCompetitors({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const tag = intlLocale(locale);
   const base = `/api/catalogue/products/${productId}/competitors`;
   const [competitors, setCompetitors] = useState<Competitor[] | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);

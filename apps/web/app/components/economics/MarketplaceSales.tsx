@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 
 /** One marketplace's total sales over the range (GET /api/marketplace_sales). */
@@ -25,7 +26,7 @@ export function MarketplaceSales({ sales }: { sales: MarketplaceSalesView | null
   const { t } = useTranslation();
   const locale = useLocale();
   if (!sales) return null;
-  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const tag = intlLocale(locale);
   const money = new Intl.NumberFormat(tag, { style: "currency", currency: sales.currency });
   const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
   const days = Math.round((Date.parse(sales.to) - Date.parse(sales.from)) / DAY) + 1;

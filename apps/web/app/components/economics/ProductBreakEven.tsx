@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
 
@@ -36,7 +37,7 @@ export function ProductBreakEven({ productId, revision }: { productId: string; r
   const { t } = useTranslation();
   const locale = useLocale();
   const localized = useLocalizedPath();
-  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const tag = intlLocale(locale);
   const [data, setData] = useState<ProductEconomics | null>(null);
   const [failed, setFailed] = useState(false);
 

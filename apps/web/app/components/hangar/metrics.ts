@@ -1,3 +1,5 @@
+import { intlLocale } from "../../lib/intl-locale.ts";
+
 /**
  * The advertising metrics as the API's `Metrics` object carries them (HANGAR-CONTRACT), declared
  * once: their kind (count, money, ratio), whether more is better, and how the seller profile's
@@ -109,20 +111,22 @@ export function formatMetric(
   if (value === null || value === undefined || Number.isNaN(value)) return "–";
   switch (METRIC_KIND[name]) {
     case "money":
-      return new Intl.NumberFormat(locale, { style: "currency", currency }).format(value);
+      return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency }).format(
+        value,
+      );
     case "ratio":
-      return new Intl.NumberFormat(locale, {
+      return new Intl.NumberFormat(intlLocale(locale), {
         style: "percent",
         minimumFractionDigits: 1,
         maximumFractionDigits: 1,
       }).format(value);
     case "multiple":
-      return new Intl.NumberFormat(locale, {
+      return new Intl.NumberFormat(intlLocale(locale), {
         minimumFractionDigits: 2,
         maximumFractionDigits: 2,
       }).format(value);
     default:
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+      return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(value);
   }
 }
 
@@ -147,7 +151,7 @@ export function changeTone(name: MetricName, change: number | null): "good" | "b
 
 export function formatChange(change: number | null, locale: string): string {
   if (change === null) return "–";
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(intlLocale(locale), {
     style: "percent",
     signDisplay: "exceptZero",
     maximumFractionDigits: 1,

@@ -5,6 +5,7 @@ import { Link, redirect } from "react-router";
 import type { CollectionSummary } from "../../components/collections/types.ts";
 import { GoalCell } from "../../components/settings/advertising/GoalVsActual.tsx";
 import { getI18n } from "../../i18n/i18n.ts";
+import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../route-table.ts";
 import { serverApi, sessionContext } from "../../session/server-session.ts";
@@ -39,7 +40,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const to = useLocalizedPath();
   const { collections, currency } = loaderData;
-  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const tag = intlLocale(locale);
   const money = new Intl.NumberFormat(tag, { style: "currency", currency });
   const count = new Intl.NumberFormat(tag);
   const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });

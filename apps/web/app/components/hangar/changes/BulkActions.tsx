@@ -24,6 +24,7 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useFormat } from "../format.ts";
 import type { BulkKind, TableEditing } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
@@ -273,7 +274,7 @@ function AdjustModal({
     allowNegative: false,
     hideControls: true,
   } as const;
-  const symbol = new Intl.NumberFormat(format.locale, { style: "currency", currency })
+  const symbol = new Intl.NumberFormat(intlLocale(format.locale), { style: "currency", currency })
     .formatToParts(0)
     .find((p) => p.type === "currency")?.value;
   const modes: { value: Mode; label: string }[] = [

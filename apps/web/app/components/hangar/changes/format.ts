@@ -2,6 +2,7 @@
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useFormat } from "../format.ts";
 import { type ActionResult, type ChangeView, isMoneyField } from "./model.ts";
 
@@ -9,7 +10,7 @@ export function useChangeFormat(currency: string) {
   const { t } = useTranslation();
   const format = useFormat();
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(format.locale, {
+    const dateTime = new Intl.DateTimeFormat(intlLocale(format.locale), {
       dateStyle: "short",
       timeStyle: "short",
     });
@@ -18,7 +19,9 @@ export function useChangeFormat(currency: string) {
       if (isMoneyField(field) && typeof raw === "number") return format.money(raw, currency);
       if (field === "state") return t(`hangar.state.${raw}`, { defaultValue: String(raw) });
       if (field?.startsWith("placement") && typeof raw === "number")
-        return new Intl.NumberFormat(format.locale, { style: "percent" }).format(raw / 100);
+        return new Intl.NumberFormat(intlLocale(format.locale), { style: "percent" }).format(
+          raw / 100,
+        );
       if ((field === "startDate" || field === "endDate") && typeof raw === "string")
         return format.day(raw);
       if (field === "biddingStrategy")

@@ -8,6 +8,7 @@ import {
   TARGET_MODES,
 } from "@starport/settings";
 import type { TFunction } from "i18next";
+import { intlLocale } from "../../../lib/intl-locale.ts";
 
 /** How the web shows and edits each settings value (the catalogue itself is @starport/settings). */
 export type FieldKind = "percent" | "money" | "days" | "count" | "points" | "choice" | "boolean";
@@ -87,7 +88,7 @@ export function formatSettingValue(
   currency: string,
 ): string {
   if (value === null || value === undefined) return t("settingsGoals.none");
-  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const tag = intlLocale(locale);
   switch (FIELD_KINDS[key]) {
     case "percent":
       return new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { deleteWithToast } from "../../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../../lib/hydra-form.ts";
+import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 
 interface ShippingSetting {
@@ -54,7 +55,7 @@ export function ShippingSettings({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const tag = locale === "de" ? "de-DE" : "en-GB";
+  const tag = intlLocale(locale);
   const [rows, setRows] = useState<ShippingSetting[] | null>(null);
   const [editing, setEditing] = useState<ShippingSetting | null>(null);
 

@@ -1,6 +1,7 @@
+import { intlLocale } from "../../../lib/intl-locale.ts";
 /** Locale formats of the product list (Intl, never hand-built). */
 export function formatters(locale: string) {
-  const tag = locale === "en" ? "en-GB" : "de-DE";
+  const tag = intlLocale(locale);
   const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
