@@ -9,6 +9,7 @@ export * as schema from "./schema/index.ts";
 export { DEMO_ACCOUNTS, seedDemoData } from "./seed/demo.ts";
 export { DEMO_SELLER_IDS, seedSellerDemoData } from "./seed/sellers.ts";
 export { withStartupLock } from "./startup.ts";
+export { refreshStatistics } from "./statistics.ts";
 export {
   type AmazonAdsResource,
   type AmazonPlacement,

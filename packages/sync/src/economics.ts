@@ -12,7 +12,7 @@ import { rowsOf, upsertRows } from "./upsert.ts";
  * step twice writes nothing new.
  */
 
-const FEES_UPSERT = tableUpsert(schema.productFeeEstimates, {
+export const FEES_UPSERT = tableUpsert(schema.productFeeEstimates, {
   key: [
     schema.productFeeEstimates.sellerAccountId,
     schema.productFeeEstimates.marketplaceId,
@@ -21,7 +21,7 @@ const FEES_UPSERT = tableUpsert(schema.productFeeEstimates, {
   touch: schema.productFeeEstimates.estimatedAt,
 });
 
-const SALES_UPSERT = tableUpsert(schema.productSalesDaily, {
+export const SALES_UPSERT = tableUpsert(schema.productSalesDaily, {
   key: [
     schema.productSalesDaily.sellerAccountId,
     schema.productSalesDaily.marketplaceId,

@@ -7,27 +7,57 @@ import {
   type Region,
 } from "@starport/amazon";
 import type { Database, PgBoss } from "@starport/db";
-import { refreshProfileRollups, schema } from "@starport/db";
+import { refreshProfileRollups, refreshStatistics, schema } from "@starport/db";
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";
-import { type CatalogueStep, syncCatalogAttributes, syncInventory } from "./catalogue.ts";
+import {
+  type CatalogueStep,
+  STOCK_UPSERT,
+  syncCatalogAttributes,
+  syncInventory,
+} from "./catalogue.ts";
 import { syncCompetitorSnapshots } from "./competitors.ts";
-import { syncFeeEstimates, syncOrderMetrics } from "./economics.ts";
+import { FEES_UPSERT, SALES_UPSERT, syncFeeEstimates, syncOrderMetrics } from "./economics.ts";
 import { ECONOMICS_SYNC_KIND, type SyncKind } from "./kinds.ts";
 import type { TokenCipher } from "./secrets.ts";
 import {
   ENTITY_SPECS,
   type EntitySpec,
   METRIC_COLUMNS,
+  PERFORMANCE_UPSERT,
+  PLACEMENT_UPSERT,
   PRODUCT_UPSERT,
   REPORT_SPECS,
   type ReportSpec,
+  SEARCH_TERM_UPSERT,
   toMicros,
 } from "./specs.ts";
 import { affected, rowsOf, upsertRows } from "./upsert.ts";
 
 export type SyncRun = typeof schema.syncRuns.$inferSelect;
+
+/** The advertising tables a run fills (entities, then reports' facts). */
+const ADVERTISING_TABLES = [
+  ...new Set([
+    ...ENTITY_SPECS.map((s) => s.table),
+    PERFORMANCE_UPSERT.table,
+    SEARCH_TERM_UPSERT.table,
+    PLACEMENT_UPSERT.table,
+  ]),
+];
+/** Every table runs fill in bulk: their statistics are refreshed when a run wrote rows. */
+const SYNCED_TABLES = [
+  ...new Set([
+    ...ADVERTISING_TABLES,
+    PRODUCT_UPSERT.table,
+    STOCK_UPSERT.table,
+    FEES_UPSERT.table,
+    SALES_UPSERT.table,
+    getTableName(schema.productCompetitors),
+    getTableName(schema.competitorSnapshots),
+  ]),
+];
 type Step = schema.SyncStep;
 
 export const SYNC_QUEUE = "amazon-sync";
@@ -628,6 +658,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /** Fresh planner statistics for tables a run filled (refreshStatistics: best effort). */
+  async function analyse(tables: readonly string[], runId: string) {
+    const result = await refreshStatistics(db, tables);
+    if (!result.ok) log.warn({ syncRun: runId, err: result.error }, "statistics not refreshed");
+  }
+
   async function execute(run: SyncRun, key: string, ctx: StepContext): Promise<Step[]> {
     const parts = key.split(":");
     switch (parts[0]) {
@@ -667,6 +703,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
         await syncEntities(parts[1] as string, parts[2] as string, parts[3] as string, ctx);
         return [];
       case "rollups":
+        // Readers of the new facts (Hangar, the catalogue) plan with fresh statistics from here
+        // on, and so does the rebuild below.
+        await analyse(ADVERTISING_TABLES, run.id);
         await refreshProfileRollups(db, parts[1] as string);
         return [];
       case "report":
@@ -861,6 +900,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         }
         await save();
       }
+      if (rowsWritten > 0) await analyse(SYNCED_TABLES, runId);
       const failed = steps.filter((s) => s.status === "failed");
       const status =
         failed.length === 0

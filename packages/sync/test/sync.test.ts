@@ -131,6 +131,17 @@ describe.each(TEST_DATABASE_KINDS)("sync on %s", (kind) => {
     expect(Number(sums?.campaigns)).toBeGreaterThan(0);
     expect(Number(sums?.campaigns)).toBe(Number(sums?.targets));
 
+    // The run left planner statistics behind (PGlite has no autovacuum): without them a product
+    // list sorted by spend read every fact once per product ad.
+    const analysed = rowsOf<{ relname: string }>(
+      await db.execute(
+        sql`select relname from pg_stat_user_tables
+            where relname in ('ad_performance_daily', 'product_ads', 'keywords', 'products')
+              and last_analyze is not null order by relname`,
+      ),
+    ).map((r) => r.relname);
+    expect(analysed).toEqual(["ad_performance_daily", "keywords", "product_ads", "products"]);
+
     const again = await engine.requestSync(sellerProfileId, "initial");
     expect(again.id).not.toBe(run.id);
     expect(await runToEnd(engine, again.id)).toBe("succeeded");

@@ -272,19 +272,27 @@ export interface RuleScope {
 const PRODUCT_AD_FACTS = "product_ad";
 
 /**
- * The scope to compile a seller profile's rules in: refreshes its product ads' running totals
- * when facts changed since (a no-op otherwise), so metric conditions read current sums.
+ * The scope to compile a seller profile's rules in. Where a rule set names an ad metric, it
+ * refreshes the product ads' running totals when facts changed since (a no-op otherwise), so
+ * metric conditions read current sums; rules without metrics touch no totals.
  */
 export async function ruleScopeOf(
   db: Database,
   sellerProfileId: string,
   today: string,
+  /** The rule sets about to be compiled (stored or typed; anything else counts as none). */
+  ruleSets: readonly unknown[],
 ): Promise<RuleScope> {
-  const productAdCoverage = await refreshRollups(
-    db,
-    sql`select id from advertising_profiles where seller_profile_id = ${sellerProfileId}::uuid`,
-    PRODUCT_AD_FACTS,
+  const readsMetrics = ruleSets.some(
+    (rules) => ruleSet.safeParse(rules).data?.conditions.some((c) => c.field === "metric") ?? false,
   );
+  const productAdCoverage = readsMetrics
+    ? await refreshRollups(
+        db,
+        sql`select id from advertising_profiles where seller_profile_id = ${sellerProfileId}::uuid`,
+        PRODUCT_AD_FACTS,
+      )
+    : [];
   return { today, sellerProfileId, productAdCoverage };
 }
 

@@ -193,7 +193,12 @@ export async function productFilter(
       sql`exists (select 1 from product_tags pt where pt.product_id = p.id and pt.tag_id = ${q.tag})`,
     );
   if (collection)
-    where.push(membershipCondition(collection, await ruleScopeOf(db, q.sellerProfile, today)));
+    where.push(
+      membershipCondition(
+        collection,
+        await ruleScopeOf(db, q.sellerProfile, today, [collection.rules]),
+      ),
+    );
   if (q.priceMin !== undefined) where.push(sql`p.price_micros >= ${Math.round(q.priceMin * 1e6)}`);
   if (q.priceMax !== undefined) where.push(sql`p.price_micros <= ${Math.round(q.priceMax * 1e6)}`);
   if (q.hasCost === "true") where.push(costKnown);

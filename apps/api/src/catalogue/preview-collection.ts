@@ -37,7 +37,7 @@ export async function previewCollection(
   const command = parseBody(previewCollectionBody, input);
   await requireVisibleSellerProfile(db, principal, command.sellerProfile);
   const where = sql`sa.seller_profile_id = ${command.sellerProfile}
-    and ${compileRuleSet(command.rules, await ruleScopeOf(db, command.sellerProfile, today))}`;
+    and ${compileRuleSet(command.rules, await ruleScopeOf(db, command.sellerProfile, today, [command.rules]))}`;
   const [counted, sample] = await Promise.all([
     db.execute(
       sql`select count(*)::int as n ${PRODUCT_FROM} where ${where}`,

@@ -100,7 +100,12 @@ export async function summarizeCollections(
     q.sellerProfile,
     collections.rows.map((c) => c.id),
   );
-  const ruleScope = await ruleScopeOf(db, q.sellerProfile, today);
+  const ruleScope = await ruleScopeOf(
+    db,
+    q.sellerProfile,
+    today,
+    collections.rows.map((c) => c.rules),
+  );
   return Promise.all(
     collections.rows.map(async (c) => {
       const members = sql`${PRODUCT_FROM}

@@ -137,7 +137,12 @@ export async function loadSettingsContexts(
         sql`, `,
       )})`);
   if (ruled.length > 0) {
-    const ruleScope = await ruleScopeOf(db, sellerProfileId, today);
+    const ruleScope = await ruleScopeOf(
+      db,
+      sellerProfileId,
+      today,
+      ruled.map((c) => c.rules),
+    );
     for (const c of ruled)
       parts.push(sql`select p.id::text as product_id, ${c.id}::text as collection_id ${PRODUCT_FROM}
         where ${scope} and ${membershipCondition(c, ruleScope)}`);
