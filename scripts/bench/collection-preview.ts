@@ -20,6 +20,7 @@ import {
   ruleScopeOf,
   todayUtc,
 } from "../../apps/api/src/catalogue/collection-rules.ts";
+import { measureLatency } from "./support/latency.ts";
 
 const iterations = Number(process.argv[2] ?? 40);
 const PRODUCTS = Number(process.env.PRODUCTS ?? 20_000);
@@ -41,21 +42,6 @@ const connection = await openDatabase(
 );
 const { db } = connection;
 const run = (query: string) => db.execute(sql.raw(query));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-async function measure(request: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(5, iterations); i++) await request();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await request();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 try {
   await migrateDatabase(connection);
@@ -181,7 +167,7 @@ try {
   let baselineP95 = 0;
   for (const [label, rules] of scenarios) {
     let count = 0;
-    const result = await measure(async () => {
+    const result = await measureLatency(iterations, async () => {
       const response = await fetch(`${address}/api/catalogue/collections/preview`, {
         method: "POST",
         headers,

@@ -16,24 +16,10 @@ import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/s
 import { sql } from "drizzle-orm";
 import { fastify } from "fastify";
 import { profileFileFromArgs, withCpuProfile } from "./support/cpu-profile.ts";
+import { measureLatency } from "./support/latency.ts";
 
 const iterations = Number(/^\d+$/.test(process.argv[2] ?? "") ? process.argv[2] : 200);
 const DAYS = 90;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-async function measure(run: () => Promise<unknown>) {
-  for (let i = 0; i < 20; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 const sandbox = createSandbox({ seed: 42 });
 const base = await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
@@ -161,10 +147,14 @@ await withCpuProfile(profileFileFromArgs(), async () => {
       };
       if (check["hydra:member"].length !== size)
         throw new Error(`expected ${size} keywords, got ${check["hydra:member"].length}`);
-      const m = await measure(async () => {
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-      });
+      const m = await measureLatency(
+        iterations,
+        async () => {
+          const response = await fetch(url, { headers });
+          await response.arrayBuffer();
+        },
+        20,
+      );
       console.log(
         `${label}: ${what}`.padEnd(64),
         m.p50.toFixed(1).padStart(8),

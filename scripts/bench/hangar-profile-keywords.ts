@@ -17,6 +17,7 @@ import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
 import { fastify } from "fastify";
 import pg from "pg";
+import { measureLatency } from "./support/latency.ts";
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl?.startsWith("postgres")) {
@@ -46,21 +47,6 @@ const throwaway = keep
 const connection = await openDatabase({ databaseUrl: throwaway.url });
 const raw = new pg.Pool({ connectionString: throwaway.url, max: 4 });
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-async function measure(n: number, run: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(5, n); i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 /** The named database next to the admin URL's, created when missing; never dropped. */
 async function keptDatabase(admin: string, name: string) {
@@ -181,10 +167,10 @@ try {
     `  ${first["hydra:totalItems"].toLocaleString("en")} of ${KEYWORDS.toLocaleString("en")} keywords have ACoS > 30 %`,
   );
 
-  const api = await measure(iterations, () => get());
-  const compared = await measure(iterations, () => get(compareUrl));
+  const api = await measureLatency(iterations, () => get());
+  const compared = await measureLatency(iterations, () => get(compareUrl));
   // The same question of the daily facts: sum every day of every keyword, filter, sort, page.
-  const daily = await measure(Math.max(3, Math.floor(iterations / 10)), () =>
+  const daily = await measureLatency(Math.max(3, Math.floor(iterations / 10)), () =>
     raw.query(
       `select k.*, m.* from keywords k join (
          select amazon_id, sum(impressions) impressions, sum(clicks) clicks, sum(cost_micros) / 1e6 cost,

@@ -13,6 +13,7 @@ import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
 import { fastify } from "fastify";
 import pg from "pg";
+import { measureLatency } from "./support/latency.ts";
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
@@ -37,22 +38,6 @@ const MARKETS = [
 const throwaway = await createThrowawayDatabase(adminUrl, "starport_bench");
 const connection = await openDatabase({ databaseUrl: throwaway.url });
 const raw = new pg.Pool({ connectionString: throwaway.url, max: 4 });
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function measure(run: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(5, iterations); i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 try {
   await migrateDatabase(connection);
@@ -176,7 +161,7 @@ try {
     ["no date range: category + order[stock]=asc", `category=Category%203&order[stock]=asc`],
   ] as const;
 
-  const baseline = await measure(() =>
+  const baseline = await measureLatency(iterations, () =>
     raw.query(
       `select p.* from products p join seller_accounts sa on sa.id = p.seller_account_id
        where sa.seller_profile_id = $1 order by lower(p.title), p.id limit 50`,
@@ -195,7 +180,7 @@ try {
   );
   for (const [label, query] of scenarios) {
     let total = 0;
-    const result = await measure(async () => {
+    const result = await measureLatency(iterations, async () => {
       const response = await fetch(`${address}${base}&${query}`, { headers });
       if (response.status !== 200)
         throw new Error(`${label}: ${response.status} ${await response.text()}`);
