@@ -263,7 +263,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                     {run.finishedAt
                       ? ` · ${t("home.sync.finishedAt", { date: new Intl.DateTimeFormat(intlLocale(format.locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(run.finishedAt)) })}`
                       : ""}
-                    {` · ${t("sync.rows", { count: run.rowsWritten })}`}
+                    {` · ${t("sync.rows", { formatted: format.number(run.rowsWritten) })}`}
                   </Text>
                 )
               ) : (

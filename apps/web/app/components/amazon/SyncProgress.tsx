@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../lib/intl-locale.ts";
 import { sessionStore } from "../../session/store.ts";
 import { SyncArrivals, type SyncArrivalsView } from "./SyncArrivals.tsx";
 
@@ -30,7 +31,7 @@ export function SyncProgress({
   initial: SyncRunView | null;
   testId?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [run, setRun] = useState<SyncRunView | null>(initial);
   const runId = initial?.id;
   useEffect(() => {
@@ -92,7 +93,9 @@ export function SyncProgress({
         aria-label={t("sync.progress")}
       />
       <Text size="xs" c="dimmed">
-        {t("sync.rows", { count: run.rowsWritten })}
+        {t("sync.rows", {
+          formatted: new Intl.NumberFormat(intlLocale(i18n.language)).format(run.rowsWritten),
+        })}
       </Text>
       {run.result?.arrived ? <SyncArrivals arrived={run.result.arrived} /> : null}
     </Stack>
