@@ -11,6 +11,7 @@ import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
 import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
+import { getMarketplace } from "@starport/marketplaces";
 import { sql } from "drizzle-orm";
 import { fastify } from "fastify";
 import {
@@ -28,12 +29,10 @@ const DAYS = 90;
 const CUSTOMER = "00000000-0000-4000-8000-00000000b013";
 const PROFILE = "00000000-0000-4000-8000-00000000c013";
 const ACCOUNT = "00000000-0000-4000-8000-00000000d013";
-const MARKETS = [
-  ["DE", "A1PA6795UKMFR9"],
-  ["FR", "A13V1IB3VIYZZH"],
-  ["IT", "APJ6JRA9NG5V4"],
-  ["ES", "A1RKKUPIHCS9HS"],
-] as const;
+// Four EU marketplaces with Amazon's ids, from the one list of marketplaces.
+const MARKETS = (["DE", "FR", "IT", "ES"] as const).map(
+  (code) => [code, getMarketplace(code)?.marketplaceId ?? ""] as const,
+);
 
 const adminUrl = process.env.DATABASE_URL;
 const throwaway = adminUrl ? await createThrowawayDatabase(adminUrl, "starport_bench") : null;

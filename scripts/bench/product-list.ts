@@ -11,6 +11,7 @@ import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
 import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
+import { getMarketplace } from "@starport/marketplaces";
 import { fastify } from "fastify";
 import pg from "pg";
 import { measureLatency } from "./support/latency.ts";
@@ -28,12 +29,10 @@ const CUSTOMER = "00000000-0000-4000-8000-00000000b011";
 const PROFILE = "00000000-0000-4000-8000-00000000c011";
 const ACCOUNT = "00000000-0000-4000-8000-00000000d011";
 const TAG = "00000000-0000-4000-8000-00000000e011";
-const MARKETS = [
-  ["DE", "A1PA6795UKMFR9"],
-  ["FR", "A13V1IB3VIYZZH"],
-  ["IT", "APJ6JRA9NG5V4"],
-  ["ES", "A1RKKUPIHCS9HS"],
-] as const;
+// Four EU marketplaces with Amazon's ids, from the one list of marketplaces.
+const MARKETS = (["DE", "FR", "IT", "ES"] as const).map(
+  (code) => [code, getMarketplace(code)?.marketplaceId ?? ""] as const,
+);
 
 const throwaway = await createThrowawayDatabase(adminUrl, "starport_bench");
 const connection = await openDatabase({ databaseUrl: throwaway.url });

@@ -10,6 +10,7 @@
 // Without DATABASE_URL it runs on the embedded PGlite. The throw-away database is dropped at the end.
 import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
+import { getMarketplace } from "@starport/marketplaces";
 import { resolveSettings } from "@starport/settings";
 import { sql } from "drizzle-orm";
 import { loadSettingsContexts } from "../../apps/api/src/settings/load-settings-contexts.ts";
@@ -19,12 +20,10 @@ const PRODUCTS = 100_000;
 const CUSTOMER = "00000000-0000-4000-8000-00000000b012";
 const PROFILE = "00000000-0000-4000-8000-00000000c012";
 const ACCOUNT = "00000000-0000-4000-8000-00000000d012";
-const MARKETS = [
-  ["DE", "A1PA6795UKMFR9"],
-  ["FR", "A13V1IB3VIYZZH"],
-  ["IT", "APJ6JRA9NG5V4"],
-  ["ES", "A1RKKUPIHCS9HS"],
-] as const;
+// Four EU marketplaces with Amazon's ids, from the one list of marketplaces.
+const MARKETS = (["DE", "FR", "IT", "ES"] as const).map(
+  (code) => [code, getMarketplace(code)?.marketplaceId ?? ""] as const,
+);
 
 const adminUrl = process.env.DATABASE_URL;
 const throwaway = adminUrl ? await createThrowawayDatabase(adminUrl, "starport_bench") : null;
