@@ -90,10 +90,8 @@ export const STOCK_UPSERT: UpsertSpec = {
 export const COVER_WINDOW_DAYS = 30;
 
 /**
- * FBA inventory of one marketplace, then units sold over the last 30 days and days of cover.
- * Sales rate: units of the product ads of the SKU (Ads reports, 7-day attribution) of the seller
- * profile's advertising profile on that marketplace. The sync has no order data (the Orders and
- * Sales APIs are not synced), so organic sales are not counted: cover is an upper bound.
+ * FBA inventory of one marketplace, then units sold over the last 30 days and days of cover
+ * (updateDaysOfCover; the sales step runs it again once it has fetched the orders).
  */
 export async function syncInventory(step: CatalogueStep, today: string): Promise<void> {
   let batch: Record<string, unknown>[] = [];
@@ -126,7 +124,10 @@ export async function syncInventory(step: CatalogueStep, today: string): Promise
   );
 }
 
-/** units_sold_30d and days_of_cover of an account's stock on a marketplace, from the ad facts. */
+/**
+ * units_sold_30d and days_of_cover of an account's stock on a marketplace: units ordered over the
+ * last 30 days (Sales API, organic and ad-driven), at least the units the ad reports attribute.
+ */
 export async function updateDaysOfCover(
   db: Database,
   sellerAccountId: string,
@@ -147,9 +148,18 @@ export async function updateDaysOfCover(
         and f.date > (${today}::date - ${COVER_WINDOW_DAYS}::int) and f.date <= ${today}::date
       where sa.id = ${sellerAccountId}
       group by pa.sku
+    ), ordered as (
+      select d.sku, sum(d.units)::int as units
+      from product_sales_daily d
+      where d.seller_account_id = ${sellerAccountId} and d.marketplace_id = ${marketplaceId}
+        and d.date > (${today}::date - ${COVER_WINDOW_DAYS}::int) and d.date <= ${today}::date
+      group by d.sku
     ), target as (
-      select s.sku, coalesce(sold.units, 0) as units
+      -- Orders count every unit, ads only the advertised ones; until the sales step has filled
+      -- the window (or where Amazon has no order data) the ad units are the better lower bound.
+      select s.sku, greatest(coalesce(ordered.units, 0), coalesce(sold.units, 0)) as units
       from product_stock s left join sold on sold.sku = s.sku
+        left join ordered on ordered.sku = s.sku
       where s.seller_account_id = ${sellerAccountId} and s.marketplace_id = ${marketplaceId}
     ), cover as (
       -- real, as stored: comparing a double with its stored real would always differ.

@@ -16,6 +16,7 @@ import {
   STOCK_UPSERT,
   syncCatalogAttributes,
   syncInventory,
+  updateDaysOfCover,
 } from "./catalogue.ts";
 import { syncCompetitorSnapshots } from "./competitors.ts";
 import { FEES_UPSERT, SALES_UPSERT, syncFeeEstimates, syncOrderMetrics } from "./economics.ts";
@@ -691,7 +692,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         return [];
       case "sales": {
         const day = await today();
-        await eachMarketplace(parts[1] as string, ctx, (s) => syncOrderMetrics(s, day));
+        await eachMarketplace(parts[1] as string, ctx, async (s) => {
+          await syncOrderMetrics(s, day);
+          // Days of cover from every unit ordered, not only the advertised ones.
+          await s.wrote(await updateDaysOfCover(s.db, s.sellerAccountId, s.marketplaceId, day));
+        });
         return [];
       }
       case "competitors":

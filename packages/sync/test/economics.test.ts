@@ -196,6 +196,34 @@ describe.each(TEST_DATABASE_KINDS)("economics sync on %s", (kind) => {
     expect(checked).toBeGreaterThan(20);
     expect(organic).toBeGreaterThan(0);
 
+    // Days of cover count every unit ordered over the last 30 days, organic ones included.
+    const today = h.sandbox.control.today();
+    const windowStart = new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const stock = await db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.sellerAccountId, account?.id as string));
+    expect(stock.length).toBeGreaterThan(0);
+    let sold = 0;
+    for (const s of stock) {
+      const units = rows
+        .filter(
+          (r) =>
+            r.sku === s.sku &&
+            r.marketplaceId === s.marketplaceId &&
+            r.date > windowStart &&
+            r.date <= today,
+        )
+        .reduce((sum, r) => sum + r.units, 0);
+      sold += units;
+      expect(s.unitsSold30d).toBe(units);
+      if (units > 0) expect(s.daysOfCover).toBeCloseTo(s.fulfillable / (units / 30), 3);
+      else expect(s.daysOfCover).toBeNull();
+    }
+    expect(sold).toBeGreaterThan(0);
+
     // Twice is once: the second run rewrites nothing.
     const before = rows.map((r) => `${r.sku}|${r.date}|${r.units}|${r.syncedAt.getTime()}`).sort();
     await syncListingsThenEconomics(db, engine, sellerProfileId);

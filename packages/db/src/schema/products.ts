@@ -104,9 +104,10 @@ export const productCollectionMembers = pgTable(
 
 /**
  * FBA inventory per listing (SP-API getInventorySummaries), keyed like the listing so the sync
- * writes it without looking products up. unitsSold30d: units sold over the last 30 days as the
- * advertising reports count them (product ads by SKU); daysOfCover = fulfillable / (units / 30),
- * null when nothing sold. Both are computed by the sync step after the reports.
+ * writes it without looking products up. unitsSold30d: units ordered over the last 30 days
+ * (Sales API, organic and ad-driven; at least what the ad reports attribute to the SKU's product
+ * ads); daysOfCover = fulfillable / (units / 30), null when nothing sold. Both are computed by the
+ * inventory step and again by the total-sales step.
  */
 export const productStock = pgTable(
   "product_stock",
