@@ -30,7 +30,7 @@ export interface RouteEntry {
   /**
    * Route module, relative to app/. Screens live in routes/ in folders mirroring their URL
    * (`/hangar/campaigns/detail/:id` → `routes/hangar/campaigns/detail/$id.tsx`); entries without
-   * one show the placeholder page.
+   * one show `routes/placeholder.tsx`.
    */
   file?: string;
 }
@@ -50,27 +50,27 @@ export const ROUTES: readonly RouteEntry[] = [
     middleware: ["detect-locale", ...APP],
     file: "routes/index.tsx",
   },
-  { key: "login", path: "/login", layout: "standalone", public: true, file: "pages/login.tsx" },
+  { key: "login", path: "/login", layout: "standalone", public: true, file: "routes/login.tsx" },
   {
     key: "register",
     path: "/register",
     layout: "standalone",
     public: true,
-    file: "pages/register.tsx",
+    file: "routes/register.tsx",
   },
   {
     key: "profile-selection",
     path: "/profile-selection",
     layout: "standalone",
     middleware: SIGNED_IN,
-    file: "pages/profile-selection.tsx",
+    file: "routes/profile-selection.tsx",
   },
   {
     key: "getting-started",
     path: "/getting-started",
     layout: "standalone",
     middleware: SIGNED_IN,
-    file: "pages/getting-started.tsx",
+    file: "routes/getting-started.tsx",
   },
   {
     key: "profile",
@@ -84,7 +84,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/settings",
     layout: null,
     middleware: APP,
-    file: "pages/settings.tsx",
+    file: "routes/settings.tsx",
   },
   { key: "action-center", path: "/action-center", layout: null, middleware: APP },
   {
@@ -102,14 +102,14 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/advertising-api-auth",
     layout: "empty",
     public: true,
-    file: "pages/amazon/advertising-api-auth.tsx",
+    file: "routes/advertising-api-auth.tsx",
   },
   {
     key: "sp-api-auth",
     path: "/sp-api-auth",
     layout: "empty",
     public: true,
-    file: "pages/amazon/sp-api-auth.tsx",
+    file: "routes/sp-api-auth.tsx",
   },
   {
     key: "account-connection-successful",
@@ -117,7 +117,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "empty",
     public: true,
     middleware: ["onboarding"],
-    file: "pages/amazon/account-connection-successful.tsx",
+    file: "routes/account-connection-successful.tsx",
   },
   {
     key: "account-connection-error",
@@ -125,7 +125,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "empty",
     public: true,
     middleware: ["onboarding"],
-    file: "pages/amazon/account-connection-error.tsx",
+    file: "routes/account-connection-error.tsx",
   },
   {
     key: "campaign-test",
@@ -139,14 +139,14 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/cargo-bay/collections",
     layout: "default",
     middleware: APP,
-    file: "pages/cargo-bay/collections.tsx",
+    file: "routes/cargo-bay/collections/index.tsx",
   },
   {
     key: "collection-new",
     path: "/cargo-bay/collections/new",
     layout: "default-boxed",
     middleware: APP,
-    file: "pages/cargo-bay/collection-new.tsx",
+    file: "routes/cargo-bay/collections/new.tsx",
   },
   {
     key: "collection-detail",
@@ -154,7 +154,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     params: { id: "id" },
     middleware: APP,
-    file: "pages/cargo-bay/collection-detail.tsx",
+    file: "routes/cargo-bay/collections/$id.tsx",
   },
   {
     key: "campaigns",

@@ -10,14 +10,14 @@ export default LOCALES.flatMap((locale) => [
       `layouts/${shell}.tsx`,
       { id: `${locale}:layout:${shell}` },
       ROUTES.filter((entry) => shellOf(entry) === shell).map((entry) => {
-        const file = entry.file ?? "pages/placeholder.tsx";
+        const file = entry.file ?? "routes/placeholder.tsx";
         const id = routeId(locale, entry.key);
         const path = localizePath(entry.path, locale).slice(1);
         return path === "" ? index(file, { id }) : route(path, file, { id });
       }),
     ),
   ),
-  route(localizePath("/__diagnostics/error", locale).slice(1), "pages/diagnostics-error.tsx", {
+  route(localizePath("/__diagnostics/error", locale).slice(1), "routes/__diagnostics/error.tsx", {
     id: routeId(locale, "diagnostics-error"),
   }),
   // Not a screen: a Hangar table as CSV/XLSX (all pages, current filters and columns).
@@ -32,7 +32,7 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/hangar/changes", locale).slice(1), "routes/hangar/changes.ts", {
     id: routeId(locale, "hangar-changes"),
   }),
-  route(localizePath("/*", locale).slice(1), "pages/not-found.tsx", {
+  route(localizePath("/*", locale).slice(1), "routes/$.tsx", {
     id: routeId(locale, "not-found"),
   }),
 ]) satisfies RouteConfig;

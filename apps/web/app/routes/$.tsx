@@ -1,5 +1,5 @@
 import { notFound } from "../lib/not-found.ts";
-import type { Route } from "./+types/not-found";
+import type { Route } from "./+types/$";
 
 /** Every path no route matches: 404 "Page not found" (spec §2). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,16 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { redirect, useNavigate } from "react-router";
-import { CollectionForm, EMPTY_COLLECTION } from "../../components/collections/CollectionForm.tsx";
-import { getI18n } from "../../i18n/i18n.ts";
-import { browserHydra } from "../../lib/api/session-hydra.ts";
-import { useLocalizedPath } from "../../lib/use-locale.ts";
-import { localizePath, splitLocale } from "../../route-table.ts";
-import { sessionContext } from "../../session/server-session.ts";
-import type { Route } from "./+types/collection-new";
+import {
+  CollectionForm,
+  EMPTY_COLLECTION,
+} from "../../../components/collections/CollectionForm.tsx";
+import { getI18n } from "../../../i18n/i18n.ts";
+import { browserHydra } from "../../../lib/api/session-hydra.ts";
+import { useLocalizedPath } from "../../../lib/use-locale.ts";
+import { localizePath, splitLocale } from "../../../route-table.ts";
+import { sessionContext } from "../../../session/server-session.ts";
+import type { Route } from "./+types/new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;

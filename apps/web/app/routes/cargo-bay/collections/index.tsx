@@ -2,14 +2,14 @@ import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
-import type { CollectionSummary } from "../../components/collections/types.ts";
-import { GoalCell } from "../../components/settings/advertising/GoalVsActual.tsx";
-import { getI18n } from "../../i18n/i18n.ts";
-import { intlLocale } from "../../lib/intl-locale.ts";
-import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
-import { localizePath, splitLocale } from "../../route-table.ts";
-import { serverApi, sessionContext } from "../../session/server-session.ts";
-import type { Route } from "./+types/collections";
+import type { CollectionSummary } from "../../../components/collections/types.ts";
+import { GoalCell } from "../../../components/settings/advertising/GoalVsActual.tsx";
+import { getI18n } from "../../../i18n/i18n.ts";
+import { intlLocale } from "../../../lib/intl-locale.ts";
+import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
+import { localizePath, splitLocale } from "../../../route-table.ts";
+import { serverApi, sessionContext } from "../../../session/server-session.ts";
+import type { Route } from "./+types/index";
 
 const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SyncProgress, type SyncRunView } from "../../components/amazon/SyncProgress.tsx";
-import { getI18n } from "../../i18n/i18n.ts";
-import { splitLocale } from "../../route-table.ts";
-import { serverApi, tokenFromRequest } from "../../session/server-session.ts";
+import { SyncProgress, type SyncRunView } from "../components/amazon/SyncProgress.tsx";
+import { getI18n } from "../i18n/i18n.ts";
+import { splitLocale } from "../route-table.ts";
+import { serverApi, tokenFromRequest } from "../session/server-session.ts";
 import type { Route } from "./+types/account-connection-successful";
 
 interface Participation {

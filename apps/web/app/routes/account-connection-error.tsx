@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { getI18n } from "../../i18n/i18n.ts";
-import { splitLocale } from "../../route-table.ts";
+import { getI18n } from "../i18n/i18n.ts";
+import { splitLocale } from "../route-table.ts";
 import type { Route } from "./+types/account-connection-error";
 
 const REASONS = [

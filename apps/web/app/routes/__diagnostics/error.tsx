@@ -1,6 +1,6 @@
 import { serverContext } from "#server-context";
-import { notFound } from "../lib/not-found.ts";
-import type { Route } from "./+types/diagnostics-error";
+import { notFound } from "../../lib/not-found.ts";
+import type { Route } from "./+types/error";
 
 /**
  * A loader that fails on purpose, so end-to-end tests can prove an unhandled loader error renders

@@ -1,5 +1,5 @@
+import { CallbackPage, completeCallback } from "../components/amazon/ConsentCallback.tsx";
 import type { Route } from "./+types/sp-api-auth";
-import { CallbackPage, completeCallback } from "./callback.tsx";
 
 /** Seller Central consent came back: `state`, `selling_partner_id`, `spapi_oauth_code`. */
 export async function loader({ request, context }: Route.LoaderArgs) {

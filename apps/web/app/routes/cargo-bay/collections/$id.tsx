@@ -13,23 +13,23 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { CollectionForm } from "../../components/collections/CollectionForm.tsx";
-import { ProductCompetitors } from "../../components/collections/ProductCompetitors.tsx";
-import { blankCondition, type RuleSet } from "../../components/collections/types.ts";
+import { CollectionForm } from "../../../components/collections/CollectionForm.tsx";
+import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
+import { blankCondition, type RuleSet } from "../../../components/collections/types.ts";
 import {
   CollectionGoalSettings,
   collectionDeletionWarning,
-} from "../../components/settings/advertising/CollectionGoalSettings.tsx";
-import { getI18n } from "../../i18n/i18n.ts";
-import { ApiError } from "../../lib/api/client.ts";
-import { browserHydra } from "../../lib/api/session-hydra.ts";
-import { intlLocale } from "../../lib/intl-locale.ts";
-import { notFound } from "../../lib/not-found.ts";
-import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
-import { localizePath, splitLocale } from "../../route-table.ts";
-import { serverApi, sessionContext } from "../../session/server-session.ts";
-import { browserApi } from "../../session/store.ts";
-import type { Route } from "./+types/collection-detail";
+} from "../../../components/settings/advertising/CollectionGoalSettings.tsx";
+import { getI18n } from "../../../i18n/i18n.ts";
+import { ApiError } from "../../../lib/api/client.ts";
+import { browserHydra } from "../../../lib/api/session-hydra.ts";
+import { intlLocale } from "../../../lib/intl-locale.ts";
+import { notFound } from "../../../lib/not-found.ts";
+import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
+import { localizePath, splitLocale } from "../../../route-table.ts";
+import { serverApi, sessionContext } from "../../../session/server-session.ts";
+import { browserApi } from "../../../session/store.ts";
+import type { Route } from "./+types/$id";
 
 interface Collection {
   "@id": string;

@@ -1,5 +1,5 @@
+import { CallbackPage, completeCallback } from "../components/amazon/ConsentCallback.tsx";
 import type { Route } from "./+types/advertising-api-auth";
-import { CallbackPage, completeCallback } from "./callback.tsx";
 
 /** Amazon Ads consent came back: `code`, `scope`, `state` (or `error`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
