@@ -1,6 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RuleCondition, RuleSet } from "../src/catalogue/collection-rules.ts";
@@ -15,13 +15,18 @@ import { type HydraTestApp, IDS, MERGE_PATCH, openHydraTestApp } from "./support
 
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${++serial}`;
-const MARKETPLACE_IDS = { DE: "A1PA6795UKMFR9", FR: "A13V1IB3VIYZZH" } as const;
+const MARKETPLACE_IDS = {
+  DE: "A1PA6795UKMFR9",
+  FR: "A13V1IB3VIYZZH",
+  UK: "A1F83G8C2ARO7P",
+} as const;
+const CURRENCIES = { DE: "EUR", FR: "EUR", UK: "GBP" } as const;
 
 interface ProductSpec {
   sku: string;
   asin: string;
   title: string;
-  marketplace: "DE" | "FR";
+  marketplace: "DE" | "FR" | "UK";
   brand: string | null;
   category: string | null;
   price: number | null;
@@ -54,14 +59,14 @@ async function catalogueOf(
     .values({ sellerProfileId, name: "EU" })
     .returning();
   const adProfiles: Record<string, string> = {};
-  for (const country of ["DE", "FR"] as const) {
+  for (const country of ["DE", "FR", "UK"] as const) {
     const [ap] = await db
       .insert(schema.advertisingProfiles)
       .values({
         sellerProfileId,
         amazonProfileId: unique(),
         countryCode: country,
-        currency: "EUR",
+        currency: CURRENCIES[country],
         timezone: "Europe/Berlin",
       })
       .returning();
@@ -84,7 +89,7 @@ async function catalogueOf(
         asin: spec.asin,
         title: spec.title,
         priceMicros: spec.price === null ? null : Math.round(spec.price * 1e6),
-        currency: "EUR",
+        currency: CURRENCIES[spec.marketplace],
         quantity: null,
         status: "Active",
         brand: spec.brand,
@@ -534,6 +539,93 @@ describe.each(TEST_DATABASE_KINDS)("collections on %s", (kind) => {
       "C-3",
       "C-4",
     ]);
+  });
+
+  it("a collection across marketplaces converts its money per day into the default currency, and exports what it lists", async () => {
+    const base = {
+      brand: "Acme",
+      category: "Kitchen",
+      price: 20,
+      tags: [],
+      lifecycle: null,
+      fulfillable: 5,
+      daysOfCover: 30,
+    };
+    const c = await catalogueOf(t, [
+      {
+        ...base,
+        marketplace: "DE",
+        sku: "X-1",
+        asin: "B0X1",
+        title: "de",
+        facts: [[3, 10, 20, 5]],
+      },
+      { ...base, marketplace: "UK", sku: "X-2", asin: "B0X2", title: "uk", facts: [[3, 8, 16, 4]] },
+    ]);
+    const created = await t.request("own", {
+      method: "POST",
+      url: "/api/product_collections",
+      payload: {
+        name: "Europa",
+        membership: "rules",
+        rules: { match: "all", conditions: [{ field: "sku", operator: "matches", value: "X-*" }] },
+        sellerProfile: `/api/seller_profiles/${c.sellerProfileId}`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    // The euro reference rate of GBP in force that day (the newest on or before it).
+    const [rate] = (
+      (await t.db.execute(sql`select conversion_rate from conversion_rates
+        where currency_code = 'GBP' and date <= ${daysAgo(3)}::date
+        order by date desc limit 1`)) as unknown as { rows: { conversion_rate: string }[] }
+    ).rows;
+    const gbp = Number(rate?.conversion_rate);
+    expect(gbp).toBeGreaterThan(0);
+    // A day of total sales in a currency without any rate: left out, and said so.
+    for (const [sku, marketplace, currency, amount] of [
+      ["X-1", "DE", "EUR", 50],
+      ["X-2", "UK", "GBP", 40],
+      ["X-2", "UK", "JPY", 9000],
+    ] as const)
+      await t.db.insert(schema.productSalesDaily).values({
+        sellerAccountId: c.accountId,
+        marketplaceId: MARKETPLACE_IDS[marketplace],
+        sku,
+        date: daysAgo(currency === "JPY" ? 4 : 3),
+        units: 1,
+        orders: 1,
+        salesMicros: amount * 1e6,
+        currency,
+      });
+    const url = `/api/catalogue/collections?sellerProfile=${c.sellerProfileId}&from=${daysAgo(30)}&to=${daysAgo(1)}`;
+    const list = await t.request("own", { url });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({ currency: "EUR", unconvertedCurrencies: ["JPY"] });
+    const summary = list.json().collections.find((s: { id: string }) => s.id === id);
+    const cents = (value: number) => Math.round(value * 100) / 100;
+    expect(summary.productCount).toBe(2);
+    expect(summary.spend).toBeCloseTo(cents(10 + 8 / gbp), 2);
+    expect(summary.sales).toBeCloseTo(cents(20 + 16 / gbp), 2);
+    expect(summary.totalSales).toBeCloseTo(cents(50 + 40 / gbp), 2);
+    expect(summary.spend).not.toBe(18);
+
+    // The same list as CSV (German numbers) and XLSX.
+    const csv = await t.request("own", { url: `${url}&format=csv&locale=de` });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toContain("Name");
+    expect(lines[0]).toContain("Gesamtumsatz");
+    const row = lines.find((l) => l.startsWith("Europa"));
+    expect(row).toContain("Regelbasiert");
+    expect(row).toContain("EUR");
+    expect(row).toContain(summary.spend.toFixed(2).replace(".", ","));
+    const xlsx = await t.request("own", { url: `${url}&format=xlsx&locale=en` });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    const badColumn = await t.request("own", { url: `${url}&format=csv&columns[]=nope` });
+    expect(badColumn.statusCode).toBe(400);
   });
 
   it("bad rule sets are 4xx with the path, never a 5xx; foreign profiles and collections are 404", async () => {

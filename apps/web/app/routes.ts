@@ -28,6 +28,12 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/product/list/export", locale).slice(1), "routes/product/list/export.ts", {
     id: routeId(locale, "product-list-export"),
   }),
+  // Not a screen: the Cargo Bay list as CSV/XLSX (same range as the screen).
+  route(
+    localizePath("/cargo-bay/collections/export", locale).slice(1),
+    "routes/cargo-bay/collections/export.ts",
+    { id: routeId(locale, "collections-export") },
+  ),
   // Not a screen: the Hangar's edits (tray, bulk, push, history, undo) through changes.
   route(localizePath("/hangar/changes", locale).slice(1), "routes/hangar/changes.ts", {
     id: routeId(locale, "hangar-changes"),

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectHydrated } from "./helpers.ts";
+import { parse } from "csv-parse/sync";
+import { downloadExport, expectHydrated } from "./helpers.ts";
 import { loginViaApi, sessionCookies } from "./session.ts";
 
 /**
@@ -19,6 +20,9 @@ const TEXT = {
     greater: "größer als",
     value: "Wert",
     manual: "Manuell",
+    rules: "Regelbasiert",
+    delimiter: ";",
+    exportHeader: ["Name", "Art", "Priorität", "Produkte"],
     search: "Suchen",
     addProduct: "Hinzufügen",
     competitors: "Wettbewerber",
@@ -40,6 +44,9 @@ const TEXT = {
     greater: "greater than",
     value: "Value",
     manual: "Manual",
+    rules: "Rule-based",
+    delimiter: ",",
+    exportHeader: ["Name", "Type", "Priority", "Products"],
     search: "Search",
     addProduct: "Add",
     competitors: "Competitors",
@@ -195,6 +202,21 @@ for (const locale of ["de", "en"] as const) {
     const goal = row.getByTestId("collection-goal");
     await expect(goal).toHaveText(L.goal);
     await expect(goal).toHaveAttribute("title", L.goalSource);
+    // The list exports what it shows: the collection, its type and its count, locale numbers.
+    const csv = await downloadExport(page, "export-csv");
+    expect(csv.name).toMatch(/\.csv$/);
+    const lines: string[][] = parse(csv.body, { delimiter: L.delimiter, bom: true });
+    expect(lines[0]?.slice(0, 4)).toEqual(L.exportHeader);
+    const exported = lines.find((r) => r[0] === `Teure Bestseller ${locale}`);
+    expect(exported?.[1]).toBe(L.rules);
+    expect(exported?.[3]).toBe(String(expected));
+    // Its range lives in the URL, as on every Hangar screen; the KPIs follow it.
+    const range = page.getByTestId("date-range");
+    const wide = await range.getAttribute("data-from");
+    await page.goto(`${L.prefix}/cargo-bay/collections?range=last7`);
+    await expectHydrated(page);
+    const narrow = await page.getByTestId("date-range").getAttribute("data-from");
+    expect(narrow! > wide!).toBe(true);
 
     // A manual collection, filled by search from the catalogue.
     await page.goto(`${L.prefix}/cargo-bay/collections/new`);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -112,4 +113,14 @@ export async function startStarport(
       .toBe(200);
   }
   return server;
+}
+
+/** Opens a screen's export menu, clicks the item `testId` and returns the downloaded file. */
+export async function downloadExport(page: Page, testId: string) {
+  await page.getByTestId("export-button").click();
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId(testId).click(),
+  ]);
+  return { name: file.suggestedFilename(), body: await readFile((await file.path()) as string) };
 }

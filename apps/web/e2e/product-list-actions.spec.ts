@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { expectHydrated } from "./helpers.ts";
+import { downloadExport, expectHydrated } from "./helpers.ts";
 import { signInFresh } from "./session.ts";
 
 /**
@@ -71,15 +70,6 @@ async function listOf(request: APIRequestContext, token: string, query: string) 
   return (await response.json()) as Page_;
 }
 
-async function download(page: Page, testId: string) {
-  await page.getByTestId("export-button").click();
-  const [file] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByTestId(testId).click(),
-  ]);
-  return { name: file.suggestedFilename(), body: await readFile((await file.path()) as string) };
-}
-
 for (const locale of ["de", "en"] as const) {
   test(`product list (${locale}): export, all matching products, save as collection, competitors`, async ({
     page,
@@ -111,14 +101,14 @@ for (const locale of ["de", "en"] as const) {
     await expect(table.locator("tbody tr")).toHaveCount(25);
 
     // Export: every page (more than the 25 shown), in the table's order, locale numbers.
-    const csv = await download(page, "export-csv");
+    const csv = await downloadExport(page, "export-csv");
     expect(csv.name).toMatch(/\.csv$/);
     const rows: string[][] = parse(csv.body, { delimiter: L.delimiter, bom: true });
     expect(rows[0]!.slice(0, 8)).toEqual(L.header);
     expect(rows.slice(1).map((r) => r[2])).toEqual(all["hydra:member"].map((m) => m.sku));
     const priced = rows.slice(1).find((r) => r[7] !== "");
     expect(priced?.[7]).toMatch(L.price);
-    const xlsx = await download(page, "export-xlsx");
+    const xlsx = await downloadExport(page, "export-xlsx");
     expect(xlsx.name).toMatch(/\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.body as unknown as ArrayBuffer);

@@ -3,13 +3,20 @@ import { GOAL_STATUSES } from "@starport/settings";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
+import { exportFormat, XLSX } from "../hydra/export.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
+import { searchParams } from "../request-input.ts";
 import { catalogueToday } from "./collection-rules.ts";
+import { exportCollectionSummaries } from "./export-collections.ts";
 import { previewCollection, previewCollectionBody } from "./preview-collection.ts";
 import { CATALOGUE_TAGS, json } from "./routes.ts";
 import { summarizeCollections } from "./summarize-collections.ts";
 
 const summaries = z.object({
+  currency: z.string().describe("The currency of every amount: the seller profile's default"),
+  unconvertedCurrencies: z
+    .array(z.string())
+    .describe("Currencies without a known conversion rate, whose amounts are left out"),
   collections: z.array(
     z.object({
       id: z.uuid(),
@@ -67,29 +74,48 @@ export async function collectionRoutes(
         tags: CATALOGUE_TAGS,
         summary:
           "Every collection of a seller profile with its product count and the ad KPIs of its " +
-          "products from `from` to `to` (all three required).",
+          "products from `from` to `to` (all three required), money in the profile's default " +
+          "currency. With `format=csv|xlsx` (or the Accept header): the list as a file, " +
+          "`columns[]` and `locale` (de, en) as the Hydra collections' exports.",
         querystring: z.object({
           sellerProfile: z.string().describe("A seller profile's id or IRI").optional(),
           from: z.string().describe("First day (YYYY-MM-DD)").optional(),
           to: z.string().describe("Last day (YYYY-MM-DD), at most 731 days later").optional(),
+          format: z.enum(["jsonld", "csv", "xlsx"]).optional().describe("A file instead of JSON"),
+          locale: z.enum(["de", "en"]).optional().describe("The export's headers and numbers"),
+          "columns[]": z
+            .union([z.string(), z.array(z.string())])
+            .optional()
+            .describe("The export's columns (default: the screen's)"),
         }),
-        response: { 200: json("The collections", summaries), ...problems(400, 401, 404) },
+        response: {
+          200: {
+            description: "The collections, or the list as CSV or XLSX",
+            content: {
+              "application/json": { schema: summaries },
+              "text/csv": { schema: z.string() },
+              [XLSX]: { schema: z.string() },
+            },
+          },
+          ...problems(400, 401, 404),
+        },
       },
     },
-    async (request) => {
-      const query = request.query as { sellerProfile?: string; from?: string; to?: string };
-      return {
-        collections: await summarizeCollections(
-          deps.db,
-          requirePrincipal(request),
-          {
-            sellerProfile: query.sellerProfile,
-            from: query.from,
-            to: query.to,
-          },
-          await catalogueToday(deps.amazon),
-        ),
-      };
+    async (request, reply) => {
+      const query = searchParams(request.query);
+      const format = exportFormat(request, query);
+      const summaries = await summarizeCollections(
+        deps.db,
+        requirePrincipal(request),
+        {
+          sellerProfile: query.get("sellerProfile") ?? undefined,
+          from: query.get("from") ?? undefined,
+          to: query.get("to") ?? undefined,
+        },
+        await catalogueToday(deps.amazon),
+      );
+      if (format) return exportCollectionSummaries(reply, format, summaries, query);
+      return summaries;
     },
   );
 

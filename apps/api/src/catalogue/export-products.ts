@@ -77,7 +77,7 @@ const DEFAULT_COLUMNS = [
 
 /** A product list row as one flat record of the export's columns. */
 /** Goal statuses as the screen words them. */
-const GOAL_STATUS_LABELS: Record<GoalStatus, { de: string; en: string }> = {
+export const GOAL_STATUS_LABELS: Record<GoalStatus, { de: string; en: string }> = {
   onTarget: { de: "Im Ziel", en: "On target" },
   above: { de: "Über dem Ziel", en: "Above target" },
   below: { de: "Unter dem Ziel", en: "Below target" },

@@ -7,6 +7,7 @@ import {
 } from "@starport/settings";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { conversionFactorsCte } from "../advertising/metrics/facts.ts";
 import type { Principal } from "../auth/principal.ts";
 import { tacosOf } from "../economics/total-sales.ts";
 import { ValidationError } from "../errors.ts";
@@ -59,6 +60,17 @@ export interface CollectionSummary {
   };
 }
 
+/**
+ * The Cargo Bay list's answer. A collection spans marketplaces, so its money is converted per day
+ * into the seller profile's default currency (`currency`); `unconvertedCurrencies` names the
+ * currencies without a known rate, whose amounts are left out (shown, never silently dropped).
+ */
+export interface CollectionSummaries {
+  currency: string;
+  unconvertedCurrencies: string[];
+  collections: CollectionSummary[];
+}
+
 type Rows<T> = { rows: T[] };
 
 /**
@@ -71,7 +83,7 @@ export async function summarizeCollections(
   principal: Principal,
   raw: Record<string, string | undefined>,
   today: string = todayUtc(),
-): Promise<CollectionSummary[]> {
+): Promise<CollectionSummaries> {
   const parsed = query.safeParse(raw);
   if (!parsed.success) {
     const paths = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "")))];
@@ -82,6 +94,22 @@ export async function summarizeCollections(
   }
   const q = parsed.data;
   await requireVisibleSellerProfile(db, principal, q.sellerProfile);
+  const [profile] = (
+    (await db.execute(
+      sql`select default_currency from seller_profiles where id = ${q.sellerProfile}`,
+    )) as unknown as Rows<{ default_currency: string }>
+  ).rows;
+  const currency = profile?.default_currency ?? "EUR";
+  // Every currency the profile's money can be in: its advertising profiles' and its listings'.
+  const fx = conversionFactorsCte(
+    currency,
+    { from: q.from, to: q.to },
+    sql`select currency from advertising_profiles where seller_profile_id = ${q.sellerProfile}
+      union select distinct p.currency from products p
+        join seller_accounts sa on sa.id = p.seller_account_id
+        where sa.seller_profile_id = ${q.sellerProfile}`,
+  );
+  const unconverted = new Set<string>();
   const collections = (await db.execute(sql`
     select id, name, description, colour, membership, rules, priority, product_count
     from product_collections where seller_profile_id = ${q.sellerProfile}
@@ -106,7 +134,7 @@ export async function summarizeCollections(
     today,
     collections.rows.map((c) => c.rules),
   );
-  return Promise.all(
+  const summaries = await Promise.all(
     collections.rows.map(async (c) => {
       const members = sql`${PRODUCT_FROM}
         where sa.seller_profile_id = ${q.sellerProfile} and ${membershipCondition(c, ruleScope)}`;
@@ -115,25 +143,40 @@ export async function summarizeCollections(
           Rows<{ n: number }>
         >,
         db.execute(sql`
-          select coalesce(sum(f.cost_micros), 0) as cost, coalesce(sum(f.sales_micros), 0) as sales
+          with ${fx}
+          select coalesce(sum(f.cost_micros * x.factor), 0) as cost,
+            coalesce(sum(f.sales_micros * x.factor), 0) as sales,
+            array_agg(distinct ap.currency) filter (where x.factor is null
+              and (f.cost_micros <> 0 or f.sales_micros <> 0)) as unconverted
           from (select distinct p.marketplace, p.sku ${members}) m
           join advertising_profiles ap on ap.seller_profile_id = ${q.sellerProfile}
             and ap.country_code = m.marketplace
           join product_ads pa on pa.advertising_profile_id = ap.id and pa.sku = m.sku
           join ad_performance_daily f on f.advertising_profile_id = ap.id
             and f.entity_type = 'product_ad' and f.amazon_id = pa.amazon_ad_id
-            and f.date between ${q.from}::date and ${q.to}::date`) as unknown as Promise<
-          Rows<{ cost: unknown; sales: unknown }>
+            and f.date between ${q.from}::date and ${q.to}::date
+          left join fx x on x.currency = ap.currency and x.date = f.date`) as unknown as Promise<
+          Rows<{ cost: unknown; sales: unknown; unconverted: string[] | null }>
         >,
         db.execute(sql`
-          select sum(s.sales_micros) as sales
+          with ${fx}
+          select sum(s.sales_micros * x.factor) as sales,
+            array_agg(distinct s.currency) filter (where x.factor is null
+              and s.sales_micros <> 0) as unconverted,
+            bool_or(x.factor is not null) as converted
           from (select distinct p.seller_account_id, p.marketplace_id, p.sku ${members}) m
           join product_sales_daily s on s.seller_account_id = m.seller_account_id
             and s.marketplace_id = m.marketplace_id and s.sku = m.sku
-            and s.date between ${q.from}::date and ${q.to}::date`) as unknown as Promise<
-          Rows<{ sales: unknown }>
+            and s.date between ${q.from}::date and ${q.to}::date
+          left join fx x on x.currency = s.currency and x.date = s.date`) as unknown as Promise<
+          Rows<{ sales: unknown; unconverted: string[] | null; converted: boolean | null }>
         >,
       ]);
+      for (const code of [
+        ...(kpis.rows[0]?.unconverted ?? []),
+        ...(totals.rows[0]?.unconverted ?? []),
+      ])
+        unconverted.add(code);
       const count = Number(counted.rows[0]?.n ?? 0);
       if (count !== c.product_count)
         await db.execute(
@@ -141,7 +184,8 @@ export async function summarizeCollections(
         );
       const spend = Number(kpis.rows[0]?.cost ?? 0) / 1e6;
       const sales = Number(kpis.rows[0]?.sales ?? 0) / 1e6;
-      const total = totals.rows[0]?.sales;
+      // Unknown (not 0) while no member has a synced day in a currency that converts.
+      const total = totals.rows[0]?.converted ? totals.rows[0].sales : null;
       const totalSales = total === null || total === undefined ? null : Number(total) / 1e6;
       return {
         id: c.id,
@@ -163,6 +207,7 @@ export async function summarizeCollections(
       };
     }),
   );
+  return { currency, unconvertedCurrencies: [...unconverted].sort(), collections: summaries };
 }
 
 type CollectionTarget = Omit<CollectionSummary["goal"], "status">;

@@ -79,15 +79,28 @@ export async function resolveConversion(
  * oldest known).
  */
 export function factorsCte(conversion: Conversion, span: Period, profileIds: SQL): SQL {
+  return conversionFactorsCte(
+    conversion.currency,
+    span,
+    sql`select distinct currency from advertising_profiles where id in (${profileIds})`,
+  );
+}
+
+/**
+ * `fx(currency, date, factor)` for every currency `currencies` selects and every day of `span`:
+ * the factor from that currency to `target` (1 for the target itself; null where no rate is known
+ * for one of the two, so a caller can tell unconverted money from none).
+ */
+export function conversionFactorsCte(target: string, span: Period, currencies: SQL): SQL {
   const rate = (currency: SQL) =>
     sql`coalesce(
       (select r.conversion_rate from conversion_rates r where r.currency_code = ${currency} and r.date <= d.day order by r.date desc limit 1),
       (select r.conversion_rate from conversion_rates r where r.currency_code = ${currency} order by r.date limit 1))`;
   return sql`fx as (
     select c.currency, d.day as date,
-      case when c.currency = ${conversion.currency} then 1::numeric
-        else ${rate(sql`${conversion.currency}`)} / ${rate(sql`c.currency`)} end as factor
-    from (select distinct currency from advertising_profiles where id in (${profileIds})) c
+      case when c.currency = ${target} then 1::numeric
+        else ${rate(sql`${target}`)} / ${rate(sql`c.currency`)} end as factor
+    from (${currencies}) c(currency)
     cross join (select g::date as day from generate_series(${span.from}::date, ${span.to}::date, interval '1 day') g) d
   )`;
 }

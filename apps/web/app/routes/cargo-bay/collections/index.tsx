@@ -1,32 +1,46 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconDownload, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import type { CollectionSummary } from "../../../components/collections/types.ts";
+import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
+import { todayIn } from "../../../components/hangar/date-range.ts";
 import { GoalCell } from "../../../components/settings/advertising/GoalVsActual.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
+import { amazonToday } from "../../../lib/amazon-today.server.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { serverApi, sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
-
-const day = (offset: number) =>
-  new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+import { collectionsRange } from "./range.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;
+  const url = new URL(request.url);
   if (!profile)
-    throw redirect(
-      localizePath("/profile-selection", splitLocale(new URL(request.url).pathname).locale),
-    );
-  const from = day(30);
-  const to = day(1);
-  const query = new URLSearchParams({ sellerProfile: profile.id, from, to });
-  const body = await serverApi(context, request).json<{ collections: CollectionSummary[] }>(
-    `/api/catalogue/collections?${query}`,
-  );
-  return { collections: body.collections, from, to, currency: profile.settings.defaultCurrency };
+    throw redirect(localizePath("/profile-selection", splitLocale(url.pathname).locale));
+  const today = (await amazonToday(context)) ?? todayIn("UTC");
+  const range = collectionsRange(url.searchParams, today);
+  const query = new URLSearchParams({ sellerProfile: profile.id, from: range.from, to: range.to });
+  const body = await serverApi(context, request).json<{
+    currency: string;
+    unconvertedCurrencies: string[];
+    collections: CollectionSummary[];
+  }>(`/api/catalogue/collections?${query}`);
+  return { ...body, range, today };
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -34,17 +48,23 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: `${t("pages.collections.title")} · Starport` }];
 }
 
-/** Cargo Bay: every collection with its evaluated product count and 30-day ad KPIs. */
+/** Cargo Bay: every collection with its evaluated product count and ad KPIs over the URL's range. */
 export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalizedPath();
-  const { collections, currency } = loaderData;
+  const { collections, currency, unconvertedCurrencies, range, today } = loaderData;
+  const [params] = useSearchParams();
   const tag = intlLocale(locale);
   const money = new Intl.NumberFormat(tag, { style: "currency", currency });
   const count = new Intl.NumberFormat(tag);
   const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
+  const exportHref = (format: "csv" | "xlsx") => {
+    const query = new URLSearchParams(params);
+    query.set("format", format);
+    query.set("locale", locale);
+    return `${to("/cargo-bay/collections/export")}?${query}`;
+  };
   return (
     <Stack gap="md" data-testid="page" data-page="collections">
       <Group justify="space-between">
@@ -52,20 +72,47 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           <Title order={1}>{t("pages.collections.title")}</Title>
           <Text c="dimmed">{t("pages.collections.description")}</Text>
         </div>
-        <Button
-          component={Link}
-          to={to("/cargo-bay/collections/new")}
-          leftSection={<IconPlus size={16} />}
-        >
-          {t("cargoBay.new")}
-        </Button>
+        <Group gap="xs">
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                disabled={collections.length === 0}
+                data-testid="export-button"
+              >
+                {t("catalogue.export.button")}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
+                {t("catalogue.export.csv")}
+              </Menu.Item>
+              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
+                {t("catalogue.export.xlsx")}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            component={Link}
+            to={to("/cargo-bay/collections/new")}
+            leftSection={<IconPlus size={16} />}
+          >
+            {t("cargoBay.new")}
+          </Button>
+        </Group>
       </Group>
-      <Text size="sm" c="dimmed">
-        {t("cargoBay.kpiRange", {
-          from: date.format(new Date(`${loaderData.from}T00:00:00Z`)),
-          to: date.format(new Date(`${loaderData.to}T00:00:00Z`)),
-        })}
-      </Text>
+      <Group justify="space-between" align="center">
+        <Text size="sm" c="dimmed">
+          {t("cargoBay.kpiNote", { currency })}
+        </Text>
+        <DateRangeControl range={range} today={today} />
+      </Group>
+      {unconvertedCurrencies.length > 0 ? (
+        <Alert color="orange" data-testid="collections-unconverted">
+          {t("cargoBay.unconverted", { currencies: unconvertedCurrencies.join(", ") })}
+        </Alert>
+      ) : null}
       {collections.length === 0 ? (
         <Card withBorder padding="xl">
           <Text c="dimmed" data-testid="collections-empty">

@@ -5,12 +5,12 @@
  * state as the screen (query.ts), so the file holds what the table shows.
  */
 
+import { amazonToday } from "../../../lib/amazon-today.server.ts";
 import { passThroughExport } from "../../../lib/api/export.server.ts";
 import { buildUrl } from "../../../lib/api/hydra.ts";
 import { profileIdFromRequest } from "../../../session/server-session.ts";
 import type { Route } from "./+types/export";
 import { apiQuery, readState } from "./query.ts";
-import { amazonToday } from "./today.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

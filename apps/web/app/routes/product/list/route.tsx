@@ -24,6 +24,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { goalColumn, tacosColumns } from "../../../components/economics/tacos-columns.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
+import { amazonToday } from "../../../lib/amazon-today.server.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { buildUrl } from "../../../lib/api/hydra.ts";
 import { serverHydra } from "../../../lib/api/session-hydra.ts";
@@ -34,7 +35,6 @@ import type { Route } from "./+types/route";
 import { formatters } from "./format.ts";
 import { ProductDrawer } from "./ProductDrawer.tsx";
 import { apiQuery, FILTERS, filterQuery, PAGE_SIZES, readState, STOCK_STATUSES } from "./query.ts";
-import { amazonToday } from "./today.server.ts";
 import type { Facets, Option, ProductRow } from "./types.ts";
 
 function profileOf(context: Route.LoaderArgs["context"], request: Request) {
