@@ -46,7 +46,16 @@ export function KpiTile({
     >
       <Stack gap={2}>
         <Group justify="space-between" gap={4} wrap="nowrap">
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {/* A long label (Konversionsrate) gives way to the change: truncated, whole on hover. */}
+          <Text
+            size="xs"
+            c="dimmed"
+            fw={600}
+            tt="uppercase"
+            truncate="end"
+            miw={0}
+            title={t(`hangar.metric.${metric}`)}
+          >
             {t(`hangar.metric.${metric}`)}
           </Text>
           <Delta

@@ -1,3 +1,5 @@
+import { type DateRange, rangeFromParams, todayIn } from "../../../components/hangar/date-range.ts";
+
 /**
  * The product list's URL state (filters, sort, page, date range, open product), one place for
  * the loader (which turns it into the API query) and the screen (which edits it).
@@ -35,38 +37,32 @@ export const FILTERS = [
 export const STOCK_STATUSES = ["in_stock", "low_cover", "out_of_stock"] as const;
 export const PAGE_SIZES = ["25", "50", "100"] as const;
 
-function isoDay(date: Date) {
-  return date.toISOString().slice(0, 10);
-}
-
-/**
- * The default range: the last 30 full days before `today` (Amazon's day: the local sandbox keeps
- * its own calendar; the UTC date where it has none).
- */
-export function defaultRange(today?: string | null): { from: string; to: string } {
-  const now = today ? new Date(`${today}T00:00:00Z`) : new Date();
-  const to = new Date(now.getTime() - 86_400_000);
-  const from = new Date(to.getTime() - 29 * 86_400_000);
-  return { from: isoDay(from), to: isoDay(to) };
-}
-
 export interface ListState {
   filters: Partial<Record<(typeof FILTERS)[number], string>>;
   sort: string;
   direction: "asc" | "desc";
   page: number;
   itemsPerPage: number;
+  /** The metrics' range: Hangar's presets or a custom range, in Amazon's days. */
+  range: DateRange;
   from: string;
   to: string;
 }
 
+/**
+ * The list's URL state. The range is Hangar's (`range`, `from`, `to`, see date-range.ts); an
+ * address with only `from` and `to` (as the list wrote them before) is read as a custom range.
+ */
 export function readState(params: URLSearchParams, today?: string | null): ListState {
   const filters: ListState["filters"] = {};
   for (const name of FILTERS) {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
-  const range = defaultRange(today);
+  const rangeParams = new URLSearchParams(params);
+  if (!params.has("range") && params.has("from") && params.has("to"))
+    rangeParams.set("range", "custom");
+  const range = rangeFromParams(rangeParams, today ?? todayIn("UTC"));
   const sort = params.get("sort") ?? "title";
   return {
     filters,
@@ -76,8 +72,9 @@ export function readState(params: URLSearchParams, today?: string | null): ListS
     itemsPerPage: (PAGE_SIZES as readonly string[]).includes(params.get("perPage") ?? "")
       ? Number(params.get("perPage"))
       : 50,
-    from: params.get("from") ?? range.from,
-    to: params.get("to") ?? range.to,
+    range,
+    from: range.from,
+    to: range.to,
   };
 }
 

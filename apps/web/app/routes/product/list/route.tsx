@@ -23,6 +23,8 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { goalColumn, tacosColumns } from "../../../components/economics/tacos-columns.tsx";
+import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
+import { rangeParams, todayIn } from "../../../components/hangar/date-range.ts";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { amazonToday } from "../../../lib/amazon-today.server.ts";
 import { ApiError } from "../../../lib/api/client.ts";
@@ -51,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = profileOf(context, request);
   const api = serverApi(context, request);
   const hydra = serverHydra(context, request);
-  const state = readState(new URL(request.url).searchParams, await amazonToday(context));
+  const today = (await amazonToday(context)) ?? todayIn("UTC");
+  const state = readState(new URL(request.url).searchParams, today);
   const [list, facets, tags, collections] = await Promise.all([
     api
       .json<Record<string, unknown>>(
@@ -84,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     profileId: profile.id,
     state,
+    today,
     ...list,
     facets,
     tags: tags.members,
@@ -212,7 +216,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const fetcher = useFetcher<typeof action>();
   const localized = useLocalizedPath();
-  const { state, members, total, facets, tags, collections, invalid } = loaderData;
+  const { state, today, members, total, facets, tags, collections, invalid } = loaderData;
   const [selected, setSelected] = useState<ProductRow[]>([]);
   const [search, setSearch] = useState(state.filters.search ?? "");
   const [bulkTags, setBulkTags] = useState<string[]>([]);
@@ -281,8 +285,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const exportHref = (format: "csv" | "xlsx") => {
     const query = new URLSearchParams(params);
     for (const key of ["page", "product"]) query.delete(key);
-    query.set("from", state.from);
-    query.set("to", state.to);
+    for (const [key, value] of Object.entries(rangeParams(state.range))) query.set(key, value);
     query.set("format", format);
     query.set("locale", i18n.language === "en" ? "en" : "de");
     return `${localized("/product/list/export")}?${query}`;
@@ -300,25 +303,8 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
           <Title order={1}>{t("pages.product-list.title")}</Title>
           <Text c="dimmed">{t("pages.product-list.description")}</Text>
         </Stack>
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            type="date"
-            label={t("catalogue.range.from")}
-            value={state.from}
-            max={state.to}
-            onChange={(e) =>
-              e.currentTarget.value && update({ from: e.currentTarget.value }, false)
-            }
-            data-testid="range-from"
-          />
-          <TextInput
-            type="date"
-            label={t("catalogue.range.to")}
-            value={state.to}
-            min={state.from}
-            onChange={(e) => e.currentTarget.value && update({ to: e.currentTarget.value }, false)}
-            data-testid="range-to"
-          />
+        <Group gap="xs" align="center">
+          <DateRangeControl range={state.range} today={today} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button
