@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
+import { DateField } from "../DateField.tsx";
 import { useFormat } from "../hangar/format.ts";
 import {
   BiddingFields,
@@ -279,27 +280,19 @@ export function CampaignSettings({
               ) : null,
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                type="date"
+              <DateField
                 label={t("campaignSettings.startDate")}
                 name="startDate"
                 value={form.startDate}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  edit({ startDate: value });
-                }}
+                onChange={(value) => edit({ startDate: value })}
                 error={violationOf("startDate")}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t("campaignSettings.endDate")}
                 description={t("campaignSettings.endDateHint")}
                 name="endDate"
                 value={form.endDate}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  edit({ endDate: value });
-                }}
+                onChange={(value) => edit({ endDate: value })}
                 error={violationOf("endDate")}
               />
             </SimpleGrid>

@@ -1,6 +1,7 @@
 import "dayjs/locale/de";
 import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
+import { DATE_FORMATS } from "../DateField.tsx";
 import { useFormat } from "./format.ts";
 
 /** The calendar of a custom range (@mantine/dates), loaded only when a custom range is shown. */
@@ -23,7 +24,7 @@ export default function CustomRangePicker({
         type="range"
         size="xs"
         aria-label={t("hangar.range.custom")}
-        valueFormat="DD.MM.YYYY"
+        valueFormat={DATE_FORMATS[format.locale === "en" ? "en" : "de"]}
         maxDate={today}
         value={[from, to]}
         onChange={([start, end]) => {

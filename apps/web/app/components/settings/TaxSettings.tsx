@@ -15,8 +15,11 @@ import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
+import { formatDay } from "../../lib/dates.ts";
 import { deleteWithToast } from "../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
+import { intlLocale } from "../../lib/intl-locale.ts";
+import { DateField } from "../DateField.tsx";
 import type { Tax } from "./types.ts";
 
 interface TaxValues {
@@ -38,7 +41,11 @@ function parseRate(value: string): number | string {
 
 /** Taxes grouped by marketplace (spec §3), with add, edit and delete. */
 export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onChanged(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(intlLocale(i18n.language), {
+    style: "percent",
+    maximumFractionDigits: 2,
+  });
   const [editing, setEditing] = useState<Tax | null>(null);
   const form = useHydraForm<TaxValues>(
     BLANK,
@@ -102,9 +109,9 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
                 .filter((tax) => tax.marketplace === code)
                 .map((tax) => (
                   <Table.Tr key={tax.id} data-testid="tax-row">
-                    <Table.Td>{tax.rate} %</Table.Td>
+                    <Table.Td>{percent.format(Number(tax.rate) / 100)}</Table.Td>
                     <Table.Td>{t(`settings.taxes.types.${tax.type}`)}</Table.Td>
-                    <Table.Td>{tax.validFrom}</Table.Td>
+                    <Table.Td>{formatDay(tax.validFrom, i18n.language)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end">
                         <ActionIcon
@@ -171,12 +178,11 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
                 error={form.error("type")}
                 allowDeselect={false}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t("settings.taxes.validFrom")}
                 name="validFrom"
                 value={form.values.validFrom}
-                onChange={(event) => form.set("validFrom", event.currentTarget.value)}
+                onChange={(value) => form.set("validFrom", value)}
                 error={form.error("validFrom")}
               />
             </Group>

@@ -1,5 +1,6 @@
 import { Button, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../DateField.tsx";
 import { suggestedName } from "../wizard-state.ts";
 import { BiddingFields, MoneyInput } from "./fields.tsx";
 import type { StepProps } from "./step-props.ts";
@@ -44,25 +45,19 @@ export function CampaignStep({
           onChange={(v) => setState((s) => ({ ...s, dailyBudget: v === "" ? "" : Number(v) }))}
           data-testid="campaign-budget"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("campaignCreate.campaign.startDate")}
           value={state.startDate}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setState((s) => ({ ...s, startDate: value }));
-          }}
+          onChange={(value) => setState((s) => ({ ...s, startDate: value }))}
+          required
           data-testid="campaign-start"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("campaignCreate.campaign.endDate")}
           description={t("campaignCreate.campaign.endDateHint")}
           value={state.endDate}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setState((s) => ({ ...s, endDate: value }));
-          }}
+          onChange={(value) => setState((s) => ({ ...s, endDate: value }))}
+          minDate={state.startDate || undefined}
           data-testid="campaign-end"
         />
       </SimpleGrid>
