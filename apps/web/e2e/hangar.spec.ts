@@ -144,6 +144,23 @@ for (const locale of ["de", "en"] as const) {
     );
     await expect.poll(() => rowNames(table)).toEqual(reversed["hydra:member"].map((m) => m.name));
 
+    // The keyboard: "/" puts the cursor in the table's search; rows take ↓/j, ↑/k and Enter.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("/");
+    await expect(table.locator("[data-table-search]")).toBeFocused();
+    const rows = table.locator("tbody tr");
+    await rows.first().focus();
+    await page.keyboard.press("j");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    const second = (await rows.nth(1).getByTestId("row-link").getAttribute("href")) as string;
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL((url) => url.pathname + url.search === second);
+    await page.goBack();
+    await expect(table.getByTestId("row-link").first()).toBeVisible();
+
     // Filter "ACoS > 40 %": exactly the API's campaigns above 40 % remain.
     await page.getByTestId("add-metric-filter").click();
     await page.getByTestId("filter-value").fill("40");

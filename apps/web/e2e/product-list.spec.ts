@@ -123,8 +123,10 @@ for (const lang of LANGS) {
     await expect(table.locator("tbody tr")).toHaveCount(1);
     await expect(table.locator("tbody tr").first()).toContainText(target.sku);
 
-    // Bulk: tag the found product.
-    await table.locator("tbody tr").first().getByRole("checkbox").check();
+    // Bulk: tag the found product (ticked from the keyboard: the row takes Space).
+    await table.locator("tbody tr").first().focus();
+    await page.keyboard.press(" ");
+    await expect(table.locator("tbody tr").first().getByRole("checkbox")).toBeChecked();
     await expect(page.getByTestId("bulk-bar")).toBeVisible();
     await page.getByTestId("bulk-tags").click();
     await page.getByRole("option", { name: tagText }).click();
@@ -159,7 +161,12 @@ for (const lang of LANGS) {
       `${lang.prefix}/product/list?search=${encodeURIComponent(target.sku)}&marketplace=${target.marketplace}`,
     );
     await expectHydrated(page);
-    await table.locator("tbody tr").first().getByText(target.title).click();
+    // Opened from the keyboard: "/" reaches the search, Enter on a row opens its drawer.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("/");
+    await expect(page.getByTestId("filter-search")).toBeFocused();
+    await table.locator("tbody tr").first().focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/product=/);
     const drawer = page.getByTestId("product-drawer-body");
     await expect(drawer).toBeVisible();

@@ -55,7 +55,17 @@ test("tags and taxes in English: duplicate refused on its field, add and delete 
   await expect(page.locator('[data-toast="entry-saved"]')).toContainText("Entry saved");
   const row = page.getByTestId("tag-row").filter({ hasText: text });
   await expect(row).toBeVisible();
+  // Deleting asks first: cancelled, the tag stays; confirmed, it goes.
   await row.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this entry?" });
+  await expect(dialog).toContainText(
+    `The tag “${text}” is deleted and removed from every product.`,
+  );
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Delete" }).click();
+  await dialog.getByTestId("confirm-button").click();
   await expect(page.locator('[data-toast="entry-deleted"]')).toContainText("Entry deleted");
   await expect(row).toHaveCount(0);
 
@@ -80,6 +90,9 @@ test("tags and taxes in English: duplicate refused on its field, add and delete 
   const added = page.getByTestId("tax-row").filter({ hasText: "01/07/2031" });
   await expect(added).toContainText("7.5%");
   await added.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toContainText("7.5%");
+  await expect(dialog).toContainText("01/07/2031");
+  await dialog.getByTestId("confirm-button").click();
   await expect(page.locator('[data-toast="entry-deleted"]').last()).toBeVisible();
   await expect(added).toHaveCount(0);
 });

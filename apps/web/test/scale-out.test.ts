@@ -128,6 +128,16 @@ describe.each(TEST_DATABASE_KINDS.filter((kind) => kind === "postgres"))("on %s"
       const engine = engineFor(single.connection.db, h, { initialReportDays: REPORT_DAYS });
       const run = await engine.requestSync(seller, "initial");
       expect(await runToEnd(engine, run.id)).toBe("succeeded");
+      // Then the economics run it queued on its way out, as the workers run it: total sales
+      // recompute days of cover in product_stock.
+      const [economics] = rowsOf<{ id: string }>(
+        await single.connection.db.execute(
+          sql`select id from sync_runs where seller_profile_id = ${seller}
+            and kind = ${ECONOMICS_SYNC_KIND} and status = 'queued'`,
+        ),
+      );
+      expect(economics).toBeDefined();
+      expect(await runToEnd(engine, economics?.id as string)).toBe("succeeded");
       reference = await syncChecksums(single.connection.db, seller);
     } finally {
       await single.dispose();

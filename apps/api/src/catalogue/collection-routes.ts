@@ -3,7 +3,7 @@ import { GOAL_STATUSES } from "@starport/settings";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
-import { exportFormat, XLSX } from "../hydra/export.ts";
+import { EXPORT_QUERY, exportableResponse, exportFormat } from "../hydra/export.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { catalogueToday } from "./collection-rules.ts";
@@ -81,22 +81,10 @@ export async function collectionRoutes(
           sellerProfile: z.string().describe("A seller profile's id or IRI").optional(),
           from: z.string().describe("First day (YYYY-MM-DD)").optional(),
           to: z.string().describe("Last day (YYYY-MM-DD), at most 731 days later").optional(),
-          format: z.enum(["jsonld", "csv", "xlsx"]).optional().describe("A file instead of JSON"),
-          locale: z.enum(["de", "en"]).optional().describe("The export's headers and numbers"),
-          "columns[]": z
-            .union([z.string(), z.array(z.string())])
-            .optional()
-            .describe("The export's columns (default: the screen's)"),
+          ...EXPORT_QUERY,
         }),
         response: {
-          200: {
-            description: "The collections, or the list as CSV or XLSX",
-            content: {
-              "application/json": { schema: summaries },
-              "text/csv": { schema: z.string() },
-              [XLSX]: { schema: z.string() },
-            },
-          },
+          200: exportableResponse("The collections, or the list as CSV or XLSX", summaries),
           ...problems(400, 401, 404),
         },
       },

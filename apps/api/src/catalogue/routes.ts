@@ -4,7 +4,7 @@ import { z } from "zod";
 import { products } from "../advertising/resources.ts";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { NotFoundError } from "../errors.ts";
-import { exportFormat, XLSX } from "../hydra/export.ts";
+import { EXPORT_QUERY, exportableResponse, exportFormat } from "../hydra/export.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
@@ -28,9 +28,7 @@ const queryValue = z.union([z.string(), z.array(z.string())]);
 /** The product list's named parameters (parseProductListQuery checks them); `order[column]` too. */
 const productListQuery = z.looseObject({
   ...Object.fromEntries(PRODUCT_LIST_PARAMETERS.map((name) => [name, queryValue.optional()])),
-  format: z.enum(["jsonld", "csv", "xlsx"]).optional().describe("An export instead of a page"),
-  locale: z.enum(["de", "en"]).optional().describe("The export's headers and numbers"),
-  "columns[]": queryValue.optional().describe("The export's columns (default: the screen's)"),
+  ...EXPORT_QUERY,
 });
 
 const productPage = z
@@ -78,14 +76,10 @@ export async function catalogueRoutes(
           "`columns[]` and `locale` (de, en) as the Hydra collections' exports.",
         querystring: productListQuery,
         response: {
-          200: {
-            description: "One page of products, or every page as CSV or XLSX",
-            content: {
-              "application/json": { schema: productPage },
-              "text/csv": { schema: z.string() },
-              [XLSX]: { schema: z.string() },
-            },
-          },
+          200: exportableResponse(
+            "One page of products, or every page as CSV or XLSX",
+            productPage,
+          ),
           ...problems(400, 401, 404),
         },
       },

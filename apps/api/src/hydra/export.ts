@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { BadRequestError } from "./http-errors.ts";
 import { type CollectionRequest, listCollection, type OperationContext } from "./operations.ts";
 import { DEFAULT_MAX_ITEMS_PER_PAGE } from "./pagination.ts";
@@ -20,6 +21,28 @@ export type ExportFormat = "csv" | "xlsx";
 export type Locale = "de" | "en";
 
 const EXPORT_PARAMETERS = ["format", "columns[]", "columns", "locale"];
+
+/** The export parameters of a hand-written route's querystring schema. */
+export const EXPORT_QUERY = {
+  format: z.enum(["jsonld", "csv", "xlsx"]).optional().describe("A file instead of JSON"),
+  locale: z.enum(["de", "en"]).optional().describe("The export's headers and numbers"),
+  "columns[]": z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe("The export's columns (default: the screen's)"),
+};
+
+/** A hand-written route's 200 answer: `schema` as JSON, or the same rows as CSV or XLSX. */
+export function exportableResponse(description: string, schema: z.ZodType) {
+  return {
+    description,
+    content: {
+      "application/json": { schema },
+      "text/csv": { schema: z.string() },
+      [XLSX]: { schema: z.string() },
+    },
+  };
+}
 
 /** The export the request asks for, or null for JSON-LD. */
 export function exportFormat(request: FastifyRequest, query: URLSearchParams): ExportFormat | null {

@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Menu,
   Popover,
   Select,
   Stack,
@@ -18,7 +17,6 @@ import {
 import {
   IconAlertTriangle,
   IconColumns,
-  IconDownload,
   IconRefresh,
   IconSearch,
   IconX,
@@ -27,7 +25,10 @@ import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/use-table-keys.ts";
 import { sessionStore } from "../../session/store.ts";
+import { ExportMenu } from "../ExportMenu.tsx";
+import { TableKeysHint } from "../TableKeysHint.tsx";
 import { ComparisonModal } from "./ComparisonModal.tsx";
 import { BulkBar } from "./changes/BulkActions.tsx";
 import { useChanges } from "./changes/ChangesContext.tsx";
@@ -137,6 +138,8 @@ export function HangarTable({
   const { t } = useTranslation();
   const format = useFormat();
   const sortLabels = useTranslatedSortLabels();
+  const keyScope = useRef<HTMLDivElement | null>(null);
+  useSearchShortcut(keyScope);
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -335,7 +338,7 @@ export function HangarTable({
   };
 
   return (
-    <Stack gap="xs" data-testid={`table-${def.key}`}>
+    <Stack gap="xs" data-testid={`table-${def.key}`} ref={keyScope} onKeyDown={tableKeyDown}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">
           {def.filters.includes("search") ? (
@@ -345,6 +348,8 @@ export function HangarTable({
               leftSection={<IconSearch size={14} />}
               placeholder={t("hangar.table.search")}
               aria-label={t("hangar.table.search")}
+              aria-keyshortcuts="/"
+              data-table-search
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               onKeyDown={(e) => {
@@ -407,6 +412,7 @@ export function HangarTable({
               onChange={(e) => update({ delta: e.currentTarget.checked ? "1" : null }, false)}
             />
           ) : null}
+          <TableKeysHint />
           <Popover position="bottom-end" shadow="md" withinPortal>
             <Popover.Target>
               <Button
@@ -439,26 +445,7 @@ export function HangarTable({
               </Stack>
             </Popover.Dropdown>
           </Popover>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconDownload size={14} />}
-                data-testid="export-button"
-              >
-                {t("hangar.table.export")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
-                {t("hangar.table.exportCsv")}
-              </Menu.Item>
-              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
-                {t("hangar.table.exportXlsx")}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <ExportMenu hrefOf={exportHref} size="xs" />
         </Group>
       </Group>
       {editing ? (
@@ -505,6 +492,7 @@ export function HangarTable({
           fz="sm"
           minHeight={result.rows.length ? undefined : 180}
           idAccessor="@id"
+          customRowAttributes={tableRowAttributes}
           records={result.rows}
           columns={columns}
           fetching={loading}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { deleteWithToast } from "../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
+import { useConfirm } from "../ConfirmModal.tsx";
 import type { Tag } from "./types.ts";
 
 /** The profile's tags, sorted by text (spec §7), with add and delete. */
@@ -29,12 +30,21 @@ export function TagSettings({
     },
   );
 
-  async function remove(tag: Tag) {
-    if (await deleteWithToast(() => browserHydra().remove(tag["@id"]), t)) onChanged();
+  const { confirm, modal: confirmation } = useConfirm();
+  function remove(tag: Tag) {
+    confirm({
+      title: t("settings.confirmDelete.title"),
+      text: t("settings.confirmDelete.tag", { name: tag.text }),
+      confirmLabel: t("settings.delete"),
+      run: async () => {
+        if (await deleteWithToast(() => browserHydra().remove(tag["@id"]), t)) onChanged();
+      },
+    });
   }
 
   return (
     <Stack gap="lg">
+      {confirmation}
       <Card withBorder padding="lg">
         <Stack gap="xs">
           <Title order={2} size="h4">
@@ -48,7 +58,7 @@ export function TagSettings({
                 variant="subtle"
                 color="red"
                 aria-label={t("settings.delete")}
-                onClick={() => void remove(tag)}
+                onClick={() => remove(tag)}
               >
                 <IconTrash size={16} />
               </ActionIcon>

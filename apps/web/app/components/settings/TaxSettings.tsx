@@ -19,6 +19,7 @@ import { formatDay } from "../../lib/dates.ts";
 import { deleteWithToast } from "../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
+import { useConfirm } from "../ConfirmModal.tsx";
 import { DateField } from "../DateField.tsx";
 import type { Tax } from "./types.ts";
 
@@ -83,12 +84,25 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
     });
   }
 
-  async function remove(tax: Tax) {
-    if (await deleteWithToast(() => browserHydra().remove(tax["@id"]), t)) onChanged();
+  const { confirm, modal: confirmation } = useConfirm();
+  function remove(tax: Tax) {
+    confirm({
+      title: t("settings.confirmDelete.title"),
+      text: t("settings.confirmDelete.tax", {
+        rate: percent.format(Number(tax.rate) / 100),
+        marketplace: t(`marketplaces.${tax.marketplace}`),
+        from: formatDay(tax.validFrom, i18n.language),
+      }),
+      confirmLabel: t("settings.delete"),
+      run: async () => {
+        if (await deleteWithToast(() => browserHydra().remove(tax["@id"]), t)) onChanged();
+      },
+    });
   }
 
   return (
     <Stack gap="lg">
+      {confirmation}
       {groups.length === 0 && <Text c="dimmed">{t("settings.taxes.empty")}</Text>}
       {groups.map(({ code }) => (
         <Card key={code} withBorder padding="md" data-testid="tax-group" data-marketplace={code}>
@@ -125,7 +139,7 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
                           variant="subtle"
                           color="red"
                           aria-label={t("settings.delete")}
-                          onClick={() => void remove(tax)}
+                          onClick={() => remove(tax)}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>

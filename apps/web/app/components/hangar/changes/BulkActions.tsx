@@ -25,10 +25,10 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { intlLocale } from "../../../lib/intl-locale.ts";
+import { ConfirmModal } from "../../ConfirmModal.tsx";
 import { useFormat } from "../format.ts";
 import type { BulkKind, TableEditing } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
-import { ConfirmModal } from "./ConfirmModal.tsx";
 import { actionError } from "./format.ts";
 import type { BulkAction, BulkSelection } from "./model.ts";
 

@@ -31,9 +31,9 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmModal } from "../../ConfirmModal.tsx";
 import { useFormat } from "../format.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
-import { ConfirmModal } from "./ConfirmModal.tsx";
 import { actionError, useChangeFormat } from "./format.ts";
 import { batchRunning, type ChangeView, isMoneyField } from "./model.ts";
 

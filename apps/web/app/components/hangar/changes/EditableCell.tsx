@@ -18,11 +18,11 @@ import {
 import { IconCheck, IconPencil, IconX } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmModal } from "../../ConfirmModal.tsx";
 import { useFormat } from "../format.ts";
 import { STATES } from "../table-state.ts";
 import type { EditField, HangarRow, TableEditing } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
-import { ConfirmModal } from "./ConfirmModal.tsx";
 import { actionError } from "./format.ts";
 
 const STATE_COLORS: Record<string, string> = {

@@ -19,6 +19,7 @@ import { deleteWithToast } from "../../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../../lib/hydra-form.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
+import { useConfirm } from "../../ConfirmModal.tsx";
 
 interface ShippingSetting {
   "@id": string;
@@ -97,12 +98,23 @@ export function ShippingSettings({
       currency: getMarketplace(marketplace)?.currency ?? "EUR",
     }).format(value);
 
-  async function remove(row: ShippingSetting) {
-    if (await deleteWithToast(() => browserHydra().remove(row["@id"]), t)) void load();
+  const { confirm, modal: confirmation } = useConfirm();
+  function remove(row: ShippingSetting) {
+    confirm({
+      title: t("settings.confirmDelete.title"),
+      text: t("settings.confirmDelete.shipping", {
+        marketplace: t(`marketplaces.${row.marketplace}`),
+      }),
+      confirmLabel: t("settings.delete"),
+      run: async () => {
+        if (await deleteWithToast(() => browserHydra().remove(row["@id"]), t)) void load();
+      },
+    });
   }
 
   return (
     <Stack gap="lg" data-testid="shipping-settings">
+      {confirmation}
       <Text c="dimmed">{t("shipping.description")}</Text>
       <Card withBorder padding="md">
         {rows !== null && rows.length === 0 && <Text c="dimmed">{t("shipping.empty")}</Text>}
@@ -147,7 +159,7 @@ export function ShippingSettings({
                         aria-label={t("shipping.deleteOf", {
                           marketplace: t(`marketplaces.${row.marketplace}`),
                         })}
-                        onClick={() => void remove(row)}
+                        onClick={() => remove(row)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>

@@ -5,16 +5,16 @@ import {
   Button,
   Card,
   Group,
-  Menu,
   Stack,
   Table,
   Text,
   Title,
 } from "@mantine/core";
-import { IconDownload, IconPlus } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import type { CollectionSummary } from "../../../components/collections/types.ts";
+import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
 import { todayIn } from "../../../components/hangar/date-range.ts";
 import { GoalCell } from "../../../components/settings/advertising/GoalVsActual.tsx";
@@ -73,26 +73,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           <Text c="dimmed">{t("pages.collections.description")}</Text>
         </div>
         <Group gap="xs">
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={14} />}
-                disabled={collections.length === 0}
-                data-testid="export-button"
-              >
-                {t("catalogue.export.button")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
-                {t("catalogue.export.csv")}
-              </Menu.Item>
-              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
-                {t("catalogue.export.xlsx")}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <ExportMenu hrefOf={exportHref} disabled={collections.length === 0} />
           <Button
             component={Link}
             to={to("/cargo-bay/collections/new")}

@@ -6,7 +6,6 @@ import {
   Card,
   Center,
   Group,
-  Menu,
   MultiSelect,
   NumberInput,
   Popover,
@@ -16,21 +15,28 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconDownload, IconFilterOff, IconFolderPlus, IconSearch } from "@tabler/icons-react";
+import { IconFilterOff, IconFolderPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
 import "mantine-datatable/styles.css";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { goalColumn, tacosColumns } from "../../../components/economics/tacos-columns.tsx";
 import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
 import { rangeParams, todayIn } from "../../../components/hangar/date-range.ts";
+import { TableKeysHint } from "../../../components/TableKeysHint.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { amazonToday } from "../../../lib/amazon-today.server.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { buildUrl } from "../../../lib/api/hydra.ts";
 import { serverHydra } from "../../../lib/api/session-hydra.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
+import {
+  tableKeyDown,
+  tableRowAttributes,
+  useSearchShortcut,
+} from "../../../lib/use-table-keys.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { serverApi, sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/route";
@@ -219,6 +225,8 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const { state, today, members, total, facets, tags, collections, invalid } = loaderData;
   const [selected, setSelected] = useState<ProductRow[]>([]);
   const [search, setSearch] = useState(state.filters.search ?? "");
+  const keyScope = useRef<HTMLDivElement | null>(null);
+  useSearchShortcut(keyScope);
   const [bulkTags, setBulkTags] = useState<string[]>([]);
   const [bulkCost, setBulkCost] = useState<string | number>("");
   const [bulkCollection, setBulkCollection] = useState<string | null>(null);
@@ -297,7 +305,13 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <Stack gap="md" data-testid="page" data-page="product-list">
+    <Stack
+      gap="md"
+      data-testid="page"
+      data-page="product-list"
+      ref={keyScope}
+      onKeyDown={tableKeyDown}
+    >
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={1}>{t("pages.product-list.title")}</Title>
@@ -305,26 +319,8 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         </Stack>
         <Group gap="xs" align="center">
           <DateRangeControl range={state.range} today={today} />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={14} />}
-                disabled={total === 0}
-                data-testid="export-button"
-              >
-                {t("catalogue.export.button")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component="a" href={exportHref("csv")} download data-testid="export-csv">
-                {t("catalogue.export.csv")}
-              </Menu.Item>
-              <Menu.Item component="a" href={exportHref("xlsx")} download data-testid="export-xlsx">
-                {t("catalogue.export.xlsx")}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <TableKeysHint />
+          <ExportMenu hrefOf={exportHref} disabled={total === 0} />
         </Group>
       </Group>
 
@@ -338,6 +334,8 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               w={240}
+              aria-keyshortcuts="/"
+              data-table-search
               data-testid="filter-search"
             />
           </form>
@@ -625,6 +623,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         fetching={navigation.state === "loading"}
         records={members}
         idAccessor="id"
+        customRowAttributes={tableRowAttributes}
         totalRecords={total}
         recordsPerPage={state.itemsPerPage}
         page={state.page}
