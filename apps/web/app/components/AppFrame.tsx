@@ -221,7 +221,8 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
           <Navigation />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* Room below the content for the floating help badge: a table's last row scrolls clear of it. */}
+      <AppShell.Main pb={88}>
         {boxed ? (
           <Container size="xl" data-testid="boxed-content">
             <Paper withBorder p="lg" radius="md">
