@@ -17,6 +17,7 @@ import { Transport, type TransportOptions } from "./transport.ts";
 export type { PollOptions } from "./ads/client.ts";
 export { ADS_RATE_LIMITS, AdsClient, duplicateReportId, SpEntityResource } from "./ads/client.ts";
 export type * from "./ads/types.ts";
+export * from "./change-rules.ts";
 export * from "./config.ts";
 export * from "./errors.ts";
 export * from "./limits.ts";

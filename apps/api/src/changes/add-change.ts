@@ -1,3 +1,4 @@
+import { type ChangeViolation, validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
@@ -5,7 +6,6 @@ import { ValidationError } from "../errors.ts";
 import { type ChangeValue, ENTITY_FIELDS, fieldOf, labelOf } from "./fields.ts";
 import { entityIdOf, type LoadedEntity, loadEntity } from "./load-entity.ts";
 import { type ChangeRow, recount, trayOf } from "./tray.ts";
-import { type ChangeViolation, validateChangeValue } from "./validate-change.ts";
 
 export interface AddChangeInput {
   entityType: string;

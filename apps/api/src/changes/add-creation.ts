@@ -1,3 +1,4 @@
+import { validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
@@ -5,7 +6,6 @@ import { ValidationError } from "../errors.ts";
 import { violationError } from "./add-change.ts";
 import { entityIdOf, type LoadedEntity, loadEntity } from "./load-entity.ts";
 import { type ChangeRow, recount, trayOf } from "./tray.ts";
-import { validateChangeValue } from "./validate-change.ts";
 
 /**
  * A new keyword or negative keyword in an existing ad group or campaign, staged in the caller's

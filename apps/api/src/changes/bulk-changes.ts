@@ -1,4 +1,4 @@
-import { spLimitsOf } from "@starport/amazon";
+import { spLimitsOf, validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -11,7 +11,6 @@ import { insertChanges } from "./insert-changes.ts";
 import { type LoadedEntity, loadEntities } from "./load-entity.ts";
 import { recount, trayOf } from "./tray.ts";
 import { inUuids } from "./uuid-list.ts";
-import { validateChangeValue } from "./validate-change.ts";
 
 /** The most rows one bulk edit may touch ("all rows matching the filter" included). */
 export const MAX_BULK_ROWS = 20_000;

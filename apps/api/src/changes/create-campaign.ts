@@ -1,3 +1,4 @@
+import { validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -8,7 +9,6 @@ import { validationErrorFromZod } from "../validation.ts";
 import { BIDDING_STRATEGIES } from "./fields.ts";
 import type { ChangeJobs } from "./jobs.ts";
 import { type NewEntity, pushCreations } from "./push-creations.ts";
-import { validateChangeValue } from "./validate-change.ts";
 
 /**
  * Creates a Sponsored Products campaign through changes (issue 10 §7): the wizard's whole payload

@@ -1,3 +1,4 @@
+import { SP_BIDDING_STRATEGIES } from "@starport/amazon";
 import { ENTITY_STATES, SYNCED_ENTITIES, type SyncedEntityName, schema } from "@starport/db";
 
 type ChangeField = schema.ChangeField;
@@ -175,5 +176,5 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /** The states of every Ads entity, as their declarations (packages/db synced-entities) name them. */
 export const STATES = ENTITY_STATES;
-export const BIDDING_STRATEGIES = ["LEGACY_FOR_SALES", "AUTO_FOR_SALES", "MANUAL"] as const;
+export const BIDDING_STRATEGIES = SP_BIDDING_STRATEGIES;
 export { schema };

@@ -1,10 +1,16 @@
-import { spLimitsOf } from "@starport/amazon";
-import { BIDDING_STRATEGIES, type ChangeValue, STATES } from "./fields.ts";
+import { spLimitsOf } from "./limits.ts";
+
+/** A changeable value in API terms. */
+export type ChangeValue = string | number | null;
+/** The states an Sponsored Products entity may be set to. */
+export const SP_ENTITY_STATES = ["ENABLED", "PAUSED", "ARCHIVED"] as const;
+/** Campaign bidding strategies Starport may set. */
+export const SP_BIDDING_STRATEGIES = ["LEGACY_FOR_SALES", "AUTO_FOR_SALES", "MANUAL"] as const;
 
 /**
  * Checks a new value against Amazon's rules before anything is sent (issue 10 §3): bids and
  * budgets within the marketplace's limits, allowed state transitions, name rules, placements
- * 0–900 %, dates. Answers the message code of the violation (the web translates
+ * 0–900 %, dates. Pure: the API, the optimiser and the backtest validate through it alike. Answers the message code of the violation (the web translates
  * `changes.violation.<code>`), or null when the value is valid; `params` carries the limits.
  */
 export interface ChangeViolation {
@@ -43,7 +49,7 @@ export function validateChangeValue(input: {
         };
       return null;
     case "state":
-      if (typeof value !== "string" || !(STATES as readonly string[]).includes(value))
+      if (typeof value !== "string" || !(SP_ENTITY_STATES as readonly string[]).includes(value))
         return { code: "invalidState" };
       if (current.state === "ARCHIVED") return { code: "archivedIsFinal" };
       return null;
@@ -54,7 +60,10 @@ export function validateChangeValue(input: {
       if (value !== value.trim()) return { code: "nameWhitespace" };
       return null;
     case "biddingStrategy":
-      if (typeof value !== "string" || !(BIDDING_STRATEGIES as readonly string[]).includes(value))
+      if (
+        typeof value !== "string" ||
+        !(SP_BIDDING_STRATEGIES as readonly string[]).includes(value)
+      )
         return { code: "invalidBiddingStrategy" };
       return null;
     case "placementTopOfSearch":
