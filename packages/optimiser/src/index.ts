@@ -1,0 +1,13 @@
+/**
+ * @starport/optimiser — the bid optimiser, pure (no I/O): decisions with their inputs and reason
+ * codes from the entity tree, facts, settings, economics and stock. See README.md.
+ */
+export * from "./impact.ts";
+export {
+  DEFAULT_ATTRIBUTION_COMPLETENESS,
+  DEFAULT_OPTIONS,
+  optimise,
+  placementFactor,
+} from "./optimise.ts";
+export { betaCdf, betaSd, fitPriorStrength } from "./stats.ts";
+export type * from "./types.ts";

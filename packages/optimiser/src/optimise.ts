@@ -1,0 +1,702 @@
+import { spLimitsOf } from "@starport/amazon";
+import type { ResolvedSettings } from "@starport/settings";
+import { betaCdf, fitPriorStrength } from "./stats.ts";
+import type {
+  AdGroupNode,
+  CampaignNode,
+  Decision,
+  DecisionInputs,
+  Hold,
+  OptimiserInput,
+  OptimiserOptions,
+  OptimiserOutput,
+  PlacementKey,
+  ProductInfo,
+  Sums,
+  TargetNode,
+} from "./types.ts";
+
+/** Amazon reports ~70 % of a click day's orders the next day, the rest within 7 days. */
+export const DEFAULT_ATTRIBUTION_COMPLETENESS = [0.7, 0.85, 0.9, 0.93, 0.955, 0.975, 0.99] as const;
+
+export const DEFAULT_OPTIONS: OptimiserOptions = {
+  negationConfidence: 0.9,
+  deadBand: 0.05,
+  discoveryBid: null,
+  attributionCompleteness: DEFAULT_ATTRIBUTION_COMPLETENESS,
+  orderValuePriorOrders: 3,
+  budgetCappedShare: 0.95,
+};
+
+/** Used only when the whole account has no click yet: a typical Sponsored Products CVR. */
+const ACCOUNT_PRIOR_CVR = 0.08;
+/** Click shares per placement when a campaign has no placement facts yet. */
+const DEFAULT_PLACEMENT_SHARE: Record<PlacementKey, number> = {
+  top: 0.35,
+  rest: 0.45,
+  productPage: 0.2,
+};
+/** "Up and down" dynamic bidding raises bids by up to 100 % (top) / 50 % (elsewhere); we expect half. */
+const UP_AND_DOWN_UPLIFT: Record<PlacementKey, number> = {
+  top: 1.5,
+  rest: 1.25,
+  productPage: 1.25,
+};
+const PLACEMENTS: readonly PlacementKey[] = ["top", "rest", "productPage"];
+const DAY_MS = 86_400_000;
+const ASIN_TERM = /^b0[a-z0-9]{8}$/i;
+
+const cents = (x: number): number => Math.round(x * 100) / 100;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** Completeness-weighted clicks and the orders seen so far: their ratio is an unbiased CVR. */
+function effective(t: TargetNode, completeness: readonly number[]): Sums {
+  const s = t.facts.settled;
+  const out = { ...s };
+  for (const d of t.facts.recent ?? []) {
+    const c = d.ageDays >= 1 ? (completeness[d.ageDays - 1] ?? 1) : 0;
+    out.impressions += d.impressions;
+    out.clicks += d.clicks * c;
+    out.cost += d.cost;
+    out.orders += d.orders;
+    out.sales += d.sales;
+  }
+  return out;
+}
+
+/** Placement factor: the click-weighted multiplier Amazon applies on top of the base bid. */
+export function placementFactor(c: CampaignNode): number {
+  let clicks = 0;
+  for (const p of PLACEMENTS) clicks += c.placements[p]?.clicks ?? 0;
+  let f = 0;
+  for (const p of PLACEMENTS) {
+    const share = clicks > 0 ? (c.placements[p]?.clicks ?? 0) / clicks : DEFAULT_PLACEMENT_SHARE[p];
+    const uplift = c.biddingStrategy === "AUTO_FOR_SALES" ? UP_AND_DOWN_UPLIFT[p] : 1;
+    f += share * (1 + (c.placementAdjustments[p] ?? 0) / 100) * uplift;
+  }
+  return f > 0 ? f : 1;
+}
+
+interface GroupTarget {
+  acos: number;
+  source: DecisionInputs["targetSource"];
+  breakEven: number;
+  settings: ResolvedSettings;
+  products: ProductInfo[];
+}
+
+/** The ad group's target: its product's, or the spend-weighted target of its products. */
+function groupTarget(
+  g: AdGroupNode,
+  products: Map<string, ProductInfo>,
+  fallback: ResolvedSettings,
+): GroupTarget | null {
+  const list: ProductInfo[] = [];
+  for (const p of g.products) {
+    const info = products.get(p.productId);
+    if (info) list.push(info);
+  }
+  if (list.length === 0) {
+    const t = fallback.effectiveTargetAcos ?? fallback.values.targetAcos.value;
+    if (t === null) return null;
+    return {
+      acos: t / 100,
+      source: "fixedFallback",
+      breakEven: t / 100,
+      settings: fallback,
+      products: list,
+    };
+  }
+  let w = 0;
+  let acos = 0;
+  let be = 0;
+  let fellBack = false;
+  const totalSpend = list.reduce((s, p) => s + p.spend, 0);
+  for (const p of list) {
+    let t = p.settings.effectiveTargetAcos;
+    if (t === null) {
+      // relative to break-even without economics: bid on the fixed target and say so
+      t = p.settings.values.targetAcos.value;
+      fellBack = true;
+    }
+    if (t === null) continue;
+    const weight = totalSpend > 0 ? p.spend : 1;
+    w += weight;
+    acos += weight * (t / 100);
+    be += weight * (p.breakEvenAcos ?? t / 100);
+  }
+  if (w === 0) return null;
+  return {
+    acos: acos / w,
+    source: fellBack ? "fixedFallback" : list.length > 1 ? "spendWeighted" : "product",
+    breakEven: be / w,
+    settings: (list[0] as ProductInfo).settings,
+    products: list,
+  };
+}
+
+function emptyCounts(): Record<Decision["kind"], number> {
+  return { bid: 0, state: 0, negative: 0, keyword: 0, budget: 0 };
+}
+
+/**
+ * One optimiser run over a profile: pure, deterministic, no I/O. See README.md for the methods.
+ */
+export function optimise(input: OptimiserInput): OptimiserOutput {
+  const opt: OptimiserOptions = { ...DEFAULT_OPTIONS, ...input.options };
+  const completeness = opt.attributionCompleteness;
+  const limits = spLimitsOf(input.countryCode);
+  const products = new Map(input.products.map((p) => [p.id, p]));
+  const decisions: Decision[] = [];
+  const holds: Hold[] = [];
+  const warnings: OptimiserOutput["warnings"] = [];
+  const counts = emptyCounts();
+  const push = (d: Decision): void => {
+    decisions.push(d);
+    counts[d.kind]++;
+  };
+
+  // ---- flatten the tree into arrays (fast for a million targets) ----
+  const campaigns = input.campaigns;
+  let nTargets = 0;
+  let nGroups = 0;
+  for (const c of campaigns) {
+    nGroups += c.adGroups.length;
+    for (const g of c.adGroups) nTargets += g.targets.length;
+  }
+  const tClicks = new Float64Array(nTargets);
+  const tOrders = new Float64Array(nTargets);
+  const tSales = new Float64Array(nTargets);
+  const tCost = new Float64Array(nTargets);
+  const tImpr = new Float64Array(nTargets);
+  const tGroup = new Int32Array(nTargets);
+  const gClicks = new Float64Array(nGroups);
+  const gOrders = new Float64Array(nGroups);
+  const gSales = new Float64Array(nGroups);
+  const gCampaign = new Int32Array(nGroups);
+  const cClicks = new Float64Array(campaigns.length);
+  const cOrders = new Float64Array(campaigns.length);
+  const cSales = new Float64Array(campaigns.length);
+  const cCost = new Float64Array(campaigns.length);
+  const targetIndex = new Map<string, number>();
+  let ti = 0;
+  let gi = 0;
+  let totalClicks = 0;
+  let totalOrders = 0;
+  let totalSales = 0;
+  for (let ci = 0; ci < campaigns.length; ci++) {
+    const c = campaigns[ci] as CampaignNode;
+    for (const g of c.adGroups) {
+      gCampaign[gi] = ci;
+      for (const t of g.targets) {
+        const s = t.facts.recent?.length ? effective(t, completeness) : t.facts.settled;
+        tClicks[ti] = s.clicks;
+        tOrders[ti] = s.orders;
+        tSales[ti] = s.sales;
+        tCost[ti] = s.cost;
+        tImpr[ti] = s.impressions;
+        tGroup[ti] = gi;
+        gClicks[gi] = (gClicks[gi] as number) + s.clicks;
+        gOrders[gi] = (gOrders[gi] as number) + s.orders;
+        gSales[gi] = (gSales[gi] as number) + s.sales;
+        cCost[ci] = (cCost[ci] as number) + s.cost;
+        targetIndex.set(t.id, ti);
+        ti++;
+      }
+      cClicks[ci] = (cClicks[ci] as number) + (gClicks[gi] as number);
+      cOrders[ci] = (cOrders[ci] as number) + (gOrders[gi] as number);
+      cSales[ci] = (cSales[ci] as number) + (gSales[gi] as number);
+      gi++;
+    }
+    totalClicks += cClicks[ci] as number;
+    totalOrders += cOrders[ci] as number;
+    totalSales += cSales[ci] as number;
+  }
+
+  // ---- hierarchical empirical Bayes: marketplace → campaign → ad group → target ----
+  const mpCvr =
+    totalClicks > 0 ? (totalOrders + 1 * ACCOUNT_PRIOR_CVR) / (totalClicks + 1) : ACCOUNT_PRIOR_CVR;
+  const allCampaigns = Int32Array.from(campaigns.keys());
+  const mpRates = new Float64Array(campaigns.length).fill(mpCvr);
+  const mCampaign = fitPriorStrength(allCampaigns, cClicks, cOrders, mpRates);
+  const cCvr = new Float64Array(campaigns.length);
+  for (let i = 0; i < campaigns.length; i++)
+    cCvr[i] = ((cOrders[i] as number) + mCampaign * mpCvr) / ((cClicks[i] as number) + mCampaign);
+  const groupParent = new Float64Array(nGroups);
+  for (let i = 0; i < nGroups; i++) groupParent[i] = cCvr[gCampaign[i] as number] as number;
+  const mGroup = fitPriorStrength(
+    Int32Array.from({ length: nGroups }, (_, i) => i),
+    gClicks,
+    gOrders,
+    groupParent,
+  );
+  const gCvr = new Float64Array(nGroups);
+  for (let i = 0; i < nGroups; i++)
+    gCvr[i] =
+      ((gOrders[i] as number) + mGroup * (groupParent[i] as number)) /
+      ((gClicks[i] as number) + mGroup);
+  const targetParent = new Float64Array(nTargets);
+  for (let i = 0; i < nTargets; i++) targetParent[i] = gCvr[tGroup[i] as number] as number;
+  const mTarget = fitPriorStrength(
+    Int32Array.from({ length: nTargets }, (_, i) => i),
+    tClicks,
+    tOrders,
+    targetParent,
+  );
+  const tCvr = new Float64Array(nTargets);
+  for (let i = 0; i < nTargets; i++)
+    tCvr[i] =
+      ((tOrders[i] as number) + mTarget * (targetParent[i] as number)) /
+      ((tClicks[i] as number) + mTarget);
+
+  const m0 = opt.orderValuePriorOrders;
+  let priceSum = 0;
+  let priceN = 0;
+  for (const p of input.products)
+    if (p.price !== null && p.price > 0) {
+      priceSum += p.price;
+      priceN++;
+    }
+  const mpAov =
+    totalOrders > 0
+      ? (totalSales + m0 * (priceN ? priceSum / priceN : totalSales / totalOrders)) /
+        (totalOrders + m0)
+      : priceN
+        ? priceSum / priceN
+        : 0;
+
+  const estimates = new Map<string, { cvr: number; clicks: number }>();
+  const targetAcosOfGroup: (GroupTarget | null)[] = new Array(nGroups);
+  const gAov = new Float64Array(nGroups);
+  const cFactor = new Float64Array(campaigns.length);
+  const lowCoverWarned = new Set<string>();
+
+  // ---- per target: bids ----
+  ti = 0;
+  gi = 0;
+  for (let ci = 0; ci < campaigns.length; ci++) {
+    const c = campaigns[ci] as CampaignNode;
+    const factor = placementFactor(c);
+    cFactor[ci] = factor;
+    for (const g of c.adGroups) {
+      const gt = groupTarget(g, products, input.profileSettings);
+      targetAcosOfGroup[gi] = gt;
+      // order value: the products' price, then the ad group's orders, then the target's
+      let pSum = 0;
+      let pN = 0;
+      for (const p of gt?.products ?? [])
+        if (p.price !== null && p.price > 0) {
+          pSum += p.price;
+          pN++;
+        }
+      const groupPrior = pN ? pSum / pN : mpAov;
+      const aovG = ((gSales[gi] as number) + m0 * groupPrior) / ((gOrders[gi] as number) + m0);
+      gAov[gi] = aovG;
+      const s = gt?.settings;
+      const live = c.state === "ENABLED" && g.state === "ENABLED";
+      const mode = s?.values.automationMode.value ?? "suggest";
+      // stock: the ad group's products
+      let lowCover = false;
+      let outOfStock = false;
+      if (s && gt && gt.products.length > 0) {
+        const lowDays = s.values.lowCoverDays.value ?? 0;
+        lowCover = gt.products.every((p) => p.daysOfCover !== null && p.daysOfCover < lowDays);
+        outOfStock = gt.products.every((p) => p.stockUnits !== null && p.stockUnits <= 0);
+        stockDecisions(c, g, s, products, input, push);
+      }
+      const minBidS = (s?.values.minBidMicros.value ?? 20_000) / 1e6;
+      const maxBidS = (s?.values.maxBidMicros.value ?? 5_000_000) / 1e6;
+      let lo = Math.max(limits.minBid, minBidS);
+      let hi = Math.min(limits.maxBid, maxBidS);
+      if (lo > hi) {
+        const key = gt?.products[0]?.id ?? g.id;
+        if (!lowCoverWarned.has(key)) {
+          warnings.push({
+            code: "minBidAboveMaxBid",
+            productId: key,
+            params: { min: minBidS, max: maxBidS },
+          });
+          lowCoverWarned.add(key);
+        }
+        lo = Math.max(limits.minBid, Math.min(minBidS, maxBidS));
+        hi = Math.max(lo, Math.min(limits.maxBid, maxBidS));
+      }
+      const maxChange = (s?.values.maxBidChangePercent.value ?? 20) / 100;
+      const cooldown = s?.values.cooldownDays.value ?? 3;
+      const lagDays = s?.values.attributionLagDays.value ?? 3;
+      const lowCoverCut =
+        lowCover && s?.values.lowCoverAction.value === "lowerBids"
+          ? (s.values.lowCoverBidReductionPercent.value ?? 30) / 100
+          : 0;
+      for (const t of g.targets) {
+        const i = ti++;
+        const cvr = tCvr[i] as number;
+        estimates.set(t.id, { cvr, clicks: tClicks[i] as number });
+        if (!live || t.state !== "ENABLED" || mode === "off" || outOfStock) continue;
+        if (!gt) {
+          holds.push({ entityId: t.id, code: "noTarget", params: {} });
+          continue;
+        }
+        const aov = ((tSales[i] as number) + m0 * aovG) / ((tOrders[i] as number) + m0);
+        let desired = (gt.acos * cvr * aov) / factor;
+        let reason: Decision["reason"] = "bidOnTarget";
+        const noImpressions = (tImpr[i] as number) === 0;
+        if (lowCoverCut > 0) {
+          desired *= 1 - lowCoverCut;
+          reason = "bidLowCover";
+        } else if (noImpressions) {
+          const cap = opt.discoveryBid ?? desired * 1.5;
+          desired = Math.min(cap, t.bid * (1 + maxChange));
+          if (desired <= t.bid) {
+            holds.push({ entityId: t.id, code: "atLimit", params: { cap: cents(cap) } });
+            continue;
+          }
+          reason = "bidDiscovery";
+        }
+        const changed = lastChange(input, t.id);
+        if (changed !== null && daysBetween(changed, input.today) < cooldown) {
+          holds.push({
+            entityId: t.id,
+            code: "coolDown",
+            params: { since: changed, days: cooldown },
+          });
+          continue;
+        }
+        let next = Math.min(t.bid * (1 + maxChange), Math.max(t.bid * (1 - maxChange), desired));
+        // bounds in whole cents, inside the limits (a min of 0.160001 is 0.17, not 0.16)
+        next = Math.min(
+          Math.floor(hi * 100 + 1e-6) / 100,
+          Math.max(Math.ceil(lo * 100 - 1e-6) / 100, cents(next)),
+        );
+        if (Math.abs(next - t.bid) < opt.deadBand * t.bid || next === cents(t.bid)) {
+          holds.push({ entityId: t.id, code: "deadBand", params: { desired: cents(desired) } });
+          continue;
+        }
+        const clicks = tClicks[i] as number;
+        push({
+          kind: "bid",
+          entityId: t.id,
+          entityKind: t.kind,
+          campaignId: c.id,
+          adGroupId: g.id,
+          oldBid: t.bid,
+          newBid: next,
+          reason,
+          params: {
+            clicks: Math.round(clicks * 10) / 10,
+            orders: tOrders[i] as number,
+            cvr: round4(cvr),
+            parentCvr: round4(targetParent[i] as number),
+            targetAcos: round4(gt.acos),
+            targetSource: gt.source,
+            bid: next,
+            limited: next !== cents(desired),
+          },
+          inputs: {
+            window: { recentDays: lagDays },
+            clicks,
+            orders: tOrders[i] as number,
+            spend: cents(tCost[i] as number),
+            sales: cents(tSales[i] as number),
+            rawCvr: clicks > 0 ? (tOrders[i] as number) / clicks : null,
+            shrunkCvr: cvr,
+            parentCvr: targetParent[i] as number,
+            priorClicks: mTarget,
+            orderValue: aov,
+            targetAcos: gt.acos,
+            targetSource: gt.source,
+            placementFactor: factor,
+          },
+        });
+      }
+      gi++;
+    }
+  }
+
+  searchTermDecisions(input, opt, {
+    targetIndex,
+    tCvr,
+    tGroup,
+    gAov,
+    targetAcosOfGroup,
+    cFactor,
+    limits: { lo: limits.minBid, hi: limits.maxBid },
+    push,
+  });
+  budgetDecisions(input, opt, cCost, cSales, targetAcosOfGroup, push);
+  return { decisions, holds, estimates, warnings, counts };
+}
+
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
+function lastChange(input: OptimiserInput, entityId: string): string | null {
+  let last: string | null = null;
+  for (const ch of input.recentChanges)
+    if (ch.entityId === entityId && (last === null || ch.date > last)) last = ch.date;
+  return last;
+}
+
+/** Storage disruption: pause on stock-out (or low cover with "pause"), resume on restock. */
+function stockDecisions(
+  c: CampaignNode,
+  g: AdGroupNode,
+  s: ResolvedSettings,
+  products: Map<string, ProductInfo>,
+  input: OptimiserInput,
+  push: (d: Decision) => void,
+): void {
+  const lowDays = s.values.lowCoverDays.value ?? 0;
+  for (const ad of g.products) {
+    const p = products.get(ad.productId);
+    if (!p || p.stockUnits === null) continue;
+    const out = p.stockUnits <= 0;
+    const low = p.daysOfCover !== null && p.daysOfCover < lowDays;
+    const pause =
+      (out && s.values.outOfStockPause.value) || (low && s.values.lowCoverAction.value === "pause");
+    if (ad.state === "ENABLED" && pause) {
+      push({
+        kind: "state",
+        entityId: ad.adId,
+        entityKind: "productAd",
+        campaignId: c.id,
+        adGroupId: g.id,
+        state: "PAUSED",
+        reason: out ? "pauseOutOfStock" : "bidLowCover",
+        params: { asin: p.asin, stock: p.stockUnits, daysOfCover: p.daysOfCover ?? 0 },
+      });
+    } else if (
+      ad.state === "PAUSED" &&
+      !out &&
+      !low &&
+      s.values.resumeOnRestock.value &&
+      input.recentChanges.some((ch) => ch.entityId === ad.adId && ch.field === "state")
+    ) {
+      push({
+        kind: "state",
+        entityId: ad.adId,
+        entityKind: "productAd",
+        campaignId: c.id,
+        adGroupId: g.id,
+        state: "ENABLED",
+        reason: "resumeOnRestock",
+        params: { asin: p.asin, stock: p.stockUnits },
+      });
+    }
+  }
+}
+
+interface TermContext {
+  targetIndex: Map<string, number>;
+  tCvr: Float64Array;
+  tGroup: Int32Array;
+  gAov: Float64Array;
+  targetAcosOfGroup: (GroupTarget | null)[];
+  cFactor: Float64Array;
+  limits: { lo: number; hi: number };
+  push: (d: Decision) => void;
+}
+
+/** Negatives by posterior probability, and harvesting with negation in the source. */
+function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: TermContext): void {
+  if (input.searchTerms.length === 0) return;
+  // indexes: ad groups, their campaigns, exact keywords, ASIN targets
+  const groups = new Map<string, { c: CampaignNode; ci: number; g: AdGroupNode; gi: number }>();
+  let gi = 0;
+  input.campaigns.forEach((c, ci) => {
+    for (const g of c.adGroups) groups.set(g.id, { c, ci, g, gi: gi++ });
+  });
+  const exactIn = new Set<string>();
+  for (const { g } of groups.values())
+    for (const t of g.targets) {
+      if (t.matchType === "EXACT") exactIn.add(`${g.id}|${t.text.toLowerCase()}`);
+      if (t.kind === "target" && !t.auto) exactIn.add(`${g.id}|${asinOf(t.text) ?? ""}`);
+    }
+  // fit the terms' prior strength around their keyword/target
+  const n = input.searchTerms.length;
+  const clicks = new Float64Array(n);
+  const orders = new Float64Array(n);
+  const parent = new Float64Array(n);
+  input.searchTerms.forEach((st, i) => {
+    clicks[i] = st.sums.clicks;
+    orders[i] = st.sums.orders;
+    const t = x.targetIndex.get(st.targetId);
+    parent[i] = t === undefined ? 0.08 : (x.tCvr[t] as number);
+  });
+  const mTerm = fitPriorStrength(
+    Int32Array.from({ length: n }, (_, i) => i),
+    clicks,
+    orders,
+    parent,
+    10,
+  );
+  const negated = new Set<string>();
+  const harvested = new Set<string>();
+  input.searchTerms.forEach((st, i) => {
+    const src = groups.get(st.adGroupId);
+    const t = x.targetIndex.get(st.targetId);
+    if (!src || t === undefined) return;
+    const gt = x.targetAcosOfGroup[src.gi];
+    if (!gt || src.c.state !== "ENABLED" || src.g.state !== "ENABLED") return;
+    const s = gt.settings.values;
+    if (s.automationMode.value === "off") return;
+    const term = st.searchTerm.toLowerCase();
+    if (exactIn.has(`${src.g.id}|${term}`) || src.g.negativeExact.includes(term)) return;
+    const mu = parent[i] as number;
+    const k = st.sums.orders;
+    const nc = st.sums.clicks;
+    const a = k + mTerm * mu;
+    const b = Math.max(1e-9, nc - k) + mTerm * (1 - mu);
+    const postCvr = a / (a + b);
+    const aov = x.gAov[src.gi] as number;
+    const cpc = nc > 0 ? st.sums.cost / nc : 0;
+    const beAcos = gt.breakEven > 0 ? gt.breakEven : gt.acos;
+    const asin = ASIN_TERM.test(term);
+    const negKey = `${src.g.id}|${term}`;
+    // negative: P(CVR < break-even CVR) > confidence, with the seller's click threshold as floor
+    if (s.negationEnabled.value && nc >= (s.negationMinClicks.value ?? 15) && cpc > 0 && aov > 0) {
+      const beCvr = cpc / (aov * beAcos);
+      const minSpend = aov * beAcos;
+      const p = betaCdf(Math.min(1, beCvr), a, b);
+      if (p > opt.negationConfidence && st.sums.cost >= minSpend && !negated.has(negKey)) {
+        negated.add(negKey);
+        x.push({
+          kind: "negative",
+          campaignId: src.c.id,
+          adGroupId: src.g.id,
+          negativeKind: asin ? "asin" : "keyword",
+          text: term,
+          reason: "negativeByProbability",
+          params: {
+            clicks: nc,
+            orders: k,
+            spend: cents(st.sums.cost),
+            probability: round4(p),
+            breakEvenCvr: round4(beCvr),
+            posteriorCvr: round4(postCvr),
+          },
+          sourceTargetId: st.targetId,
+        });
+        return;
+      }
+    }
+    // harvesting: converting terms whose posterior ACoS beats the target
+    if (!s.harvestingEnabled.value || k < (s.harvestMinOrders.value ?? 2) || aov <= 0) return;
+    const postAcos = cpc / (postCvr * aov);
+    if (postAcos > gt.acos) return;
+    const productIds = new Set(src.g.products.map((p) => p.productId));
+    let dest: { c: CampaignNode; ci: number; g: AdGroupNode; gi: number } | null = null;
+    for (const cand of groups.values()) {
+      if (cand.g.id === src.g.id || cand.c.targetingType !== "MANUAL" || cand.c.state !== "ENABLED")
+        continue;
+      if (!cand.g.products.some((p) => productIds.has(p.productId))) continue;
+      const fits = asin
+        ? cand.g.targets.some((tt) => tt.kind === "target" && !tt.auto && asinOf(tt.text) !== null)
+        : cand.g.targets.length > 0 && cand.g.targets.every((tt) => tt.matchType === "EXACT");
+      if (fits) {
+        dest = cand;
+        break;
+      }
+    }
+    const existing = dest !== null && exactIn.has(`${dest.g.id}|${term}`);
+    const harvestKey = `${dest?.g.id ?? "new"}|${term}`;
+    if (!existing && !harvested.has(harvestKey)) {
+      harvested.add(harvestKey);
+      const destFactor = dest ? (x.cFactor[dest.ci] as number) : 1;
+      const bid = cents(
+        Math.min(x.limits.hi, Math.max(x.limits.lo, (gt.acos * postCvr * aov) / destFactor)),
+      );
+      x.push({
+        kind: "keyword",
+        campaignId: dest?.c.id ?? null,
+        adGroupId: dest?.g.id ?? null,
+        keywordKind: asin ? "asin" : "keyword",
+        text: term,
+        bid,
+        reason: "harvestKeyword",
+        params: {
+          orders: k,
+          clicks: nc,
+          posteriorCvr: round4(postCvr),
+          posteriorAcos: round4(postAcos),
+          bid,
+        },
+        sourceAdGroupId: src.g.id,
+      });
+    }
+    if (dest && !negated.has(negKey)) {
+      negated.add(negKey);
+      x.push({
+        kind: "negative",
+        campaignId: src.c.id,
+        adGroupId: src.g.id,
+        negativeKind: asin ? "asin" : "keyword",
+        text: term,
+        reason: "harvestNegateSource",
+        params: { destinationAdGroupId: dest.g.id, orders: k, existing },
+        sourceTargetId: st.targetId,
+      });
+    }
+  });
+}
+
+function asinOf(text: string): string | null {
+  const m = /asin="?([a-z0-9]{10})"?/i.exec(text);
+  return m ? (m[1] as string).toLowerCase() : null;
+}
+
+/** Campaigns capped by their budget while under target: flagged with the expected gain. */
+function budgetDecisions(
+  input: OptimiserInput,
+  opt: OptimiserOptions,
+  cCost: Float64Array,
+  cSales: Float64Array,
+  targets: (GroupTarget | null)[],
+  push: (d: Decision) => void,
+): void {
+  let gi = 0;
+  input.campaigns.forEach((c, ci) => {
+    let acosW = 0;
+    let beW = 0;
+    let w = 0;
+    for (const _g of c.adGroups) {
+      const t = targets[gi++];
+      if (!t) continue;
+      acosW += t.acos;
+      beW += t.breakEven;
+      w++;
+    }
+    if (c.state !== "ENABLED" || w === 0 || c.dailySpend.length === 0) return;
+    const capped = c.dailySpend.filter((s) => s >= c.dailyBudget * opt.budgetCappedShare).length;
+    if (capped * 2 < c.dailySpend.length) return;
+    const cost = cCost[ci] as number;
+    const sales = cSales[ci] as number;
+    const target = acosW / w;
+    const acos = sales > 0 ? cost / sales : Number.POSITIVE_INFINITY;
+    if (acos >= target) return;
+    const maxChange = (input.profileSettings.values.maxBidChangePercent.value ?? 20) / 100;
+    const newBudget = cents(c.dailyBudget * (1 + maxChange));
+    const extra = newBudget - c.dailyBudget;
+    const be = beW / w;
+    // extra spend at today's ACoS earns margin (break-even ACoS × sales) minus the spend
+    const gainMonthly = cents(30 * extra * (be / acos - 1));
+    push({
+      kind: "budget",
+      campaignId: c.id,
+      oldBudget: c.dailyBudget,
+      newBudget,
+      reason: "budgetCapped",
+      params: {
+        cappedDays: capped,
+        days: c.dailySpend.length,
+        acos: round4(acos),
+        targetAcos: round4(target),
+        expectedGainMonthly: gainMonthly,
+      },
+    });
+  });
+}
+
+export type { Sums };
