@@ -1,3 +1,4 @@
+export { type Ctx as EntityContext, RESOURCES, type ResourceDef } from "./ads-entities.ts";
 export { createSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "./app.ts";
 export { type ClientCredentials, DEMO_CLIENT } from "./auth.ts";
 export { buyBoxScore, type CompetingOffer, offersOf, similarItems } from "./competition.ts";
@@ -10,14 +11,24 @@ export {
 } from "./demo.ts";
 export type { FaultConfig } from "./http.ts";
 export { inventorySummary } from "./inventory-routes.ts";
-export { MARKETPLACES } from "./marketplaces.ts";
-export { merchantListingsTsv } from "./reports.ts";
+export { MARKETPLACES, marketplaceById } from "./marketplaces.ts";
+export { type AdsReportConfig, buildAdsReport, merchantListingsTsv } from "./reports.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
-export { advance, MODEL, simulateDay, simulateSellersDay, trueCvr } from "./simulation.ts";
+export {
+  advance,
+  MODEL,
+  PLACEMENT_NAMES,
+  simulateDay,
+  simulateSellersDay,
+  trueCvr,
+} from "./simulation.ts";
 export { feeEstimate } from "./sp-routes.ts";
 export {
   type BusinessPlan,
   createWorld,
+  type Profile,
+  productKey,
+  relevanceOf,
   SELLER_SPECS,
   type SellerSpec,
   type World,

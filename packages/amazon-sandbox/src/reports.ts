@@ -283,64 +283,119 @@ export function buildAdsReport(
     const tc = e.targets.get(f.targetId);
     const ad = e.productAds.get(f.adId);
     const term = world.terms.get(profile.marketplaceId)?.[f.termIdx];
-    const values: Record<string, () => unknown> = {
-      date: () => dateOfDay(world, a.day),
-      startDate: () => startDate,
-      endDate: () => endDate,
-      campaignId: () => Number(f.campaignId),
-      campaignName: () => c?.name ?? "",
-      campaignStatus: () => c?.state ?? "",
-      campaignBudgetAmount: () => c?.budget.budget ?? 0,
-      campaignBudgetType: () => c?.budget.budgetType ?? "DAILY",
-      campaignBudgetCurrencyCode: () => mp?.currencyCode ?? "",
-      campaignBiddingStrategy: () => c?.dynamicBidding.strategy ?? "",
-      adGroupId: () => Number(f.adGroupId),
-      adGroupName: () => g?.name ?? "",
-      adStatus: () => g?.state ?? "",
-      placementClassification: () => PLACEMENT_CLASS[f.placement],
-      topOfSearchImpressionShare: () =>
-        a.topEligible > 0 ? Math.round((a.topImpr / a.topEligible) * 10000) / 100 : 0,
-      keywordId: () => Number(f.targetId),
-      keyword: () => (kw ? kw.keywordText : tc ? expressionString(tc.expression) : ""),
-      keywordBid: () => kw?.bid ?? tc?.bid ?? g?.defaultBid ?? 0,
-      keywordType: () => keywordTypeOf(world, f.targetId),
-      matchType: () => keywordTypeOf(world, f.targetId),
-      targeting: () => (kw ? kw.keywordText : tc ? expressionString(tc.expression) : ""),
-      adKeywordStatus: () => kw?.state ?? tc?.state ?? "",
-      searchTerm: () => term?.text ?? "",
-      adId: () => Number(f.adId),
-      advertisedAsin: () => ad?.asin ?? "",
-      advertisedSku: () => ad?.sku ?? "",
-      salesOtherSku7d: () => r2(a.salesOther),
-      unitsSoldOtherSku7d: () => a.unitsOther,
-      impressions: () => a.impressions,
-      clicks: () => a.clicks,
-      cost: () => r2(a.cost),
-      spend: () => r2(a.cost),
-      costPerClick: () => (a.clicks > 0 ? r2(a.cost / a.clicks) : 0),
-      clickThroughRate: () =>
-        a.impressions > 0 ? Math.round((a.clicks / a.impressions) * 1e6) / 1e4 : 0,
-      purchases1d: () => a.p1,
-      purchasesSameSku1d: () => a.ps1,
-      sales1d: () => r2(a.s1),
-      attributedSalesSameSku1d: () => r2(a.ss1),
-      unitsSoldClicks1d: () => a.u1,
-      unitsSoldSameSku1d: () => a.us1,
-      acosClicks7d: () => (a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0),
-      acosClicks14d: () => (a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0),
-      roasClicks7d: () => (a.cost > 0 ? r2(a.s7 / a.cost) : 0),
-      roasClicks14d: () => (a.cost > 0 ? r2(a.s7 / a.cost) : 0),
+    const value = (col: string): unknown => {
+      switch (col) {
+        case "date":
+          return dateOfDay(world, a.day);
+        case "startDate":
+          return startDate;
+        case "endDate":
+          return endDate;
+        case "campaignId":
+          return Number(f.campaignId);
+        case "campaignName":
+          return c?.name ?? "";
+        case "campaignStatus":
+          return c?.state ?? "";
+        case "campaignBudgetAmount":
+          return c?.budget.budget ?? 0;
+        case "campaignBudgetType":
+          return c?.budget.budgetType ?? "DAILY";
+        case "campaignBudgetCurrencyCode":
+          return mp?.currencyCode ?? "";
+        case "campaignBiddingStrategy":
+          return c?.dynamicBidding.strategy ?? "";
+        case "adGroupId":
+          return Number(f.adGroupId);
+        case "adGroupName":
+          return g?.name ?? "";
+        case "adStatus":
+          return g?.state ?? "";
+        case "placementClassification":
+          return PLACEMENT_CLASS[f.placement];
+        case "topOfSearchImpressionShare":
+          return a.topEligible > 0 ? Math.round((a.topImpr / a.topEligible) * 10000) / 100 : 0;
+        case "keywordId":
+          return Number(f.targetId);
+        case "keyword":
+          return kw ? kw.keywordText : tc ? expressionString(tc.expression) : "";
+        case "keywordBid":
+          return kw?.bid ?? tc?.bid ?? g?.defaultBid ?? 0;
+        case "keywordType":
+          return keywordTypeOf(world, f.targetId);
+        case "matchType":
+          return keywordTypeOf(world, f.targetId);
+        case "targeting":
+          return kw ? kw.keywordText : tc ? expressionString(tc.expression) : "";
+        case "adKeywordStatus":
+          return kw?.state ?? tc?.state ?? "";
+        case "searchTerm":
+          return term?.text ?? "";
+        case "adId":
+          return Number(f.adId);
+        case "advertisedAsin":
+          return ad?.asin ?? "";
+        case "advertisedSku":
+          return ad?.sku ?? "";
+        case "salesOtherSku7d":
+          return r2(a.salesOther);
+        case "unitsSoldOtherSku7d":
+          return a.unitsOther;
+        case "impressions":
+          return a.impressions;
+        case "clicks":
+          return a.clicks;
+        case "cost":
+          return r2(a.cost);
+        case "spend":
+          return r2(a.cost);
+        case "costPerClick":
+          return a.clicks > 0 ? r2(a.cost / a.clicks) : 0;
+        case "clickThroughRate":
+          return a.impressions > 0 ? Math.round((a.clicks / a.impressions) * 1e6) / 1e4 : 0;
+        case "purchases1d":
+          return a.p1;
+        case "purchasesSameSku1d":
+          return a.ps1;
+        case "sales1d":
+          return r2(a.s1);
+        case "attributedSalesSameSku1d":
+          return r2(a.ss1);
+        case "unitsSoldClicks1d":
+          return a.u1;
+        case "unitsSoldSameSku1d":
+          return a.us1;
+        case "acosClicks7d":
+          return a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0;
+        case "acosClicks14d":
+          return a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0;
+        case "roasClicks7d":
+          return a.cost > 0 ? r2(a.s7 / a.cost) : 0;
+        case "roasClicks14d":
+          return a.cost > 0 ? r2(a.s7 / a.cost) : 0;
+      }
+      const windowed =
+        /^(purchases|purchasesSameSku|sales|attributedSalesSameSku|unitsSoldClicks|unitsSoldSameSku)(7d|14d|30d)$/.exec(
+          col,
+        );
+      switch (windowed?.[1]) {
+        case "purchases":
+          return a.p7;
+        case "purchasesSameSku":
+          return a.ps7;
+        case "sales":
+          return r2(a.s7);
+        case "attributedSalesSameSku":
+          return r2(a.ss7);
+        case "unitsSoldClicks":
+          return a.u7;
+        case "unitsSoldSameSku":
+          return a.us7;
+      }
+      return undefined;
     };
-    for (const w of ["7d", "14d", "30d"]) {
-      values[`purchases${w}`] = () => a.p7;
-      values[`purchasesSameSku${w}`] = () => a.ps7;
-      values[`sales${w}`] = () => r2(a.s7);
-      values[`attributedSalesSameSku${w}`] = () => r2(a.ss7);
-      values[`unitsSoldClicks${w}`] = () => a.u7;
-      values[`unitsSoldSameSku${w}`] = () => a.us7;
-    }
     const row: Record<string, unknown> = {};
-    for (const col of config.columns) row[col] = values[col]?.() ?? null;
+    for (const col of config.columns) row[col] = value(col) ?? null;
     rows.push(row);
   }
   return rows;

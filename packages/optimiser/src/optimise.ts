@@ -159,6 +159,14 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     counts[d.kind]++;
   };
 
+  const lastChanges = new Map<string, string>();
+  const stateChanged = new Set<string>();
+  for (const ch of input.recentChanges) {
+    if (ch.field === "state") stateChanged.add(ch.entityId);
+    const prev = lastChanges.get(ch.entityId);
+    if (prev === undefined || ch.date > prev) lastChanges.set(ch.entityId, ch.date);
+  }
+
   // ---- flatten the tree into arrays (fast for a million targets) ----
   const campaigns = input.campaigns;
   let nTargets = 0;
@@ -305,7 +313,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
         const lowDays = s.values.lowCoverDays.value ?? 0;
         lowCover = gt.products.every((p) => p.daysOfCover !== null && p.daysOfCover < lowDays);
         outOfStock = gt.products.every((p) => p.stockUnits !== null && p.stockUnits <= 0);
-        stockDecisions(c, g, s, products, input, push);
+        stockDecisions(c, g, s, products, stateChanged, push);
       }
       const minBidS = (s?.values.minBidMicros.value ?? 20_000) / 1e6;
       const maxBidS = (s?.values.maxBidMicros.value ?? 5_000_000) / 1e6;
@@ -356,7 +364,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
           }
           reason = "bidDiscovery";
         }
-        const changed = lastChange(input, t.id);
+        const changed = lastChanges.get(t.id) ?? null;
         if (changed !== null && daysBetween(changed, input.today) < cooldown) {
           holds.push({
             entityId: t.id,
@@ -432,20 +440,13 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 
-function lastChange(input: OptimiserInput, entityId: string): string | null {
-  let last: string | null = null;
-  for (const ch of input.recentChanges)
-    if (ch.entityId === entityId && (last === null || ch.date > last)) last = ch.date;
-  return last;
-}
-
 /** Storage disruption: pause on stock-out (or low cover with "pause"), resume on restock. */
 function stockDecisions(
   c: CampaignNode,
   g: AdGroupNode,
   s: ResolvedSettings,
   products: Map<string, ProductInfo>,
-  input: OptimiserInput,
+  stateChanged: ReadonlySet<string>,
   push: (d: Decision) => void,
 ): void {
   const lowDays = s.values.lowCoverDays.value ?? 0;
@@ -472,7 +473,7 @@ function stockDecisions(
       !out &&
       !low &&
       s.values.resumeOnRestock.value &&
-      input.recentChanges.some((ch) => ch.entityId === ad.adId && ch.field === "state")
+      stateChanged.has(ad.adId)
     ) {
       push({
         kind: "state",

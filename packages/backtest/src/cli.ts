@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * npm run backtest -- --seeds 1-20 --days 90 --strategies static,peer,starport --json out.json
+ *   [--world competitorSigma=0.5,cpcScale=1,cvrScale=1,attributionLag=short|long,products=100]
+ *   [--target-acos 30] [--min-bid 0.02] [--max-bid 5] [--warmup 30] [--workers 2]
+ */
+import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { SETTING_DEFAULTS } from "@starport/settings";
+import { formatReport } from "./format.ts";
+import { runBacktest } from "./run.ts";
+import { STRATEGIES, type StrategyName } from "./run-world.ts";
+import { parseWorldParams } from "./world-params.ts";
+
+function parseArgs(argv: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (!a.startsWith("--")) throw new Error(`unexpected argument: ${a}`);
+    const eq = a.indexOf("=");
+    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
+    else out.set(a.slice(2), argv[++i] ?? "");
+  }
+  return out;
+}
+
+export function parseSeeds(text: string): number[] {
+  const seeds: number[] = [];
+  for (const part of text.split(",")) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!m) throw new Error(`seeds: "${part}" is not a number or a range like 1-20`);
+    const a = Number(m[1]);
+    const b = m[2] === undefined ? a : Number(m[2]);
+    for (let s = Math.min(a, b); s <= Math.max(a, b); s++) seeds.push(s);
+  }
+  return seeds;
+}
+
+const positive = (name: string, text: string | undefined, fallback: number): number => {
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+};
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const strategies = (args.get("strategies") ?? STRATEGIES.join(","))
+    .split(",")
+    .map((s) => s.trim());
+  for (const s of strategies)
+    if (!(STRATEGIES as readonly string[]).includes(s))
+      throw new Error(`unknown strategy ${s} (known: ${STRATEGIES.join(", ")})`);
+  const targetPercent = positive(
+    "target-acos",
+    args.get("target-acos"),
+    SETTING_DEFAULTS.targetAcos ?? 30,
+  );
+  const options = {
+    seeds: parseSeeds(args.get("seeds") ?? "1-20"),
+    days: Math.round(positive("days", args.get("days"), 90)),
+    warmupDays: Math.round(positive("warmup", args.get("warmup"), 30)),
+    strategies: strategies as StrategyName[],
+    world: parseWorldParams(args.get("world")),
+    config: {
+      targetAcos: targetPercent / 100,
+      minBid: positive(
+        "min-bid",
+        args.get("min-bid"),
+        (SETTING_DEFAULTS.minBidMicros ?? 20_000) / 1e6,
+      ),
+      maxBid: positive(
+        "max-bid",
+        args.get("max-bid"),
+        (SETTING_DEFAULTS.maxBidMicros ?? 5_000_000) / 1e6,
+      ),
+    },
+    workers: Math.round(
+      positive("workers", args.get("workers"), Math.min(2, availableParallelism())),
+    ),
+    cvrDay: Math.round(positive("cvr-day", args.get("cvr-day"), 30)),
+  };
+  const report = await runBacktest({
+    ...options,
+    onWorld: (r) =>
+      process.stderr.write(`seed ${r.seed} done in ${(r.elapsedMs / 1000).toFixed(1)} s\n`),
+  });
+  process.stdout.write(formatReport(report));
+  const json = args.get("json");
+  if (json) writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

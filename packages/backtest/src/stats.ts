@@ -1,0 +1,39 @@
+/** Two-sided 95 % quantiles of Student's t by degrees of freedom (1–30), then the normal's. */
+const T95 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145,
+  2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048,
+  2.045, 2.042,
+];
+
+export function t95(df: number): number {
+  return df < 1 ? Number.NaN : (T95[df - 1] ?? 1.96);
+}
+
+export function mean(xs: readonly number[]): number {
+  return xs.reduce((s, x) => s + x, 0) / xs.length;
+}
+
+/**
+ * The paired difference of `a` to `b` over seeds, in percent of b's mean, with its 95 % interval
+ * (t over the seeds' differences; null interval with one seed).
+ */
+export function pairedDiffPct(
+  a: readonly number[],
+  b: readonly number[],
+): { pct: number; ci95: [number, number] | null } {
+  const diffs = a.map((x, i) => x - (b[i] as number));
+  const base = mean(b);
+  const m = mean(diffs);
+  const pct = (100 * m) / base;
+  if (diffs.length < 2) return { pct, ci95: null };
+  const sd = Math.sqrt(diffs.reduce((s, d) => s + (d - m) ** 2, 0) / (diffs.length - 1));
+  const half = (t95(diffs.length - 1) * sd) / Math.sqrt(diffs.length);
+  return { pct, ci95: [(100 * (m - half)) / base, (100 * (m + half)) / base] };
+}
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
