@@ -97,7 +97,15 @@ describe("backtest harness", () => {
     observer.sync();
     const view = observer.view();
     const { objects, keys } = reachable(view);
-    for (const hidden of ["baseCvr", "relevance", "refPrice", "rankFactor", "baseDemand", "lag", "sameSku"])
+    for (const hidden of [
+      "baseCvr",
+      "relevance",
+      "refPrice",
+      "rankFactor",
+      "baseDemand",
+      "lag",
+      "sameSku",
+    ])
       expect(keys.has(hidden), hidden).toBe(false);
     const truth = worldObjects(world);
     for (const o of objects) expect(truth.has(o)).toBe(false);
