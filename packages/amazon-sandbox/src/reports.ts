@@ -274,6 +274,16 @@ export function buildAdsReport(
   }
   const mp = marketplaceById(profile.marketplaceId);
   const rows: Record<string, unknown>[] = [];
+  // one date string per day, not one per row
+  const dates = new Map<number, string>();
+  const dateOf = (day: number): string => {
+    let d = dates.get(day);
+    if (d === undefined) {
+      d = dateOfDay(world, day);
+      dates.set(day, d);
+    }
+    return d;
+  };
   for (const a of groups.values()) {
     if (config.reportTypeId === "spSearchTerm" && a.clicks < 1) continue;
     const f = a.sample;
@@ -286,7 +296,7 @@ export function buildAdsReport(
     const value = (col: string): unknown => {
       switch (col) {
         case "date":
-          return dateOfDay(world, a.day);
+          return dateOf(a.day);
         case "startDate":
           return startDate;
         case "endDate":

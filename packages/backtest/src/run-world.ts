@@ -85,8 +85,9 @@ export function runWorld(run: WorldRunConfig): WorldResult {
   // the history before the strategies take over is the same for all: fetched once
   const history = new Observer(base, advertisedProfiles(base));
   history.sync();
-  for (const name of run.strategies) {
-    const world = structuredClone(base);
+  run.strategies.forEach((name, i) => {
+    // the last strategy takes the original, the others a copy each
+    const world = i === run.strategies.length - 1 ? base : structuredClone(base);
     const profiles = advertisedProfiles(world);
     const observer = new Observer(world, profiles, structuredClone(history.fetched()));
     const strategy = makeStrategy(name, run.config);
@@ -107,7 +108,7 @@ export function runWorld(run: WorldRunConfig): WorldResult {
       simulateDay(world);
     }
     result.metrics[name] = measure(world, profiles, startDay, world.day, changes, rejected);
-  }
+  });
   result.elapsedMs = Math.round(performance.now() - started);
   return result;
 }

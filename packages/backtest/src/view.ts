@@ -232,6 +232,7 @@ export class Observer {
           end,
         );
       const metrics = ["date", "impressions", "clicks", "cost", "purchases7d", "sales7d"];
+      const previousSpend = [...r.adSpend];
       for (let d = from; d <= to; d++) {
         r.targeting[d] = new Map();
         r.searchTerms[d] = new Map();
@@ -263,11 +264,23 @@ export class Observer {
         const pl = PLACEMENT_INDEX[String(row.placementClassification)] ?? 1;
         r.placements[d]?.set(`${row.campaignId}|${pl}`, sumsOf(row));
       }
-      for (const row of report(
-        "spAdvertisedProduct",
-        ["advertiser"],
-        ["date", "cost", "advertisedAsin"],
-      )) {
+      // spend is final at the end of its day: only yesterday is fetched again
+      const spendFrom = first ? from : to;
+      const spendRows = buildAdsReport(
+        w,
+        profile,
+        {
+          reportTypeId: "spAdvertisedProduct",
+          groupBy: ["advertiser"],
+          columns: ["date", "cost", "advertisedAsin"],
+          timeUnit: "DAILY",
+          filters: [],
+        },
+        dateOf(w, spendFrom),
+        end,
+      );
+      for (let d = from; d < spendFrom; d++) r.adSpend[d] = previousSpend[d] ?? new Map();
+      for (const row of spendRows) {
         const d = this.dayOf(String(row.date));
         const m = r.adSpend[d];
         const asin = String(row.advertisedAsin);
