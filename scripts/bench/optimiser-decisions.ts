@@ -1,0 +1,192 @@
+// Optimiser speed goal (issue 19): decisions for 1,000,000 keywords/targets in memory ≤ 1 s.
+//   A synthetic account (2,000 campaigns × 25 ad groups × 20 targets, one product per ad group,
+//   facts with a spread of clicks and conversion rates, the newest 3 days per target as daily
+//   rows for the attribution-lag weighting, 200,000 search terms) is built first (a loader's
+//   job, not timed); then `optimise` runs on it. Baseline in the same process: one plain pass over
+//   the same targets computing target ACoS × raw revenue per click (what any bid rule must at
+//   least do), so the ratio says what the statistics cost on this machine.
+// Usage: node scripts/bench/optimiser-decisions.ts [targets=1000000] [runs=3]
+import {
+  type CampaignNode,
+  type OptimiserInput,
+  optimise,
+  type ProductInfo,
+  type SearchTermFact,
+} from "@starport/optimiser";
+import { resolveSettings } from "@starport/settings";
+
+const TARGETS = Number(process.argv[2] ?? 1_000_000);
+const RUNS = Number(process.argv[3] ?? 3);
+const PER_GROUP = 20;
+const GROUPS_PER_CAMPAIGN = 25;
+
+let seed = 42;
+const rand = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+
+const settings = resolveSettings({
+  global: {
+    level: "global",
+    id: "bench",
+    name: "bench",
+    values: { negationEnabled: true, harvestingEnabled: true, automationMode: "automatic" },
+  },
+  marketplace: null,
+  collections: [],
+  product: null,
+});
+
+function build(): OptimiserInput {
+  const campaigns: CampaignNode[] = [];
+  const products: ProductInfo[] = [];
+  const searchTerms: SearchTermFact[] = [];
+  let t = 0;
+  let g = 0;
+  while (t < TARGETS) {
+    const c: CampaignNode = {
+      id: `c${campaigns.length}`,
+      name: `Campaign ${campaigns.length}`,
+      state: "ENABLED",
+      targetingType: "MANUAL",
+      dailyBudget: 50,
+      biddingStrategy: "LEGACY_FOR_SALES",
+      placementAdjustments: { top: 50, rest: 0, productPage: 0 },
+      placements: {
+        top: { impressions: 9000, clicks: 60, cost: 40, orders: 7, sales: 180 },
+        rest: { impressions: 20000, clicks: 50, cost: 25, orders: 4, sales: 100 },
+      },
+      dailySpend: [50, 49, 50, 30, 50, 50, 50],
+      adGroups: [],
+    };
+    for (let gi = 0; gi < GROUPS_PER_CAMPAIGN && t < TARGETS; gi++, g++) {
+      const productId = `p${g}`;
+      products.push({
+        id: productId,
+        asin: `B0${String(g).padStart(8, "0")}`,
+        price: 10 + rand() * 40,
+        settings,
+        breakEvenAcos: 0.2 + rand() * 0.2,
+        stockUnits: 500,
+        daysOfCover: 60,
+        spend: 10,
+      });
+      const cvr = 0.03 + rand() * 0.15;
+      const targets = [];
+      for (let k = 0; k < PER_GROUP && t < TARGETS; k++, t++) {
+        const clicks = rand() < 0.3 ? 0 : Math.floor(rand() ** 2 * 200);
+        const orders = Math.round(clicks * cvr * (0.5 + rand()));
+        const recent = Array.from({ length: 3 }, (_, i) => ({
+          ageDays: i + 1,
+          impressions: 30,
+          clicks: Math.floor(rand() * 3),
+          cost: 0.5,
+          orders: rand() < 0.1 ? 1 : 0,
+          sales: 25,
+        }));
+        targets.push({
+          id: `t${t}`,
+          kind: "keyword" as const,
+          text: `term ${t}`,
+          matchType: "EXACT" as const,
+          auto: false,
+          state: "ENABLED" as const,
+          bid: 0.3 + rand(),
+          facts: {
+            settled: {
+              impressions: clicks === 0 && rand() < 0.5 ? 0 : clicks * 300 + 10,
+              clicks,
+              cost: clicks * 0.6,
+              orders,
+              sales: orders * 25,
+            },
+            recent,
+          },
+        });
+        if (t % 5 === 0)
+          searchTerms.push({
+            campaignId: c.id,
+            adGroupId: `g${g}`,
+            targetId: `t${t}`,
+            searchTerm: `search ${t}`,
+            sums: {
+              impressions: 1000,
+              clicks: Math.floor(rand() * 40),
+              cost: 20 * rand(),
+              orders: rand() < 0.5 ? 0 : 2,
+              sales: 50,
+            },
+          });
+      }
+      c.adGroups = [
+        ...c.adGroups,
+        {
+          id: `g${g}`,
+          name: `Ad group ${g}`,
+          state: "ENABLED",
+          defaultBid: 0.5,
+          products: [{ productId, adId: `a${g}`, state: "ENABLED" }],
+          targets,
+          negativeExact: [],
+        },
+      ];
+    }
+    campaigns.push(c);
+  }
+  return {
+    today: "2026-11-20",
+    countryCode: "DE",
+    profileSettings: settings,
+    campaigns,
+    products,
+    searchTerms,
+    recentChanges: [],
+  };
+}
+
+const built = performance.now();
+const input = build();
+console.log(
+  `input built: ${TARGETS.toLocaleString("en-US")} targets, ${input.searchTerms.length.toLocaleString("en-US")} search terms in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+);
+
+function baseline(): number {
+  let n = 0;
+  for (const c of input.campaigns)
+    for (const g of c.adGroups)
+      for (const t of g.targets) {
+        const s = t.facts.settled;
+        const bid = s.clicks > 0 ? (0.3 * s.sales) / s.clicks : t.bid;
+        if (Math.abs(bid - t.bid) > 0.01) n++;
+      }
+  return n;
+}
+
+const time = (fn: () => unknown) => {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  fn();
+  const u = process.cpuUsage(cpu);
+  return { wall: performance.now() - t0, cpu: (u.user + u.system) / 1000 };
+};
+const base = time(baseline);
+const runs: { wall: number; cpu: number }[] = [];
+let decisions = 0;
+for (let i = 0; i < RUNS; i++)
+  runs.push(
+    time(() => {
+      decisions = optimise(input).decisions.length;
+    }),
+  );
+runs.sort((a, b) => a.wall - b.wall);
+const best = runs[0] as { wall: number; cpu: number };
+console.log(
+  `optimise: ${decisions.toLocaleString("en-US")} decisions; best of ${RUNS}: ${best.wall.toFixed(0)} ms wall, ${best.cpu.toFixed(0)} ms CPU (goal ≤ 1000 ms)`,
+);
+console.log(
+  `baseline (one pass, raw target × RPC): ${base.wall.toFixed(0)} ms wall, ${base.cpu.toFixed(0)} ms CPU; ratio ${(best.cpu / Math.max(1, base.cpu)).toFixed(1)}× (CPU)`,
+);
+console.log(
+  `RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+);
