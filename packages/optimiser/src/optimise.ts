@@ -489,6 +489,13 @@ function stockDecisions(
   }
 }
 
+interface GroupEntry {
+  c: CampaignNode;
+  ci: number;
+  g: AdGroupNode;
+  gi: number;
+}
+
 interface TermContext {
   targetIndex: Map<string, number>;
   tCvr: Float64Array;
@@ -504,7 +511,7 @@ interface TermContext {
 function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: TermContext): void {
   if (input.searchTerms.length === 0) return;
   // indexes: ad groups, their campaigns, exact keywords, ASIN targets
-  const groups = new Map<string, { c: CampaignNode; ci: number; g: AdGroupNode; gi: number }>();
+  const groups = new Map<string, GroupEntry>();
   let gi = 0;
   input.campaigns.forEach((c, ci) => {
     for (const g of c.adGroups) groups.set(g.id, { c, ci, g, gi: gi++ });
@@ -535,6 +542,24 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
   );
   const negated = new Set<string>();
   const harvested = new Set<string>();
+  // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
+  const destinations = {
+    exact: new Map<string, GroupEntry[]>(),
+    asin: new Map<string, GroupEntry[]>(),
+  };
+  for (const e of groups.values()) {
+    if (e.c.targetingType !== "MANUAL" || e.c.state !== "ENABLED") continue;
+    const exact = e.g.targets.length > 0 && e.g.targets.every((tt) => tt.matchType === "EXACT");
+    const asins = e.g.targets.some(
+      (tt) => tt.kind === "target" && !tt.auto && asinOf(tt.text) !== null,
+    );
+    for (const p of e.g.products) {
+      if (exact)
+        destinations.exact.set(p.productId, [...(destinations.exact.get(p.productId) ?? []), e]);
+      if (asins)
+        destinations.asin.set(p.productId, [...(destinations.asin.get(p.productId) ?? []), e]);
+    }
+  }
   input.searchTerms.forEach((st, i) => {
     const src = groups.get(st.adGroupId);
     const t = x.targetIndex.get(st.targetId);
@@ -587,20 +612,15 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
     if (!s.harvestingEnabled.value || k < (s.harvestMinOrders.value ?? 2) || aov <= 0) return;
     const postAcos = cpc / (postCvr * aov);
     if (postAcos > gt.acos) return;
-    const productIds = new Set(src.g.products.map((p) => p.productId));
-    let dest: { c: CampaignNode; ci: number; g: AdGroupNode; gi: number } | null = null;
-    for (const cand of groups.values()) {
-      if (cand.g.id === src.g.id || cand.c.targetingType !== "MANUAL" || cand.c.state !== "ENABLED")
-        continue;
-      if (!cand.g.products.some((p) => productIds.has(p.productId))) continue;
-      const fits = asin
-        ? cand.g.targets.some((tt) => tt.kind === "target" && !tt.auto && asinOf(tt.text) !== null)
-        : cand.g.targets.length > 0 && cand.g.targets.every((tt) => tt.matchType === "EXACT");
-      if (fits) {
-        dest = cand;
+    // the first fitting manual ad group (tree order) advertising one of the source's products
+    let dest: GroupEntry | null = null;
+    const byProduct = asin ? destinations.asin : destinations.exact;
+    for (const p of src.g.products)
+      for (const cand of byProduct.get(p.productId) ?? []) {
+        if (cand.g.id === src.g.id) continue;
+        if (dest === null || cand.gi < dest.gi) dest = cand;
         break;
       }
-    }
     const existing = dest !== null && exactIn.has(`${dest.g.id}|${term}`);
     const harvestKey = `${dest?.g.id ?? "new"}|${term}`;
     if (!existing && !harvested.has(harvestKey)) {
