@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { REFUSES, trackAllowedMethods } from "./allowed-methods.ts";
 
 /** Domain errors raised by use cases; the one error handler below maps them to HTTP. */
 export class DomainError extends Error {
@@ -112,7 +113,18 @@ export function sendHydraError(reply: FastifyReply, status: number, detail: stri
 /** Receives uncaught (5xx) errors, e.g. to send them to Sentry. */
 export type ErrorReporter = (error: unknown, context: { method: string; path: string }) => void;
 
+/** A method the path does not serve; the handler adds `Allow` with the methods it does serve. */
+export class MethodNotAllowedError extends DomainError {
+  constructor(method: string, path: string) {
+    super(405, `No route found for "${method} ${path}": Method Not Allowed.`);
+  }
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "";
+
 export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorReporter): void {
+  // Before any route: the 405s name the methods the routes registered after this serve.
+  const allowed = trackAllowedMethods(app);
   app.setErrorHandler(
     (error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ValidationError) {
@@ -129,24 +141,38 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
       if (error instanceof TooManyRequestsError) {
         reply.header("retry-after", String(error.retryAfterSeconds));
       }
+      if (error instanceof MethodNotAllowedError) {
+        reply.header("allow", allowed.of(pathOf(request)).join(", "));
+      }
       if (error instanceof DomainError) return sendHydraError(reply, error.status, error.message);
       const status = typeof error.statusCode === "number" ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, "request failed");
-        reportError?.(error, { method: request.method, path: request.url.split("?")[0] ?? "" });
+        reportError?.(error, { method: request.method, path: pathOf(request) });
         return sendHydraError(reply, status, "Internal Server Error");
       }
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their message.
       return sendHydraError(reply, status, error.message);
     },
   );
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHydraError(
-      reply,
-      404,
-      `No route matches "${request.method} ${request.url.split("?")[0]}".`,
-    );
+  // No route for the method: a 405 naming the methods the path serves, else a 404.
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const methods = allowed.of(path);
+    if (methods.length > 0 && !methods.includes(request.method)) {
+      throw new MethodNotAllowedError(request.method, path);
+    }
+    return sendHydraError(reply, 404, `No route matches "${request.method} ${path}".`);
+  };
   app.setNotFoundHandler(notFound);
-  // The web app's catch-all would otherwise answer unknown API paths with an HTML page.
-  app.all("/*", { schema: { hide: true } }, notFound);
+  // The web app's catch-all would otherwise answer unknown API paths, and methods the
+  // entrypoint (`/api` itself, GET only) does not serve, with an HTML page.
+  app.all("/*", { schema: { hide: true }, config: REFUSES }, notFound);
+  app.route({
+    method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"],
+    url: "",
+    schema: { hide: true },
+    config: REFUSES,
+    handler: notFound,
+  });
 }

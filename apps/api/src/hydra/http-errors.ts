@@ -15,9 +15,3 @@ export class UnsupportedMediaTypeError extends DomainError {
     );
   }
 }
-
-export class MethodNotAllowedError extends DomainError {
-  constructor(method: string, path: string) {
-    super(405, `No route found for "${method} ${path}": Method Not Allowed.`);
-  }
-}

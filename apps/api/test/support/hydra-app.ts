@@ -38,7 +38,12 @@ export interface HydraTestApp {
 
 export async function openHydraTestApp(
   kind: TestDatabaseKind,
-  options: { hydraPrefix?: boolean; importsDataDir?: string } = {},
+  options: {
+    hydraPrefix?: boolean;
+    importsDataDir?: string;
+    /** Routes beside /api, as the web server has (its catch-all answers every other path). */
+    beside?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<HydraTestApp> {
   const database = await openTestDatabase(kind);
   const db = database.connection.db;
@@ -95,6 +100,7 @@ export async function openHydraTestApp(
     },
     { prefix: "/api" },
   );
+  options.beside?.(app);
   await app.ready();
   const bearer = async (id: string, customerId: string, roles: string[]) => ({
     authorization: `Bearer ${(await tokens.issue({ id, customerId, roles })).token}`,
