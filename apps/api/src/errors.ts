@@ -60,12 +60,24 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
+/** How much of a value an error quotes: a 1 MB value is not echoed back (twice). */
+const EXCERPT_CHARACTERS = 60;
+/** The longest detail an error body carries, whatever a message quoted. */
+const MAX_DETAIL_CHARACTERS = 1000;
+
+/** The start of an input value for an error message, with its length when it is cut. */
+export function excerpt(value: string, max = EXCERPT_CHARACTERS): string {
+  if (value.length <= max) return value;
+  return `${value.slice(0, max)}… (${value.length} characters)`;
+}
+
 /** API Platform's title of every error body; the status and detail say what happened. */
 const ERROR_TITLE = "An error occurred";
 
 /** An error body as API Platform writes it (hydra:Error, also valid problem+json). */
-export function hydraError(status: number, detail: string) {
+export function hydraError(status: number, message: string) {
   const title = ERROR_TITLE;
+  const detail = excerpt(message, MAX_DETAIL_CHARACTERS);
   return {
     "@context": "/api/contexts/Error",
     "@type": "hydra:Error",
@@ -116,7 +128,7 @@ export type ErrorReporter = (error: unknown, context: { method: string; path: st
 /** A method the path does not serve; the handler adds `Allow` with the methods it does serve. */
 export class MethodNotAllowedError extends DomainError {
   constructor(method: string, path: string) {
-    super(405, `No route found for "${method} ${path}": Method Not Allowed.`);
+    super(405, `No route found for "${method} ${excerpt(path, 200)}": Method Not Allowed.`);
   }
 }
 
@@ -135,7 +147,10 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
             ...hydraError(error.status, error.message),
             "@context": "/api/contexts/ConstraintViolation",
             "@type": "ConstraintViolation",
-            violations: error.violations,
+            violations: error.violations.map((v) => ({
+              ...v,
+              propertyPath: excerpt(v.propertyPath, 200),
+            })),
           });
       }
       if (error instanceof TooManyRequestsError) {
@@ -162,7 +177,11 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
     if (methods.length > 0 && !methods.includes(request.method)) {
       throw new MethodNotAllowedError(request.method, path);
     }
-    return sendHydraError(reply, 404, `No route matches "${request.method} ${path}".`);
+    return sendHydraError(
+      reply,
+      404,
+      `No route matches "${request.method} ${excerpt(path, 200)}".`,
+    );
   };
   app.setNotFoundHandler(notFound);
   // The web app's catch-all would otherwise answer unknown API paths, and methods the
