@@ -6,6 +6,7 @@ import {
   type InjectOptions,
   type LightMyRequestResponse,
 } from "fastify";
+import type { SyncEventOptions } from "../../src/advertising/sync-events.ts";
 import { createTokenService } from "../../src/auth/tokens.ts";
 import { apiPlugin } from "../../src/index.ts";
 import { startProductImportJobs } from "../../src/product-imports/jobs.ts";
@@ -41,6 +42,7 @@ export async function openHydraTestApp(
   options: {
     hydraPrefix?: boolean;
     importsDataDir?: string;
+    syncEvents?: SyncEventOptions;
     /** Routes beside /api, as the web server has (its catch-all answers every other path). */
     beside?: (app: FastifyInstance) => void;
   } = {},
@@ -96,6 +98,7 @@ export async function openHydraTestApp(
         pingJobs: async () => {},
         ...(productImports ? { productImports } : {}),
         ...(options.hydraPrefix === undefined ? {} : { hydraPrefix: options.hydraPrefix }),
+        ...(options.syncEvents ? { syncEvents: options.syncEvents } : {}),
       });
     },
     { prefix: "/api" },
