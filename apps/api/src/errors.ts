@@ -134,6 +134,27 @@ export class MethodNotAllowedError extends DomainError {
 
 const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "";
 
+/**
+ * PostgreSQL's integrity errors that concurrent requests cause, not bugs: an item a write refers
+ * to was deleted meanwhile (a seller profile deleted while a tag is created for it), or is still
+ * referred to. Drizzle wraps the driver's error: the code is on it or its causes.
+ */
+const INTEGRITY_CONFLICTS: Record<string, string> = {
+  "23503": "A related item was deleted meanwhile, or is still in use.",
+  "23505": "The item was created meanwhile.",
+};
+
+function integrityConflict(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && Object.hasOwn(INTEGRITY_CONFLICTS, code))
+      return INTEGRITY_CONFLICTS[code]!;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorReporter): void {
   // Before any route: the 405s name the methods the routes registered after this serve.
   const allowed = trackAllowedMethods(app);
@@ -160,6 +181,8 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
         reply.header("allow", allowed.of(pathOf(request)).join(", "));
       }
       if (error instanceof DomainError) return sendHydraError(reply, error.status, error.message);
+      const conflict = integrityConflict(error);
+      if (conflict) return sendHydraError(reply, 409, conflict);
       const status = typeof error.statusCode === "number" ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, "request failed");
