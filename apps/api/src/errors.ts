@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { REFUSES, trackAllowedMethods } from "./allowed-methods.ts";
 
 /** Domain errors raised by use cases; the one error handler below maps them to HTTP. */
 export class DomainError extends Error {
@@ -59,12 +60,24 @@ export class TooManyRequestsError extends DomainError {
   }
 }
 
+/** How much of a value an error quotes: a 1 MB value is not echoed back (twice). */
+const EXCERPT_CHARACTERS = 60;
+/** The longest detail an error body carries, whatever a message quoted. */
+const MAX_DETAIL_CHARACTERS = 1000;
+
+/** The start of an input value for an error message, with its length when it is cut. */
+export function excerpt(value: string, max = EXCERPT_CHARACTERS): string {
+  if (value.length <= max) return value;
+  return `${value.slice(0, max)}… (${value.length} characters)`;
+}
+
 /** API Platform's title of every error body; the status and detail say what happened. */
 const ERROR_TITLE = "An error occurred";
 
 /** An error body as API Platform writes it (hydra:Error, also valid problem+json). */
-export function hydraError(status: number, detail: string) {
+export function hydraError(status: number, message: string) {
   const title = ERROR_TITLE;
+  const detail = excerpt(message, MAX_DETAIL_CHARACTERS);
   return {
     "@context": "/api/contexts/Error",
     "@type": "hydra:Error",
@@ -112,7 +125,39 @@ export function sendHydraError(reply: FastifyReply, status: number, detail: stri
 /** Receives uncaught (5xx) errors, e.g. to send them to Sentry. */
 export type ErrorReporter = (error: unknown, context: { method: string; path: string }) => void;
 
+/** A method the path does not serve; the handler adds `Allow` with the methods it does serve. */
+export class MethodNotAllowedError extends DomainError {
+  constructor(method: string, path: string) {
+    super(405, `No route found for "${method} ${excerpt(path, 200)}": Method Not Allowed.`);
+  }
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "";
+
+/**
+ * PostgreSQL's integrity errors that concurrent requests cause, not bugs: an item a write refers
+ * to was deleted meanwhile (a seller profile deleted while a tag is created for it), or is still
+ * referred to. Drizzle wraps the driver's error: the code is on it or its causes.
+ */
+const INTEGRITY_CONFLICTS: Record<string, string> = {
+  "23503": "A related item was deleted meanwhile, or is still in use.",
+  "23505": "The item was created meanwhile.",
+};
+
+function integrityConflict(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && Object.hasOwn(INTEGRITY_CONFLICTS, code))
+      return INTEGRITY_CONFLICTS[code]!;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorReporter): void {
+  // Before any route: the 405s name the methods the routes registered after this serve.
+  const allowed = trackAllowedMethods(app);
   app.setErrorHandler(
     (error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ValidationError) {
@@ -123,30 +168,53 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
             ...hydraError(error.status, error.message),
             "@context": "/api/contexts/ConstraintViolation",
             "@type": "ConstraintViolation",
-            violations: error.violations,
+            violations: error.violations.map((v) => ({
+              ...v,
+              propertyPath: excerpt(v.propertyPath, 200),
+            })),
           });
       }
       if (error instanceof TooManyRequestsError) {
         reply.header("retry-after", String(error.retryAfterSeconds));
       }
+      if (error instanceof MethodNotAllowedError) {
+        reply.header("allow", allowed.of(pathOf(request)).join(", "));
+      }
       if (error instanceof DomainError) return sendHydraError(reply, error.status, error.message);
+      const conflict = integrityConflict(error);
+      if (conflict) return sendHydraError(reply, 409, conflict);
       const status = typeof error.statusCode === "number" ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, "request failed");
-        reportError?.(error, { method: request.method, path: request.url.split("?")[0] ?? "" });
+        reportError?.(error, { method: request.method, path: pathOf(request) });
         return sendHydraError(reply, status, "Internal Server Error");
       }
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type) keep their message.
       return sendHydraError(reply, status, error.message);
     },
   );
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHydraError(
+  // No route for the method: a 405 naming the methods the path serves, else a 404.
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const methods = allowed.of(path);
+    if (methods.length > 0 && !methods.includes(request.method)) {
+      throw new MethodNotAllowedError(request.method, path);
+    }
+    return sendHydraError(
       reply,
       404,
-      `No route matches "${request.method} ${request.url.split("?")[0]}".`,
+      `No route matches "${request.method} ${excerpt(path, 200)}".`,
     );
+  };
   app.setNotFoundHandler(notFound);
-  // The web app's catch-all would otherwise answer unknown API paths with an HTML page.
-  app.all("/*", { schema: { hide: true } }, notFound);
+  // The web app's catch-all would otherwise answer unknown API paths, and methods the
+  // entrypoint (`/api` itself, GET only) does not serve, with an HTML page.
+  app.all("/*", { schema: { hide: true }, config: REFUSES }, notFound);
+  app.route({
+    method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"],
+    url: "",
+    schema: { hide: true },
+    config: REFUSES,
+    handler: notFound,
+  });
 }

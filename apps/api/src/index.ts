@@ -4,6 +4,7 @@ import { METRICS_RESOURCES } from "./advertising/metrics/index.ts";
 import { keywordRecommendations } from "./advertising/recommendations/keyword-recommendations.ts";
 import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
 import { advertisingRoutes } from "./advertising/routes.ts";
+import type { SyncEventOptions } from "./advertising/sync-events.ts";
 import type { AmazonDependencies } from "./amazon/connections.ts";
 import { createAccounts, devModeSubject } from "./auth/accounts.ts";
 import { adminRoutes } from "./auth/admin.ts";
@@ -98,6 +99,8 @@ export interface ApiDependencies {
   productImports?: ProductImportJobs;
   /** The change-batch apply queue; without it pushing a batch is not served. */
   changes?: ChangeJobs;
+  /** Lifetime and polling interval of the sync event stream; tests pass short ones. */
+  syncEvents?: SyncEventOptions;
   /** The error-reporting hook for uncaught (5xx) errors. */
   reportError?: ErrorReporter;
 }
@@ -139,7 +142,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   await onboardingRoutes(app, deps);
   await supportRoutes(app, deps);
   await app.register(adminRoutes, { prefix: "/admin", db: deps.db });
-  await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon });
+  await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon, syncEvents: deps.syncEvents });
   await catalogueRoutes(app, {
     db: deps.db,
     hydra: deps.hydraPrefix === undefined ? undefined : { prefix: deps.hydraPrefix },

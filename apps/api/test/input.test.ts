@@ -169,4 +169,34 @@ describe("the API's input gate", () => {
     });
     expectJsonError(anonymous, 401);
   });
+
+  it("quotes at most a short excerpt of a huge value in an error (a 1 MB IRI is not echoed)", async () => {
+    const huge = `/api/seller_profiles/${"x".repeat(1_000_000)}`;
+    const ld = { "content-type": "application/ld+json" };
+    const answers = [
+      await send({
+        method: "POST",
+        url: "/api/tags",
+        headers: ld,
+        payload: { sellerProfile: huge, text: "t" },
+      }),
+      await send({ url: `/api/tags?createdAt[before]=${"y".repeat(1_000_000)}` }),
+      await send({ url: `/api/tags?format=${"z".repeat(1_000_000)}` }),
+      await send({
+        method: "POST",
+        url: "/api/tags",
+        headers: ld,
+        payload: { [`k${"q".repeat(1_000_000)}`]: 1 },
+      }),
+      await send({ method: "PUT", url: `/api/${"p".repeat(1_000_000)}` }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode, response.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body.length, response.body.slice(0, 300)).toBeLessThan(2_000);
+    }
+    expect(answers[0]!.json().detail).toMatch(
+      /^Invalid IRI "\/api\/seller_profiles\/x+… \(1000021 characters\)"\.$/,
+    );
+  });
 });

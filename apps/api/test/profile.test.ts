@@ -43,6 +43,7 @@ describe.each(TEST_DATABASE_KINDS)("own profile on %s", (kind) => {
       payload: {
         name: "Paula Berg",
         email: "  Paula.Berg@A.test ",
+        currentPassword: "old-password-1",
         locale: "en",
         theme: { name: "light-indigo", dark: true },
       },
@@ -59,7 +60,7 @@ describe.each(TEST_DATABASE_KINDS)("own profile on %s", (kind) => {
       method: "PATCH",
       url: "/api/me",
       headers,
-      payload: { email: "A@example.test" },
+      payload: { email: "A@example.test", currentPassword: "old-password-1" },
     });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().violations[0]).toMatchObject({ propertyPath: "email", code: "emailTaken" });
@@ -87,6 +88,36 @@ describe.each(TEST_DATABASE_KINDS)("own profile on %s", (kind) => {
     expect((await t.app.inject({ method: "PATCH", url: "/api/me", payload: {} })).statusCode).toBe(
       401,
     );
+  });
+
+  it("changes the sign-in email only with the current password", async () => {
+    const { email, headers } = await signedInUser("old-password-1");
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PATCH", url: "/api/me", headers, payload });
+    const missing = await patch({ email: "taken-over@evil.test" });
+    expect(missing.statusCode, missing.body).toBe(422);
+    expect(missing.json().violations).toMatchObject([
+      { propertyPath: "currentPassword", code: "required" },
+    ]);
+    const wrong = await patch({ email: "taken-over@evil.test", currentPassword: "guess" });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().violations).toMatchObject([
+      { propertyPath: "currentPassword", code: "wrongPassword" },
+    ]);
+    const [unchanged] = await t.db.select().from(schema.users).where(eq(schema.users.email, email));
+    expect(unchanged).toBeDefined();
+    // The form sends the email it shows: the same address (any case) needs no password.
+    const same = await patch({ email: email.toUpperCase(), name: "Paula B." });
+    expect(same.statusCode, same.body).toBe(200);
+    const moved = await patch({ email: "paula.new@a.test", currentPassword: "old-password-1" });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().email).toBe("paula.new@a.test");
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: "paula.new@a.test", password: "old-password-1" },
+    });
+    expect(login.statusCode).toBe(200);
   });
 
   it("changes the password only with the current one", async () => {

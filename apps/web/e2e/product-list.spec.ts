@@ -22,6 +22,8 @@ const LANGS = [
     next: "Neues Passwort",
     repeat: "Neues Passwort wiederholen",
     profileLink: "Mein Profil",
+    email: "E-Mail",
+    save: "Speichern",
   },
   {
     locale: "en",
@@ -37,6 +39,8 @@ const LANGS = [
     next: "New password",
     repeat: "Repeat new password",
     profileLink: "My profile",
+    email: "Email",
+    save: "Save",
   },
 ] as const;
 
@@ -248,5 +252,23 @@ for (const lang of LANGS) {
       request.post("/api/login", { data: { email, password: secret } });
     expect((await login(password)).status()).toBe(401);
     expect((await login("neues-passwort-456")).status()).toBe(200);
+
+    // A new sign-in email asks for the current password; the same one does not.
+    const details = page.getByTestId("profile-form");
+    const moved = `moved-${lang.locale}-${Date.now()}@example.com`;
+    await expect(details.getByTestId("email-password")).toHaveCount(0);
+    await details.getByLabel(lang.email, { exact: true }).fill(moved);
+    await details.getByTestId("email-password").fill("wrong-password");
+    await details.getByRole("button", { name: lang.save }).click();
+    await expect(details.getByText(lang.wrongPassword)).toBeVisible();
+    await page.screenshot({ path: `test-results/profile-email-${lang.locale}.png`, fullPage: true });
+    await details.getByTestId("email-password").fill("neues-passwort-456");
+    await details.getByRole("button", { name: lang.save }).click();
+    await expect(page.getByTestId("profile-saved")).toBeVisible();
+    await expect(details.getByTestId("email-password")).toHaveCount(0);
+    const signIn = await request.post("/api/login", {
+      data: { email: moved, password: "neues-passwort-456" },
+    });
+    expect(signIn.status()).toBe(200);
   });
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type AmazonDependencies, createAmazonConnections } from "../amazon/connections.ts";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
-import { streamSyncRuns } from "./sync-events.ts";
+import { type SyncEventOptions, streamSyncRuns } from "./sync-events.ts";
 
 const TAGS = ["Amazon"];
 const json = (description: string, schema: z.ZodType) => ({
@@ -56,7 +56,11 @@ const connectionList = z.object({
 /** Amazon connections, sync requests and progress. Handlers stay thin (write-back: changes/). */
 export async function advertisingRoutes(
   app: FastifyInstance,
-  deps: { db: Database; amazon?: AmazonDependencies | undefined },
+  deps: {
+    db: Database;
+    amazon?: AmazonDependencies | undefined;
+    syncEvents?: SyncEventOptions | undefined;
+  },
 ) {
   app.get(
     "/sync_runs/events",
@@ -83,6 +87,7 @@ export async function advertisingRoutes(
         (request.query as { sellerProfile?: string }).sellerProfile,
         request,
         reply,
+        deps.syncEvents,
       ),
   );
 

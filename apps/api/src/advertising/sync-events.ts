@@ -6,10 +6,25 @@ import { NotFoundError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { syncRunView } from "./resources.ts";
 
+export interface SyncEventOptions {
+  /** How long one stream lives; the client then connects again (default 10 minutes). */
+  lifetimeMs?: number;
+  /** How often the database is read (default each second). */
+  intervalMs?: number;
+}
+
+const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  "x-accel-buffering": "no",
+};
+
 /**
  * Server-sent events with the progress of the caller's sync runs: every run that changed since
  * the last look, as `event: sync-run`. Read from the database each second, so progress written
  * by any worker process shows. Optional `?sellerProfile=<id or IRI>` narrows it to one profile.
+ * A HEAD answers the headers at once; a stream stops reading the database as soon as the client
+ * goes away, and ends after its lifetime at the latest (the client connects again).
  */
 export async function streamSyncRuns(
   db: Database,
@@ -17,6 +32,7 @@ export async function streamSyncRuns(
   sellerProfile: string | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
+  { lifetimeMs = 10 * 60_000, intervalMs = 1_000 }: SyncEventOptions = {},
 ) {
   const profileId = sellerProfile === undefined ? undefined : sellerProfile.split("/").pop();
   const owned = db
@@ -32,23 +48,23 @@ export async function streamSyncRuns(
   if (profileId !== undefined && (!isUuid(profileId) || (await owned).length === 0)) {
     throw new NotFoundError();
   }
+  if (request.method === "HEAD") return reply.code(200).headers(STREAM_HEADERS).send();
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-  });
-  let since = new Date(0);
+  res.writeHead(200, { ...STREAM_HEADERS, connection: "keep-alive" });
+  // The client reconnects this long after the stream ends.
+  res.write(`retry: ${Math.min(intervalMs, 3_000)}\n\n`);
+  let wake: () => void = () => {};
   let closed = false;
-  request.raw.on("close", () => {
+  const close = () => {
     closed = true;
-  });
-  const limitMs = 30 * 60_000;
-  const started = Date.now();
-  while (!closed && Date.now() - started < limitMs) {
-    try {
+    wake();
+  };
+  res.on("close", close);
+  const lifetime = setTimeout(close, lifetimeMs);
+  let since = new Date(0);
+  try {
+    while (!closed) {
       const runs = await db
         .select()
         .from(schema.syncRuns)
@@ -60,6 +76,7 @@ export async function streamSyncRuns(
         )
         .orderBy(desc(schema.syncRuns.updatedAt))
         .limit(20);
+      if (closed) break;
       for (const run of runs.reverse()) {
         if (run.updatedAt > since) since = run.updatedAt;
         const view = syncRunView(run);
@@ -68,10 +85,20 @@ export async function streamSyncRuns(
         );
       }
       if (runs.length === 0) res.write(": keep-alive\n\n");
-    } catch {
-      break;
+      // Sleeps until the next look, or until the client goes away or the lifetime ends.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, intervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  } catch (error) {
+    request.log.warn({ err: error }, "sync event stream failed");
+  } finally {
+    clearTimeout(lifetime);
+    res.off("close", close);
+    res.end();
   }
-  res.end();
 }

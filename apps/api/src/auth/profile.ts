@@ -19,6 +19,8 @@ export const profilePatch = z
     email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
     locale: z.enum(["de", "en"]),
     theme: z.object({ name: z.enum(THEME_NAMES), dark: z.boolean() }).strict(),
+    /** Required with a new email: the sign-in address changes only with the password. */
+    currentPassword: z.string().max(1024),
   })
   .partial()
   .strict();
@@ -38,14 +40,24 @@ async function ownRow(db: Database, principal: Principal) {
   return user;
 }
 
-/** PATCH /api/me: changes the given fields; an email another user has is a 422 on `email`. */
+/**
+ * PATCH /api/me: changes the given fields; an email another user has is a 422 on `email`. A new
+ * email (the sign-in name) needs the current password, as the password change does: a stolen
+ * session alone cannot take over the account (422 on `currentPassword`).
+ */
 export async function updateOwnProfile(
   db: Database,
   principal: Principal,
   body: unknown,
 ): Promise<UserView> {
   const patch = parseBody(profilePatch, body);
-  await ownRow(db, principal);
+  const own = await ownRow(db, principal);
+  if (patch.email !== undefined && patch.email !== own.email.toLowerCase()) {
+    if (!patch.currentPassword)
+      throw new ValidationError([violation("currentPassword", "required")]);
+    if (!own.passwordHash || !(await verifyPassword(own.passwordHash, patch.currentPassword)))
+      throw new ValidationError([violation("currentPassword", "wrongPassword")]);
+  }
   if (patch.email) {
     const [taken] = await db
       .select({ id: schema.users.id })

@@ -142,7 +142,8 @@ export async function authRoutes(
       schema: {
         operationId: "updateMe",
         tags: TAGS,
-        summary: "Changes the signed-in user's name, email, language or theme.",
+        summary:
+          "Changes the signed-in user's name, email, language or theme; a new email needs currentPassword.",
         body: profilePatch,
         response: {
           200: json("The signed-in user", userView),

@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { excerpt } from "../errors.ts";
 import {
   type ColumnSpec,
   type ExportFormat,
@@ -67,7 +68,7 @@ export async function exportCollectionSummaries(
 ) {
   const { requested, locale } = takeExportParameters(new URLSearchParams(query));
   const unknown = requested.find((c) => !(c in COLLECTION_EXPORT_COLUMNS));
-  if (unknown) throw new BadRequestError(`Unknown column "${unknown}".`);
+  if (unknown) throw new BadRequestError(`Unknown column "${excerpt(unknown)}".`);
   const rows = summaries.collections.map((row) => exportRecord(row, summaries.currency, locale));
   return streamExport(
     reply,

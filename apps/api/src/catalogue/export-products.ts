@@ -2,6 +2,7 @@ import type { Database } from "@starport/db";
 import type { GoalStatus } from "@starport/settings";
 import type { FastifyReply } from "fastify";
 import type { Principal } from "../auth/principal.ts";
+import { excerpt } from "../errors.ts";
 import {
   type ColumnSpec,
   type ExportFormat,
@@ -130,7 +131,7 @@ export async function exportProducts(
   const { requested, locale } = takeExportParameters(params);
   params.delete("format");
   const unknown = requested.find((c) => !(c in PRODUCT_EXPORT_COLUMNS));
-  if (unknown) throw new BadRequestError(`Unknown column "${unknown}".`);
+  if (unknown) throw new BadRequestError(`Unknown column "${excerpt(unknown)}".`);
   const q: ProductListQuery = {
     ...parseProductListQuery(params),
     page: 1,

@@ -1,7 +1,7 @@
 import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
-import { NotFoundError } from "../errors.ts";
+import { excerpt, NotFoundError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { CHANGE_ENTITY_TYPES, tableOf } from "./fields.ts";
 import { inUuids } from "./uuid-list.ts";
@@ -61,6 +61,6 @@ export async function loadEntity(
   id: string,
 ): Promise<LoadedEntity> {
   const entity = (await loadEntities(db, principal, entityType, [id])).get(id);
-  if (!entity) throw new NotFoundError(`Item not found for "${id}".`);
+  if (!entity) throw new NotFoundError(`Item not found for "${excerpt(id)}".`);
   return entity;
 }

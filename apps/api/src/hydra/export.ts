@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify";
 import ExcelJS from "exceljs";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { excerpt } from "../errors.ts";
 import { BadRequestError } from "./http-errors.ts";
 import { type CollectionRequest, listCollection, type OperationContext } from "./operations.ts";
 import { DEFAULT_MAX_ITEMS_PER_PAGE } from "./pagination.ts";
@@ -50,7 +51,7 @@ export function exportFormat(request: FastifyRequest, query: URLSearchParams): E
   if (format !== null) {
     if (format === "csv" || format === "xlsx") return format;
     if (format === "jsonld" || format === "") return null;
-    throw new BadRequestError(`Invalid value "${format}" for "format" (csv, xlsx).`);
+    throw new BadRequestError(`Invalid value "${excerpt(format)}" for "format" (csv, xlsx).`);
   }
   const accept = request.headers.accept ?? "";
   if (accept.includes("text/csv")) return "csv";
@@ -136,7 +137,7 @@ function resolveColumns(requested: string[], sample: Record<string, unknown> | u
   return requested.map((name) => {
     if (!sample || name in sample) return name;
     if (`metrics.${name}` in sample) return `metrics.${name}`;
-    throw new BadRequestError(`Unknown column "${name}".`);
+    throw new BadRequestError(`Unknown column "${excerpt(name)}".`);
   });
 }
 
@@ -259,7 +260,7 @@ export function takeExportParameters(query: URLSearchParams): {
   const requested = [...query.getAll("columns[]"), ...query.getAll("columns")].filter(Boolean);
   const localeParam = query.get("locale") ?? "de";
   if (localeParam !== "de" && localeParam !== "en")
-    throw new BadRequestError(`Invalid value "${localeParam}" for "locale" (de, en).`);
+    throw new BadRequestError(`Invalid value "${excerpt(localeParam)}" for "locale" (de, en).`);
   for (const parameter of EXPORT_PARAMETERS) query.delete(parameter);
   return { requested, locale: localeParam };
 }

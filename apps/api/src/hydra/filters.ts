@@ -18,6 +18,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { excerpt } from "../errors.ts";
 import { BadRequestError } from "./http-errors.ts";
 import { idFromIriOrId, isUuid } from "./iri.ts";
 import type { AnyResource, Direction, FilterDefinition } from "./resource.ts";
@@ -42,7 +43,9 @@ const DATE_OPERATORS = ["before", "strictly_before", "after", "strictly_after"] 
 const PAGING = new Set(["page", "itemsPerPage", "pagination"]);
 
 function invalid(parameter: string, value: string): never {
-  throw new BadRequestError(`Invalid value "${value}" for the filter "${parameter}".`);
+  throw new BadRequestError(
+    `Invalid value "${excerpt(value)}" for the filter "${excerpt(parameter)}".`,
+  );
 }
 
 function isoDate(parameter: string, value: string): string {

@@ -1,4 +1,4 @@
-import { DomainError } from "../errors.ts";
+import { DomainError, excerpt } from "../errors.ts";
 
 /** 4xx answers of the Hydra layer; rendered by the one error handler in errors.ts. */
 export class BadRequestError extends DomainError {
@@ -11,13 +11,7 @@ export class UnsupportedMediaTypeError extends DomainError {
   constructor(contentType: string | undefined, supported: readonly string[]) {
     super(
       415,
-      `The content-type "${contentType ?? ""}" is not supported. Supported MIME types are "${supported.join('", "')}".`,
+      `The content-type "${excerpt(contentType ?? "")}" is not supported. Supported MIME types are "${supported.join('", "')}".`,
     );
-  }
-}
-
-export class MethodNotAllowedError extends DomainError {
-  constructor(method: string, path: string) {
-    super(405, `No route found for "${method} ${path}": Method Not Allowed.`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Database } from "@starport/db";
 import type { Principal } from "../auth/principal.ts";
-import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { excerpt, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { validationErrorFromZod, violation } from "../validation.ts";
 import { parseFilters, searchMappings } from "./filters.ts";
 import { BadRequestError } from "./http-errors.ts";
@@ -177,9 +177,9 @@ async function resolveRelations(
       throw new ValidationError([violation(field, "invalid")]);
     }
     const id = idFromIri(target, value);
-    if (!id) throw new BadRequestError(`Invalid IRI "${value}".`);
+    if (!id) throw new BadRequestError(`Invalid IRI "${excerpt(value)}".`);
     if (!(await visible(ctx, target, id))) {
-      throw new NotFoundError(`Item not found for "${value}".`);
+      throw new NotFoundError(`Item not found for "${excerpt(value)}".`);
     }
     resolved[field] = id;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFUSES } from "../allowed-methods.ts";
 import { problems } from "../openapi.ts";
 import { anyQuery } from "../request-input.ts";
 
@@ -9,6 +10,8 @@ import { anyQuery } from "../request-input.ts";
  */
 
 export const HIDDEN = { schema: { hide: true } };
+/** A route that only answers 405 (its method is not among the path's `Allow`). */
+export const REFUSED = { schema: { hide: true }, config: REFUSES };
 export const COLLECTION = { schema: { hide: true, querystring: anyQuery } };
 
 export const ENTRYPOINT = {

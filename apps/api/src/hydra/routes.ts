@@ -1,9 +1,10 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { requirePrincipal } from "../auth/authenticate.ts";
+import { MethodNotAllowedError } from "../errors.ts";
 import { searchParams } from "../request-input.ts";
 import { exportCollection, exportFormat } from "./export.ts";
-import { MethodNotAllowedError, UnsupportedMediaTypeError } from "./http-errors.ts";
+import { UnsupportedMediaTypeError } from "./http-errors.ts";
 import { collectionIri, requestOrigin } from "./iri.ts";
 import {
   createItem,
@@ -15,7 +16,7 @@ import {
 } from "./operations.ts";
 import type { Registry } from "./registry.ts";
 import type { AnyResource, ProviderServices } from "./resource.ts";
-import { COLLECTION, CONTEXT, ENTRYPOINT, HIDDEN } from "./route-schemas.ts";
+import { COLLECTION, CONTEXT, ENTRYPOINT, HIDDEN, REFUSED } from "./route-schemas.ts";
 import { JSONLD, type Serializer } from "./serializer.ts";
 
 /** Thin handlers: HTTP in, use case, JSON-LD out. Registered inside the /api prefix. */
@@ -91,7 +92,7 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
         return send(reply, 201, body);
       });
     } else {
-      app.post(base, HIDDEN, notAllowed);
+      app.post(base, REFUSED, notAllowed);
     }
     if (resource.operations.update && resource.input) {
       app.patch<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) => {
@@ -100,7 +101,7 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
         return send(reply, 200, await updateItem(ctx, resource, request.params.id, request.body));
       });
     } else {
-      app.patch(`${base}/:id`, HIDDEN, notAllowed);
+      app.patch(`${base}/:id`, REFUSED, notAllowed);
     }
     if (resource.operations.delete) {
       app.delete<{ Params: { id: string } }>(`${base}/:id`, HIDDEN, async (request, reply) => {
@@ -108,9 +109,9 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
         return reply.code(204).send();
       });
     } else {
-      app.delete(`${base}/:id`, HIDDEN, notAllowed);
+      app.delete(`${base}/:id`, REFUSED, notAllowed);
     }
-    app.put(`${base}/:id`, HIDDEN, notAllowed);
+    app.put(`${base}/:id`, REFUSED, notAllowed);
 
     for (const sub of resource.subresources ?? []) {
       app.get<{ Params: { id: string } }>(

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { toUserView, userView } from "../auth/accounts.ts";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
 import type { Principal } from "../auth/principal.ts";
-import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { excerpt, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import {
   type OnboardingGoals,
@@ -169,7 +169,7 @@ export function createOnboarding(db: Database) {
   /** Saves one step in one transaction; the answer is the whole progress. */
   async function saveStep(principal: Principal, step: string, body: unknown) {
     if (!(ONBOARDING_STEPS as readonly string[]).includes(step)) {
-      throw new NotFoundError(`Unknown onboarding step "${step}".`);
+      throw new NotFoundError(`Unknown onboarding step "${excerpt(step)}".`);
     }
     const key = step as OnboardingStep;
     const user = await userOf(principal);

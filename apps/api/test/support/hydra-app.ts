@@ -6,6 +6,7 @@ import {
   type InjectOptions,
   type LightMyRequestResponse,
 } from "fastify";
+import type { SyncEventOptions } from "../../src/advertising/sync-events.ts";
 import { createTokenService } from "../../src/auth/tokens.ts";
 import { apiPlugin } from "../../src/index.ts";
 import { startProductImportJobs } from "../../src/product-imports/jobs.ts";
@@ -38,7 +39,13 @@ export interface HydraTestApp {
 
 export async function openHydraTestApp(
   kind: TestDatabaseKind,
-  options: { hydraPrefix?: boolean; importsDataDir?: string } = {},
+  options: {
+    hydraPrefix?: boolean;
+    importsDataDir?: string;
+    syncEvents?: SyncEventOptions;
+    /** Routes beside /api, as the web server has (its catch-all answers every other path). */
+    beside?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<HydraTestApp> {
   const database = await openTestDatabase(kind);
   const db = database.connection.db;
@@ -91,10 +98,12 @@ export async function openHydraTestApp(
         pingJobs: async () => {},
         ...(productImports ? { productImports } : {}),
         ...(options.hydraPrefix === undefined ? {} : { hydraPrefix: options.hydraPrefix }),
+        ...(options.syncEvents ? { syncEvents: options.syncEvents } : {}),
       });
     },
     { prefix: "/api" },
   );
+  options.beside?.(app);
   await app.ready();
   const bearer = async (id: string, customerId: string, roles: string[]) => ({
     authorization: `Bearer ${(await tokens.issue({ id, customerId, roles })).token}`,

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "react-router";
 import { captureServerError } from "../../server/error-reporting.ts";
 
 /**
@@ -6,12 +7,17 @@ import { captureServerError } from "../../server/error-reporting.ts";
  * Sentry DSN configured, sent to Sentry (server/error-reporting.ts initialises it).
  */
 export function reportServerError(error: unknown, request: Request): void {
+  // React Router's own 4xx (a method no route serves, a path no route matches) are answers, not
+  // faults: they get their error page, no error-level line.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const url = new URL(request.url);
   captureServerError(error, { method: request.method, path: url.pathname });
   const err =
     error instanceof Error
       ? { type: error.name, message: error.message, stack: error.stack }
-      : { message: String(error) };
+      : isRouteErrorResponse(error)
+        ? { type: "ErrorResponse", message: `${error.status} ${error.statusText}` }
+        : { message: typeof error === "string" ? error : safeJson(error) };
   console.error(
     JSON.stringify({
       level: 50,
@@ -22,4 +28,13 @@ export function reportServerError(error: unknown, request: Request): void {
       err,
     }),
   );
+}
+
+/** A thrown non-Error as JSON (String() would log "[object Object]"). */
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -3,7 +3,7 @@ import { schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { adsForProfile } from "../../amazon/ads-for-profile.ts";
-import { DomainError, NotFoundError } from "../../errors.ts";
+import { DomainError, excerpt, NotFoundError } from "../../errors.ts";
 import { BadRequestError } from "../../hydra/http-errors.ts";
 import { defineResource } from "../../hydra/resource.ts";
 import { advertisingProfiles } from "../../resources/advertising-profiles.ts";
@@ -90,7 +90,7 @@ export const keywordRecommendations = defineResource<Recommendation, z.ZodObject
       if (asins.length === 0 || asins.length > 50)
         throw new BadRequestError('"asins[]" must name 1 to 50 ASINs.');
       const bad = asins.find((a) => !ASIN.test(a));
-      if (bad) throw new BadRequestError(`"${bad}" is not an ASIN.`);
+      if (bad) throw new BadRequestError(`"${excerpt(bad)}" is not an ASIN.`);
     },
     collection: async (ctx) => {
       const profileId = ctx.relations.find((r) => r.parameter === "profile")?.id;

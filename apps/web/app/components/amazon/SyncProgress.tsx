@@ -38,14 +38,22 @@ export function SyncProgress({
     if (!runId) return;
     const controller = new AbortController();
     const token = sessionStore().getState().token ?? sessionStore().cookieToken();
-    void (async () => {
+    // The server ends a stream after its lifetime: connect again until unmounted.
+    const follow = async () => {
+      while (!controller.signal.aborted) {
+        if (!(await read())) return;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    };
+    /** One stream to its end; false when following further makes no sense (refused, broken). */
+    const read = async (): Promise<boolean> => {
       try {
         const response = await fetch("/api/sync_runs/events", {
           headers: token ? { authorization: `Bearer ${token}` } : {},
           signal: controller.signal,
         });
-        const reader = response.body?.getReader();
-        if (!reader) return;
+        const reader = response.ok ? response.body?.getReader() : undefined;
+        if (!reader) return false;
         const decoder = new TextDecoder();
         let buffer = "";
         for (;;) {
@@ -67,10 +75,13 @@ export function SyncProgress({
             end = buffer.indexOf("\n\n");
           }
         }
+        return true;
       } catch {
-        // Aborted on unmount, or the stream ended: the last state stays shown.
+        // Aborted on unmount, or the connection broke: the last state stays shown.
+        return false;
       }
-    })();
+    };
+    void follow();
     return () => controller.abort();
   }, [runId]);
   if (!run) return null;

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { getI18n } from "../../i18n/i18n.ts";
@@ -63,6 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: JSON.stringify({
         name: String(form.get("name") ?? ""),
         email: String(form.get("email") ?? ""),
+        // Only a changed email asks for it (the API requires it then).
+        ...(form.get("currentPassword")
+          ? { currentPassword: String(form.get("currentPassword")) }
+          : {}),
         locale,
         theme: { name: "light-indigo", dark: form.get("dark") === "on" },
       }),
@@ -94,6 +98,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { setDark } = useAppState();
   const { me } = loaderData;
+  const [email, setEmail] = useState(me.email);
+  const emailChanged = email.trim().toLowerCase() !== me.email.toLowerCase();
   const busy = (intent: string) =>
     navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const errorOf = (intent: string, field: string) => {
@@ -136,10 +142,22 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 name="email"
                 type="email"
                 label={t("profilePage.email")}
-                defaultValue={me.email}
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
                 error={errorOf("profile", "email")}
                 required
               />
+              {emailChanged && (
+                <PasswordInput
+                  name="currentPassword"
+                  label={t("profilePage.currentPassword")}
+                  description={t("profilePage.emailPasswordHint")}
+                  autoComplete="current-password"
+                  error={errorOf("profile", "currentPassword")}
+                  data-testid="email-password"
+                  required
+                />
+              )}
               <Select
                 name="locale"
                 label={t("profilePage.language")}
