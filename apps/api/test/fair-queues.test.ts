@@ -51,7 +51,9 @@ describe.each(TEST_DATABASE_KINDS)("fair queues per customer on %s", (kind) => {
     expect(order.at(-1)).toBe("customer-a:20");
   }, 120_000);
 
-  it("runs another customer's 1-row import before most of one customer's 30 queued imports", async () => {
+  // scripts/bench/queue-fairness.ts runs it with the audit's 100 imports.
+  const imports = Number(process.env.FAIRNESS_IMPORTS ?? 30);
+  it(`runs another customer's 1-row import before most of one customer's ${imports} queued imports`, async () => {
     const db = database.connection.db;
     const [a, b] = await db
       .insert(schema.customers)
@@ -78,7 +80,7 @@ describe.each(TEST_DATABASE_KINDS)("fair queues per customer on %s", (kind) => {
     try {
       const many = await db
         .insert(schema.productImports)
-        .values(Array.from({ length: 30 }, () => queued(busy.sellerProfileId, "big.csv")))
+        .values(Array.from({ length: imports }, () => queued(busy.sellerProfileId, "big.csv")))
         .returning({ id: schema.productImports.id });
       // Queued as the run endpoint does, one after another.
       for (const { id } of many) await jobs.enqueue(id);
@@ -104,9 +106,9 @@ describe.each(TEST_DATABASE_KINDS)("fair queues per customer on %s", (kind) => {
         .where(eq(schema.productImports.sellerProfileId, busy.sellerProfileId));
       const finished = done.filter((d) => d.status === "completed").length;
       console.log(
-        `[fairness] ${kind}: the 1-row import waited ${(waited / 1000).toFixed(1)} s behind 30 queued imports of another customer (${finished} of them done by then)`,
+        `[fairness] ${kind}: the 1-row import waited ${(waited / 1000).toFixed(1)} s behind ${imports} queued imports of another customer (${finished} of them done by then)`,
       );
-      expect(finished).toBeLessThan(15);
+      expect(finished).toBeLessThan(imports / 2);
     } finally {
       jobs.stop();
       await boss.offWork("product-imports");
