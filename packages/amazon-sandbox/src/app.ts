@@ -1,4 +1,5 @@
 /** `createSandbox`: one Fastify app serving LwA, the Ads API, the SP-API and the control surface. */
+import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { registerAdsRoutes } from "./ads-routes.ts";
 import { AuthStore, type ClientCredentials, consentPage, DEMO_CLIENT, errorPage } from "./auth.ts";
@@ -43,6 +44,11 @@ export interface SandboxOptions extends WorldOptions {
   /** Wall clock for token expiry and timestamps (tests). */
   now?: () => number;
   logger?: boolean;
+  /**
+   * A folder for what a restart must keep (the refresh tokens it issued); without it everything
+   * lives in memory. Starport passes DATA_DIR/amazon-sandbox.
+   */
+  stateDir?: string;
 }
 
 export interface SandboxControl {
@@ -91,7 +97,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (typeof initialFaults === "string") throw new Error(initialFaults);
   const state: SandboxState = {
     world: createWorld(options),
-    auth: new AuthStore(clients, now),
+    auth: new AuthStore(
+      clients,
+      now,
+      options.stateDir ? join(options.stateDir, "refresh-tokens.json") : undefined,
+    ),
     faults: new FaultInjector(initialFaults),
     baseUrl: normalizeBaseUrl(options.baseUrl),
     now,

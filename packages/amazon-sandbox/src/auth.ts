@@ -3,6 +3,8 @@
  * endpoint (`/auth/o2/token`) and access-token checks for both APIs.
  */
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 
 export interface ClientCredentials {
   clientId: string;
@@ -47,9 +49,36 @@ export class AuthStore {
   private refresh = new Map<string, Grant>();
   private now: () => number;
 
-  constructor(clients: ClientCredentials[], now: () => number) {
+  /**
+   * Where the refresh tokens are kept across restarts (Amazon's outlive any process): Starport's
+   * database holds them, so a sandbox that forgot them would answer invalid_grant after a restart.
+   * Access tokens and codes are short-lived and stay in memory.
+   */
+  private persistFile: string | undefined;
+
+  constructor(clients: ClientCredentials[], now: () => number, persistFile?: string) {
     for (const c of clients) this.clients.set(c.clientId, c);
     this.now = now;
+    this.persistFile = persistFile;
+    if (persistFile) {
+      let saved: [string, Grant][] = [];
+      try {
+        saved = (JSON.parse(readFileSync(persistFile, "utf8")) as { refresh: [string, Grant][] })
+          .refresh;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+      for (const [rt, grant] of saved) this.refresh.set(rt, grant);
+    }
+  }
+
+  /** Writes the refresh tokens (a whole new file renamed over the old: never half-written). */
+  private persist(): void {
+    if (!this.persistFile) return;
+    mkdirSync(dirname(this.persistFile), { recursive: true });
+    const temporary = `${this.persistFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ refresh: [...this.refresh] }), { mode: 0o600 });
+    renameSync(temporary, this.persistFile);
   }
 
   clientByApplicationId(applicationId: string): ClientCredentials | undefined {
@@ -84,6 +113,7 @@ export class AuthStore {
   issueRefreshToken(grant: Grant): string {
     const rt = token("Atzr|");
     this.refresh.set(rt, grant);
+    this.persist();
     return rt;
   }
 
