@@ -184,8 +184,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function markFailing(connectionId: string, error: unknown) {
     await db
       .update(schema.amazonConnections)
-      .set({ status: "failing", lastError: String(error), updatedAt: new Date() })
+      .set({
+        status: "failing",
+        lastError: error instanceof Error ? error.message : String(error),
+        updatedAt: new Date(),
+      })
       .where(eq(schema.amazonConnections.id, connectionId));
+  }
+
+  /**
+   * After a step was refused (AmazonAuthError): the connections of the seller profile whose
+   * refresh token Amazon no longer takes are marked failing with Amazon's words, so Settings
+   * shows "reconnect needed" instead of "connected" while every sync fails (issue 18 §13).
+   */
+  async function markRefusedConnections(sellerProfileId: string) {
+    for (const api of ["ads", "sp"] as const)
+      for (const connection of await connectionsOf(sellerProfileId, api)) {
+        try {
+          amazon.lwa.invalidate(refreshTokenOf(connection));
+          await amazon.lwa.getAccessToken(refreshTokenOf(connection));
+        } catch (error) {
+          if (error instanceof AmazonAuthError) await markFailing(connection.id, error);
+        }
+      }
   }
 
   async function adsFor(sellerProfileId: string, region: Region) {
@@ -920,7 +941,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
           if (error instanceof LeaseLost || controller.signal.aborted) throw error;
           current.status = "failed";
           current.error = error instanceof Error ? error.message : String(error);
-          if (error instanceof AmazonAuthError) authFailure = true;
+          if (error instanceof AmazonAuthError) {
+            authFailure = true;
+            await markRefusedConnections(run.sellerProfileId).catch((e) =>
+              log.warn({ runId, err: e }, "connections could not be checked"),
+            );
+          }
           log.warn({ runId, step: current.key, err: error }, "sync step failed");
         }
         await save();
