@@ -40,8 +40,7 @@ child.stdout.on("data", (chunk) => {
   out += chunk;
 });
 const code = await new Promise<number | null>((done) => child.on("exit", done));
-const figures = out.split("\n").filter((line) => line.startsWith("[recovery]"));
-for (const line of figures) console.log(line);
+for (const [line] of out.matchAll(/\[recovery\][^\n]*/g)) console.log(line);
 console.log(
   code === 0
     ? `recovery after kill -9 (${changes} changes, ${importRows} import rows): settled within 30 s of the restart`

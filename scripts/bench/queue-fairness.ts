@@ -27,6 +27,6 @@ child.stdout.on("data", (chunk) => {
   out += chunk;
 });
 const code = await new Promise<number | null>((done) => child.on("exit", done));
-for (const line of out.split("\n").filter((l) => l.startsWith("[fairness]"))) console.log(line);
+for (const [line] of out.matchAll(/\[fairness\][^\n]*/g)) console.log(line);
 if (code !== 0) console.log(`FAILED (exit ${code})\n${out.slice(-4000)}`);
 process.exit(code ?? 1);
