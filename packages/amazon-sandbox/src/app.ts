@@ -565,6 +565,14 @@ function registerControlRoutes(
     if (typeof b.clientId === "string") args.clientId = b.clientId;
     return sendJson(reply, 200, { refresh_token: control.issueRefreshToken(args) });
   });
+  // The seller withdraws the app's authorisation (browser tests: "reconnect needed").
+  app.post(`${P}/tokens/revoke`, async (req, reply) => {
+    const b = body(req);
+    if (typeof b.sellerId !== "string" || (b.api !== "ads" && b.api !== "sp"))
+      return sendError(reply, "control", 400, "sellerId and api (ads or sp) are required");
+    const since = typeof b.since === "number" ? b.since : 0;
+    return sendJson(reply, 200, { revoked: state.auth.revokeGrants(b.sellerId, b.api, since) });
+  });
   app.post(`${P}/tokens/expire`, async (_req, reply) => {
     control.expireAccessTokens();
     return sendJson(reply, 200, { expired: true });

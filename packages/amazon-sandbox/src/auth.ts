@@ -20,6 +20,8 @@ export interface Grant {
   sellerId: string;
   scope: string;
   api: "ads" | "sp";
+  /** When a refresh token was issued (ms). */
+  issuedAt?: number;
 }
 
 interface CodeRecord extends Grant {
@@ -112,7 +114,7 @@ export class AuthStore {
   /** Issues tokens directly (tests and the demo): returns a refresh token for a seller. */
   issueRefreshToken(grant: Grant): string {
     const rt = token("Atzr|");
-    this.refresh.set(rt, grant);
+    this.refresh.set(rt, { ...grant, issuedAt: this.now() });
     this.persist();
     return rt;
   }
@@ -226,7 +228,28 @@ export class AuthStore {
   }
 
   revokeRefreshToken(rt: string): boolean {
-    return this.refresh.delete(rt);
+    const revoked = this.refresh.delete(rt);
+    if (revoked) this.persist();
+    return revoked;
+  }
+
+  /**
+   * The seller withdrew the app's authorisation in Seller Central / Amazon Ads: its refresh
+   * tokens for that API issued at or after `since` (ms) stop working (invalid_grant).
+   */
+  revokeGrants(sellerId: string, api: "ads" | "sp", since = 0): number {
+    let revoked = 0;
+    for (const [rt, grant] of this.refresh)
+      if (grant.sellerId === sellerId && grant.api === api && (grant.issuedAt ?? 0) >= since) {
+        this.refresh.delete(rt);
+        revoked += 1;
+      }
+    // Their access tokens end with them.
+    for (const [at, rec] of this.access)
+      if (rec.sellerId === sellerId && rec.api === api && (rec.issuedAt ?? 0) >= since)
+        this.access.delete(at);
+    if (revoked) this.persist();
+    return revoked;
   }
 }
 

@@ -44,7 +44,18 @@ describe("the sandbox after a restart", () => {
     const after = createSandbox({ seed: 5, stateDir });
     expect((await refresh(after, direct)).status).toBe(200);
     expect((await refresh(after, "Atzr|never-issued")).body.error).toBe("invalid_grant");
+    // The seller withdraws the app: its tokens stop working, and stay revoked after a restart.
+    const revoked = await after.app.inject({
+      method: "POST",
+      url: "/__sandbox/tokens/revoke",
+      payload: { sellerId: SELLER, api: "ads" },
+    });
+    expect(revoked.json()).toEqual({ revoked: 1 });
+    expect((await refresh(after, direct)).body.error).toBe("invalid_grant");
     await after.app.close();
+    const again = createSandbox({ seed: 5, stateDir });
+    expect((await refresh(again, direct)).body.error).toBe("invalid_grant");
+    await again.app.close();
 
     // Without a state folder a restart forgets them (what the demo ran into).
     const forgetful = createSandbox({ seed: 5 });
