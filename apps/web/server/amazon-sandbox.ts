@@ -36,6 +36,8 @@ export function startAmazonSandbox(config: Config, log: FastifyBaseLogger): Runn
       SANDBOX_SEED: "42",
       SANDBOX_DEMO_DAYS: String(config.amazonSandbox.demoDays),
       SANDBOX_EXIT_WITH_PARENT: "1",
+      // The refresh tokens it issued outlive a restart, as the database holding them does.
+      SANDBOX_STATE_DIR: join(config.dataDir, "amazon-sandbox"),
     },
     // stdin stays open while this process lives: the sandbox ends when it closes.
     stdio: ["pipe", "pipe", "pipe"],

@@ -116,7 +116,16 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
       }),
     { prefix: "/api" },
   );
-  await startChangeJobs(jobs, database.db, amazonRuntime?.deps);
+  const changes = await startChangeJobs(jobs, database.db, amazonRuntime?.deps);
+  // The imports a web process queues (DATA_DIR is shared storage when there are several hosts).
+  const productImports = await startProductImportJobs(jobs, database.db, {
+    dataDir: config.dataDir,
+    ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
+  });
+  app.addHook("onClose", async () => {
+    changes.stop();
+    productImports.stop();
+  });
   await startWorkerJobs(app, deps);
   return app;
 }
@@ -148,6 +157,10 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // Pushed change batches are applied to Amazon by this queue's workers (roles all and worker).
   const changes = await startChangeJobs(jobs, database.db, amazonRuntime?.deps, {
     work: config.runsWorkers,
+  });
+  app.addHook("onClose", async () => {
+    changes.stop();
+    productImports.stop();
   });
   await app.register(apiPlugin, {
     productImports,

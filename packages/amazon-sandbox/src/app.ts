@@ -1,4 +1,5 @@
 /** `createSandbox`: one Fastify app serving LwA, the Ads API, the SP-API and the control surface. */
+import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { registerAdsRoutes } from "./ads-routes.ts";
 import { AuthStore, type ClientCredentials, consentPage, DEMO_CLIENT, errorPage } from "./auth.ts";
@@ -43,6 +44,11 @@ export interface SandboxOptions extends WorldOptions {
   /** Wall clock for token expiry and timestamps (tests). */
   now?: () => number;
   logger?: boolean;
+  /**
+   * A folder for what a restart must keep (the refresh tokens it issued); without it everything
+   * lives in memory. Starport passes DATA_DIR/amazon-sandbox.
+   */
+  stateDir?: string;
 }
 
 export interface SandboxControl {
@@ -91,7 +97,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (typeof initialFaults === "string") throw new Error(initialFaults);
   const state: SandboxState = {
     world: createWorld(options),
-    auth: new AuthStore(clients, now),
+    auth: new AuthStore(
+      clients,
+      now,
+      options.stateDir ? join(options.stateDir, "refresh-tokens.json") : undefined,
+    ),
     faults: new FaultInjector(initialFaults),
     baseUrl: normalizeBaseUrl(options.baseUrl),
     now,
@@ -554,6 +564,14 @@ function registerControlRoutes(
     };
     if (typeof b.clientId === "string") args.clientId = b.clientId;
     return sendJson(reply, 200, { refresh_token: control.issueRefreshToken(args) });
+  });
+  // The seller withdraws the app's authorisation (browser tests: "reconnect needed").
+  app.post(`${P}/tokens/revoke`, async (req, reply) => {
+    const b = body(req);
+    if (typeof b.sellerId !== "string" || (b.api !== "ads" && b.api !== "sp"))
+      return sendError(reply, "control", 400, "sellerId and api (ads or sp) are required");
+    const since = typeof b.since === "number" ? b.since : 0;
+    return sendJson(reply, 200, { revoked: state.auth.revokeGrants(b.sellerId, b.api, since) });
   });
   app.post(`${P}/tokens/expire`, async (_req, reply) => {
     control.expireAccessTokens();

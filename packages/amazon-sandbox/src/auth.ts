@@ -3,6 +3,8 @@
  * endpoint (`/auth/o2/token`) and access-token checks for both APIs.
  */
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 
 export interface ClientCredentials {
   clientId: string;
@@ -18,6 +20,8 @@ export interface Grant {
   sellerId: string;
   scope: string;
   api: "ads" | "sp";
+  /** When a refresh token was issued (ms). */
+  issuedAt?: number;
 }
 
 interface CodeRecord extends Grant {
@@ -47,9 +51,36 @@ export class AuthStore {
   private refresh = new Map<string, Grant>();
   private now: () => number;
 
-  constructor(clients: ClientCredentials[], now: () => number) {
+  /**
+   * Where the refresh tokens are kept across restarts (Amazon's outlive any process): Starport's
+   * database holds them, so a sandbox that forgot them would answer invalid_grant after a restart.
+   * Access tokens and codes are short-lived and stay in memory.
+   */
+  private persistFile: string | undefined;
+
+  constructor(clients: ClientCredentials[], now: () => number, persistFile?: string) {
     for (const c of clients) this.clients.set(c.clientId, c);
     this.now = now;
+    this.persistFile = persistFile;
+    if (persistFile) {
+      let saved: [string, Grant][] = [];
+      try {
+        saved = (JSON.parse(readFileSync(persistFile, "utf8")) as { refresh: [string, Grant][] })
+          .refresh;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+      for (const [rt, grant] of saved) this.refresh.set(rt, grant);
+    }
+  }
+
+  /** Writes the refresh tokens (a whole new file renamed over the old: never half-written). */
+  private persist(): void {
+    if (!this.persistFile) return;
+    mkdirSync(dirname(this.persistFile), { recursive: true });
+    const temporary = `${this.persistFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ refresh: [...this.refresh] }), { mode: 0o600 });
+    renameSync(temporary, this.persistFile);
   }
 
   clientByApplicationId(applicationId: string): ClientCredentials | undefined {
@@ -83,7 +114,8 @@ export class AuthStore {
   /** Issues tokens directly (tests and the demo): returns a refresh token for a seller. */
   issueRefreshToken(grant: Grant): string {
     const rt = token("Atzr|");
-    this.refresh.set(rt, grant);
+    this.refresh.set(rt, { ...grant, issuedAt: this.now() });
+    this.persist();
     return rt;
   }
 
@@ -196,7 +228,28 @@ export class AuthStore {
   }
 
   revokeRefreshToken(rt: string): boolean {
-    return this.refresh.delete(rt);
+    const revoked = this.refresh.delete(rt);
+    if (revoked) this.persist();
+    return revoked;
+  }
+
+  /**
+   * The seller withdrew the app's authorisation in Seller Central / Amazon Ads: its refresh
+   * tokens for that API issued at or after `since` (ms) stop working (invalid_grant).
+   */
+  revokeGrants(sellerId: string, api: "ads" | "sp", since = 0): number {
+    let revoked = 0;
+    for (const [rt, grant] of this.refresh)
+      if (grant.sellerId === sellerId && grant.api === api && (grant.issuedAt ?? 0) >= since) {
+        this.refresh.delete(rt);
+        revoked += 1;
+      }
+    // Their access tokens end with them.
+    for (const [at, rec] of this.access)
+      if (rec.sellerId === sellerId && rec.api === api && (rec.issuedAt ?? 0) >= since)
+        this.access.delete(at);
+    if (revoked) this.persist();
+    return revoked;
   }
 }
 

@@ -10,7 +10,13 @@ const host = process.env.SANDBOX_HOST ?? "127.0.0.1";
 // Without SANDBOX_BASE_URL, download URLs follow the Host header each request arrived with.
 const baseUrl = process.env.SANDBOX_BASE_URL;
 const seed = Number(process.env.SANDBOX_SEED ?? 42);
-const sandbox = createSandbox(baseUrl ? { seed, baseUrl } : { seed });
+// SANDBOX_STATE_DIR keeps the refresh tokens it issued across restarts (Starport: DATA_DIR).
+const stateDir = process.env.SANDBOX_STATE_DIR || undefined;
+const sandbox = createSandbox({
+  seed,
+  ...(baseUrl ? { baseUrl } : {}),
+  ...(stateDir ? { stateDir } : {}),
+});
 if (process.env.SANDBOX_DEMO !== "0") {
   const r = sandbox.control.seedDemoAccount({ days: Number(process.env.SANDBOX_DEMO_DAYS ?? 90) });
   console.log(

@@ -1,5 +1,12 @@
 export type { Database, DatabaseConnection, OpenDatabaseOptions, Schema } from "./client.ts";
 export { openDatabase, pingDatabase } from "./client.ts";
+export {
+  customerOfProfile,
+  type FairJob,
+  fairWorkOptions,
+  PER_CUSTOMER,
+  sendFair,
+} from "./fair-queue.ts";
 export type { PgBoss } from "./jobs.ts";
 export { type JobsOptions, startJobs } from "./jobs.ts";
 export { MIGRATIONS_FOLDER, migrateDatabase } from "./migrate.ts";

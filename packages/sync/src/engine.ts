@@ -7,7 +7,13 @@ import {
   type Region,
 } from "@starport/amazon";
 import type { Database, PgBoss } from "@starport/db";
-import { refreshProfileRollups, refreshStatistics, schema } from "@starport/db";
+import {
+  fairWorkOptions,
+  refreshProfileRollups,
+  refreshStatistics,
+  schema,
+  sendFair,
+} from "@starport/db";
 import { getMarketplace, getMarketplaceByAmazonId, MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, getTableName, inArray, notInArray, sql } from "drizzle-orm";
 import { syncArrivals } from "./arrivals.ts";
@@ -98,7 +104,7 @@ export interface SyncEngineOptions {
   recoverSeconds?: number;
   /** Attempts of a run before it is marked failed (default 4). */
   maxAttempts?: number;
-  /** Parallel runs in this process (default 2). */
+  /** Parallel runs in this process (default 2), at most one per customer. */
   concurrency?: number;
   /** Days of reports at the first connection (default 90) and every day (default 14). */
   initialReportDays?: number;
@@ -178,8 +184,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function markFailing(connectionId: string, error: unknown) {
     await db
       .update(schema.amazonConnections)
-      .set({ status: "failing", lastError: String(error), updatedAt: new Date() })
+      .set({
+        status: "failing",
+        lastError: error instanceof Error ? error.message : String(error),
+        updatedAt: new Date(),
+      })
       .where(eq(schema.amazonConnections.id, connectionId));
+  }
+
+  /**
+   * After a step was refused (AmazonAuthError): the connections of the seller profile whose
+   * refresh token Amazon no longer takes are marked failing with Amazon's words, so Settings
+   * shows "reconnect needed" instead of "connected" while every sync fails (issue 18 §13).
+   */
+  async function markRefusedConnections(sellerProfileId: string) {
+    for (const api of ["ads", "sp"] as const)
+      for (const connection of await connectionsOf(sellerProfileId, api)) {
+        try {
+          amazon.lwa.invalidate(refreshTokenOf(connection));
+          await amazon.lwa.getAccessToken(refreshTokenOf(connection));
+        } catch (error) {
+          if (error instanceof AmazonAuthError) await markFailing(connection.id, error);
+        }
+      }
   }
 
   async function adsFor(sellerProfileId: string, region: Region) {
@@ -757,9 +784,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return run;
   }
 
+  /** Queues a run in its customer's turn (fair per customer, @starport/db sendFair). */
   async function enqueue(runId: string, kind: string) {
-    await options.boss?.send(
+    const boss = options.boss;
+    if (!boss) return;
+    const [run] = await db
+      .select({ customerId: schema.sellerProfiles.customerId })
+      .from(schema.syncRuns)
+      .innerJoin(
+        schema.sellerProfiles,
+        eq(schema.sellerProfiles.id, schema.syncRuns.sellerProfileId),
+      )
+      .where(eq(schema.syncRuns.id, runId));
+    if (!run) return; // its seller profile was deleted meanwhile
+    await sendFair(
+      boss,
       queueOf(kind),
+      run.customerId,
       { syncRunId: runId },
       { singletonKey: `run:${runId}`, retryLimit: maxAttempts, retryDelay: 5, retryBackoff: true },
     );
@@ -900,7 +941,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
           if (error instanceof LeaseLost || controller.signal.aborted) throw error;
           current.status = "failed";
           current.error = error instanceof Error ? error.message : String(error);
-          if (error instanceof AmazonAuthError) authFailure = true;
+          if (error instanceof AmazonAuthError) {
+            authFailure = true;
+            await markRefusedConnections(run.sellerProfileId).catch((e) =>
+              log.warn({ runId, err: e }, "connections could not be checked"),
+            );
+          }
           log.warn({ runId, step: current.key, err: error }, "sync step failed");
         }
         await save();
@@ -995,7 +1041,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await boss.createQueue(queue, { policy: "short", retryLimit: maxAttempts });
       await boss.work<{ syncRunId: string }>(
         queue,
-        { localConcurrency: options.concurrency ?? 2, pollingIntervalSeconds: 1 },
+        { ...fairWorkOptions(options.concurrency ?? 2), pollingIntervalSeconds: 1 },
         async ([job]) => {
           if (!job) return;
           const status = await runSync(job.data.syncRunId);

@@ -6,6 +6,7 @@ import { syncChecksums } from "../src/checksums.ts";
 import { reportWindows } from "../src/engine.ts";
 import { rowsOf } from "../src/upsert.ts";
 import {
+  cipher,
   connectedSeller,
   engineFor,
   runToEnd,
@@ -208,6 +209,35 @@ describe.each(TEST_DATABASE_KINDS)("sync on %s", (kind) => {
       await own.close();
     }
   }, 120_000);
+
+  it("marks a connection whose refresh token Amazon no longer takes as failing, with the reason", async () => {
+    const db = t.connection.db;
+    const sellerProfileId = await connectedSeller(db, h, "Vergessen GmbH");
+    const engine = engineFor(db, h);
+    const profiles = await engine.requestSync(sellerProfileId, "profiles");
+    expect(await runToEnd(engine, profiles.id)).toBe("succeeded");
+    // Amazon forgot the grant (the demo's sandbox restarted without its tokens): entity steps
+    // fail with invalid_grant, and the connection must stop saying "connected".
+    await db
+      .update(schema.amazonConnections)
+      .set({ refreshTokenEncrypted: cipher.encrypt("Atzr|forgotten-by-amazon") })
+      .where(
+        and(
+          eq(schema.amazonConnections.sellerProfileId, sellerProfileId),
+          eq(schema.amazonConnections.api, "ads"),
+        ),
+      );
+    const entities = await engine.requestSync(sellerProfileId, "entities");
+    expect(await runToEnd(engine, entities.id)).toBe("failed");
+    const connections = await db
+      .select()
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.sellerProfileId, sellerProfileId));
+    const ads = connections.find((c) => c.api === "ads");
+    expect(ads?.status).toBe("failing");
+    expect(ads?.lastError).toMatch(/invalid grant/i);
+    expect(connections.find((c) => c.api === "sp")?.status).toBe("connected");
+  }, 60_000);
 
   it("one account's failure does not block another's", async () => {
     const db = t.connection.db;

@@ -43,6 +43,8 @@ export interface ApplyOptions {
    * has applied the rows, Starport does not know yet).
    */
   afterCall?: () => void | Promise<void>;
+  /** Aborted when the run lost its lease (another worker took the batch over): stops before the next chunk. */
+  signal?: AbortSignal;
   /** Called after each chunk (tests stop a process mid-batch here). */
   onChunk?: (done: { batchId: string; applied: number; failed: number }) => void | Promise<void>;
 }
@@ -404,6 +406,7 @@ export async function applyBatch(
   if (!started) return undefined;
   await recoverStale(db, access, batchId, options.staleAfterMs ?? 120_000);
   for (;;) {
+    if (options.signal?.aborted) throw new ApplyAborted("lease lost");
     const chunk = await claimChunk(db, batchId, chunkSize);
     if (!chunk.length) break;
     try {

@@ -1,10 +1,12 @@
 import type { Database, PgBoss } from "@starport/db";
 import { schema } from "@starport/db";
-import { inArray } from "drizzle-orm";
+import { type LeasedQueue, startLeasedQueue } from "../jobs/leased-queue.ts";
+import { LostLeaseError } from "./apply-batch.ts";
 import type { AmazonImportAccess } from "./fetch-amazon-listings.ts";
 import { runProductImport } from "./run-import.ts";
 
-export const PRODUCT_IMPORT_QUEUE = "product-import";
+/** One waiting job per import at most (policy "short"); fair per customer. */
+export const PRODUCT_IMPORT_QUEUE = "product-imports";
 
 export interface ProductImportJobs {
   dataDir: string;
@@ -12,8 +14,9 @@ export interface ProductImportJobs {
 }
 
 /**
- * Registers the import worker on pg-boss and re-queues imports a stopped or killed server left
- * queued or running: they resume from their checkpoint.
+ * Registers the import worker on pg-boss. An import runs under a lease (jobs/leased-queue.ts):
+ * imports a stopped or killed server left queued or running are taken over at once after a
+ * restart and resume from their checkpoint.
  */
 export async function startProductImportJobs(
   boss: PgBoss,
@@ -24,6 +27,9 @@ export async function startProductImportJobs(
     work = true,
     amazon,
     reportPoll,
+    leaseSeconds,
+    recoverSeconds,
+    batchSize,
   }: {
     dataDir: string;
     pollingIntervalSeconds?: number;
@@ -32,29 +38,42 @@ export async function startProductImportJobs(
     /** Clients for imports from Amazon (the merchant listings report). */
     amazon?: AmazonImportAccess;
     reportPoll?: { initialIntervalMs?: number; maxIntervalMs?: number };
+    leaseSeconds?: number;
+    recoverSeconds?: number;
+    /** Rows per committed batch (tests, benchmarks). */
+    batchSize?: number;
   },
-): Promise<ProductImportJobs> {
-  await boss.createQueue(PRODUCT_IMPORT_QUEUE, { retryLimit: 3, retryDelay: 5 });
-  if (work)
-    await boss.work<{ importId: string }>(
-      PRODUCT_IMPORT_QUEUE,
-      { pollingIntervalSeconds, batchSize: 1 },
-      async ([job]) => {
-        if (job)
-          await runProductImport(db, job.data.importId, {
-            dataDir,
-            ...(amazon ? { amazon } : {}),
-            ...(reportPoll ? { reportPoll } : {}),
-          });
-      },
-    );
-  const enqueue = async (importId: string) => {
-    await boss.send(PRODUCT_IMPORT_QUEUE, { importId });
-  };
-  const pending = await db
-    .select({ id: schema.productImports.id })
-    .from(schema.productImports)
-    .where(inArray(schema.productImports.status, ["queued", "running"]));
-  if (work) for (const { id } of pending) await enqueue(id);
-  return { dataDir, enqueue };
+): Promise<ProductImportJobs & LeasedQueue> {
+  const p = schema.productImports;
+  const queue = await startLeasedQueue({
+    boss,
+    db,
+    queue: PRODUCT_IMPORT_QUEUE,
+    rows: {
+      table: p,
+      id: p.id,
+      status: p.status,
+      sellerProfileId: p.sellerProfileId,
+      leaseOwner: p.leaseOwner,
+      leaseExpiresAt: p.leaseExpiresAt,
+    },
+    open: ["queued", "running"],
+    work,
+    pollingIntervalSeconds,
+    retryLimit: 3,
+    ...(leaseSeconds ? { leaseSeconds } : {}),
+    ...(recoverSeconds ? { recoverSeconds } : {}),
+    run: (importId, signal) =>
+      runProductImport(db, importId, {
+        dataDir,
+        ...(batchSize ? { batchSize } : {}),
+        ...(amazon ? { amazon } : {}),
+        ...(reportPoll ? { reportPoll } : {}),
+        // Taken over elsewhere: stop after the committed batch (the checkpoint guards it too).
+        afterBatch: () => {
+          if (signal.aborted) throw new LostLeaseError();
+        },
+      }),
+  });
+  return { dataDir, ...queue };
 }

@@ -5,7 +5,13 @@
  */
 import { type AmazonOptions, createAmazon } from "@starport/amazon";
 import { createSandbox, DEMO_CLIENT, type Sandbox } from "@starport/amazon-sandbox";
-import { type Database, type PgBoss, schema, startJobs } from "@starport/db";
+import {
+  type Database,
+  type DatabaseConnection,
+  type PgBoss,
+  schema,
+  startJobs,
+} from "@starport/db";
 import { openTestDatabase, type TestDatabaseKind } from "@starport/db/testing";
 import { createSyncEngine, createTokenCipher, saveConnection } from "@starport/sync";
 import {
@@ -48,6 +54,8 @@ export interface ChangesHarness {
   sandbox: Sandbox;
   sandboxUrl: string;
   db: Database;
+  /** The database connection (a second job engine on it, as a restarted process). */
+  connection: DatabaseConnection;
   databaseUrl: string | undefined;
   app: FastifyInstance;
   sellerProfileId: string;
@@ -185,6 +193,7 @@ export async function openChangesHarness(
     sandbox,
     sandboxUrl,
     db,
+    connection: database.connection,
     databaseUrl: database.connection.kind === "postgres" ? database.connection.url : undefined,
     app,
     sellerProfileId,

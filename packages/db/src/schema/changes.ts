@@ -70,6 +70,9 @@ export const changeBatches = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     pushedAt: timestamp("pushed_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The job execution applying the batch; another takes over once the lease has expired. */
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   },
   (table) => [
     index("change_batches_profile_status").on(table.sellerProfileId, table.status),

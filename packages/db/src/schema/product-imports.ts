@@ -70,6 +70,9 @@ export const productImports = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The job execution running the import; another takes over once the lease has expired. */
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   },
   (table) => [index("product_imports_profile").on(table.sellerProfileId, table.createdAt)],
 );

@@ -13,6 +13,8 @@ interface Connection {
   region: string;
   status: "connected" | "failing" | "disconnected";
   sellingPartnerId: string | null;
+  /** Amazon's answer when it stopped taking the connection's token (status failing). */
+  lastError?: string | null;
 }
 interface SellerAccount {
   id: string;
@@ -117,6 +119,15 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
         </Badge>
       </Group>
       <Stack gap="sm">
+        {status(api) === "failing" ? (
+          <Text size="sm" c="red" data-testid={`reconnect-reason-${api}`}>
+            {t("connection.reconnectReason", {
+              reason:
+                state.connections.find((c) => c.api === api)?.lastError ||
+                t("connection.reconnectUnknown"),
+            })}
+          </Text>
+        ) : null}
         {body}
         <Group>
           <ConnectAmazonButton
