@@ -334,6 +334,36 @@ for (const locale of ["de", "en"] as const) {
   });
 }
 
+test("the campaign list's change switch shows the changes at once and keeps them after a reload", async ({
+  page,
+}) => {
+  // Issue 17 item 4: the switch set delta=1 in the address but stayed off until a reload.
+  test.setTimeout(180_000);
+  await page.goto("/hangar/campaigns");
+  await expectHydrated(page);
+  await page
+    .locator("[data-testid=profile-card][data-marketplace=DE]")
+    .getByTestId("profile-card-link")
+    .click();
+  await expect(page).toHaveURL(/\/hangar\/campaigns\/[0-9a-f-]{36}\/DE/);
+  const table = page.getByTestId("table-campaigns");
+  await expect(table.getByTestId("row-link").first()).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByTestId("delta")).toHaveCount(0);
+  const toggle = table.getByRole("switch", { name: "Veränderung" });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(page).toHaveURL(/[?&]delta=1/);
+  await expect(toggle).toBeChecked();
+  await expect(table.getByTestId("delta").first()).toBeVisible();
+  await page.reload();
+  await expectHydrated(page);
+  await expect(table.getByRole("switch", { name: "Veränderung" })).toBeChecked();
+  await expect(table.getByTestId("delta").first()).toBeVisible();
+  await table.getByRole("switch", { name: "Veränderung" }).click({ force: true });
+  await expect(page).not.toHaveURL(/delta=1/);
+  await expect(table.getByTestId("delta")).toHaveCount(0);
+});
+
 test("a campaign's ad group comparison is kept in the URL and opens again after a reload", async ({
   page,
 }) => {
