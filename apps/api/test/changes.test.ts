@@ -676,6 +676,69 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     }
   }, 60_000);
 
+  it("keeps rest of search when the strategy or top of search changes, and writes rest of search", async () => {
+    // Issue 17 item 10 / issue 20: Amazon replaces dynamicBidding as a whole; an update that
+    // rebuilt it from top of search and product pages alone erased rest of search.
+    const [campaign] = (
+      await h.request({ url: "/api/campaigns?itemsPerPage=1&page=3&state=ENABLED" })
+    ).json()["hydra:member"];
+    const onAmazon = () => h.sandbox.world.entities.campaigns.get(campaign.amazonCampaignId)!;
+    const restOfSearch = () =>
+      onAmazon().dynamicBidding.placementBidding.find(
+        (p) => p.placement === "PLACEMENT_REST_OF_SEARCH",
+      )?.percentage ?? 0;
+    // Rest of search set on Amazon (and synced) before Starport changes anything.
+    const bidding = onAmazon().dynamicBidding;
+    bidding.placementBidding = [
+      ...bidding.placementBidding.filter((p) => p.placement !== "PLACEMENT_REST_OF_SEARCH"),
+      { placement: "PLACEMENT_REST_OF_SEARCH", percentage: 40 },
+    ];
+    await h.db
+      .update(schema.campaigns)
+      .set({ placementRestOfSearchPct: 40 })
+      .where(eq(schema.campaigns.id, campaign.id));
+    const strategy = bidding.strategy === "MANUAL" ? "LEGACY_FOR_SALES" : "MANUAL";
+    let batch = "";
+    for (const edit of [
+      { field: "biddingStrategy", value: strategy },
+      { field: "placementTopOfSearch", value: 25 },
+    ]) {
+      const res = await addChange({ entityType: "campaigns", entity: campaign.id, ...edit });
+      expect(res.statusCode, res.body).toBe(201);
+      batch = res.json().batch;
+    }
+    expect((await push(batch)).statusCode).toBe(202);
+    await h.applyQueued();
+    expect((await h.request({ url: batch })).json()).toMatchObject({ status: "applied" });
+    expect(onAmazon().dynamicBidding.strategy).toBe(strategy);
+    expect(restOfSearch()).toBe(40);
+
+    // Rest of search is a field of its own, 0–900 % like the others.
+    const res = await addChange({
+      entityType: "campaigns",
+      entity: campaign.id,
+      field: "placementRestOfSearch",
+      value: 55,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await push(res.json().batch)).statusCode).toBe(202);
+    await h.applyQueued();
+    expect(restOfSearch()).toBe(55);
+    expect(
+      onAmazon().dynamicBidding.placementBidding.find((p) => p.placement === "PLACEMENT_TOP")
+        ?.percentage,
+    ).toBe(25);
+    const synced = (await h.request({ url: campaign["@id"] })).json();
+    expect(synced.placementBidding).toMatchObject({ topOfSearch: 25, restOfSearch: 55 });
+    const tooHigh = await addChange({
+      entityType: "campaigns",
+      entity: campaign.id,
+      field: "placementRestOfSearch",
+      value: 901,
+    });
+    expect(tooHigh.statusCode).toBe(422);
+  }, 60_000);
+
   it("bulk-adjusts every row matching the collection's filter, across pages", async () => {
     const groups = (await h.request({ url: "/api/ad_groups?itemsPerPage=50" })).json()[
       "hydra:member"

@@ -298,6 +298,7 @@ for (const locale of ["de", "en"] as const) {
           biddingStrategy: "LEGACY_FOR_SALES",
           placementTopOfSearch: 0,
           placementProductPage: 0,
+          placementRestOfSearch: 30,
         },
         adGroup: { name: "Einstellungen", defaultBid: 0.5 },
         productAds: [{ sku: product.sku, asin: product.asin }],
@@ -331,6 +332,8 @@ for (const locale of ["de", "en"] as const) {
       locale === "de" ? "Das Budget muss zwischen" : "The budget must be between",
     );
     await page.getByTestId("settings-budget").fill(typed(locale, "23.5"));
+    // Rest of search is shown and editable beside top of search and product pages (issue 17 item 10).
+    await expect(page.getByTestId("placement-rest")).toHaveValue("30 %");
     await page.getByTestId("placement-top").fill("150");
     await page.screenshot({ path: testInfo.outputPath(`settings-${locale}.png`), fullPage: true });
     await page.getByTestId("settings-save").click();
@@ -353,9 +356,10 @@ for (const locale of ["de", "en"] as const) {
       }>("campaigns", "application/vnd.spCampaign.v3+json", "campaigns")
     ).find((c) => c.name === name);
     expect(campaign!.budget.budget).toBe(23.5);
-    expect(
-      campaign!.dynamicBidding.placementBidding.find((p) => p.placement === "PLACEMENT_TOP")
-        ?.percentage,
-    ).toBe(150);
+    const percentage = (placement: string) =>
+      campaign!.dynamicBidding.placementBidding.find((p) => p.placement === placement)?.percentage;
+    expect(percentage("PLACEMENT_TOP")).toBe(150);
+    // Changing top of search kept rest of search (Amazon replaces the placements as a whole).
+    expect(percentage("PLACEMENT_REST_OF_SEARCH")).toBe(30);
   });
 }

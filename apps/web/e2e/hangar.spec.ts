@@ -288,6 +288,82 @@ for (const locale of ["de", "en"] as const) {
   });
 }
 
+for (const locale of ["de", "en"] as const) {
+  test(`an ad group's search terms show their metrics on every row, not "–" (${locale})`, async ({
+    page,
+  }) => {
+    // Issue 17 item 1: the rows showed "–" in every metric column beside a totals row with sums.
+    test.setTimeout(240_000);
+    const { prefix } = TEXT[locale];
+    await expect
+      .poll(
+        async () =>
+          (await api<Collection>(page, "/api/sync_runs?kind=initial&itemsPerPage=1"))[
+            "hydra:member"
+          ][0]?.status,
+        { timeout: 90_000 },
+      )
+      .toBe("succeeded");
+    const groups = await api<Collection>(page, "/api/ad_groups?itemsPerPage=1");
+    await page.goto(`${prefix}/hangar/campaigns/adgroup/${groups["hydra:member"][0]?.id}`);
+    await expectHydrated(page);
+    const range = await rangeOf(page);
+    // The search term with the most clicks in the page's range, and its ad group.
+    const terms = await api<Collection>(
+      page,
+      `/api/search_terms?from=${range.from}&to=${range.to}&order[clicks]=desc&itemsPerPage=1`,
+    );
+    const top = terms["hydra:member"][0] as (Member & { adGroup: string }) | undefined;
+    expect(top, "a search term in the range").toBeDefined();
+    await page.goto(
+      `${prefix}/hangar/campaigns/adgroup/${top?.adGroup.split("/").pop()}?tab=searchTerms&sort=clicks&dir=desc`,
+    );
+    await expectHydrated(page);
+    const list = page.getByTestId("table-searchTerms");
+    const first = list.locator("tbody tr").first();
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    // The top row's figures are on the row, as the totals row has them.
+    await expect.poll(() => numberOf(list.getByTestId("total-clicks"))).toBeGreaterThan(0);
+    const clicks = first.locator('[data-testid="metric-cell"][data-metric="clicks"]');
+    expect(await numberOf(clicks)).toBeGreaterThan(0);
+    for (const metric of ["impressions", "clicks", "cost"]) {
+      await expect(
+        first.locator(`[data-testid="metric-cell"][data-metric="${metric}"]`),
+      ).not.toHaveText("–");
+    }
+  });
+}
+
+test("the campaign list's change switch shows the changes at once and keeps them after a reload", async ({
+  page,
+}) => {
+  // Issue 17 item 4: the switch set delta=1 in the address but stayed off until a reload.
+  test.setTimeout(180_000);
+  await page.goto("/hangar/campaigns");
+  await expectHydrated(page);
+  await page
+    .locator("[data-testid=profile-card][data-marketplace=DE]")
+    .getByTestId("profile-card-link")
+    .click();
+  await expect(page).toHaveURL(/\/hangar\/campaigns\/[0-9a-f-]{36}\/DE/);
+  const table = page.getByTestId("table-campaigns");
+  await expect(table.getByTestId("row-link").first()).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByTestId("delta")).toHaveCount(0);
+  const toggle = table.getByRole("switch", { name: "Veränderung" });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(page).toHaveURL(/[?&]delta=1/);
+  await expect(toggle).toBeChecked();
+  await expect(table.getByTestId("delta").first()).toBeVisible();
+  await page.reload();
+  await expectHydrated(page);
+  await expect(table.getByRole("switch", { name: "Veränderung" })).toBeChecked();
+  await expect(table.getByTestId("delta").first()).toBeVisible();
+  await table.getByRole("switch", { name: "Veränderung" }).click({ force: true });
+  await expect(page).not.toHaveURL(/delta=1/);
+  await expect(table.getByTestId("delta")).toHaveCount(0);
+});
+
 test("a campaign's ad group comparison is kept in the URL and opens again after a reload", async ({
   page,
 }) => {

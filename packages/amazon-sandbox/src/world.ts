@@ -435,8 +435,13 @@ export function relevanceOf(world: World, p: Product, termIdx: number): number {
   return p.relevance[termIdx] ?? 0;
 }
 
-function titleCase(s: string): string {
-  return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+/**
+ * Capitalises the first letter of each word. A word starts after anything but a letter or digit:
+ * JavaScript's `\b` knows only ASCII letters, so it split "handyhülle" at the "ü" ("HandyhÜLle")
+ * and upper-cased "ß" to "SS" inside words.
+ */
+export function titleCase(s: string): string {
+  return s.replace(/(?<![\p{L}\p{N}])\p{L}/gu, (c) => c.toUpperCase());
 }
 
 function makeProduct(

@@ -68,6 +68,7 @@ export function validateChangeValue(input: {
       return null;
     case "placementTopOfSearch":
     case "placementProductPage":
+    case "placementRestOfSearch":
       if (number === undefined || !Number.isInteger(number)) return { code: "notAnInteger" };
       if (number < 0 || number > 900)
         return { code: "placementOutOfRange", params: { min: 0, max: 900 } };

@@ -56,6 +56,7 @@ export const campaignCreationBody = z.object({
     biddingStrategy: z.enum(BIDDING_STRATEGIES),
     placementTopOfSearch: z.number().default(0),
     placementProductPage: z.number().default(0),
+    placementRestOfSearch: z.number().default(0),
   }),
   adGroup: z.object({ name: z.string().max(1000), defaultBid: money }),
   productAds: z
@@ -134,6 +135,7 @@ export function campaignViolations(
   check("campaign.biddingStrategy", "biddingStrategy", c.biddingStrategy);
   check("campaign.placementTopOfSearch", "placementTopOfSearch", c.placementTopOfSearch);
   check("campaign.placementProductPage", "placementProductPage", c.placementProductPage);
+  check("campaign.placementRestOfSearch", "placementRestOfSearch", c.placementRestOfSearch);
   check("campaign.startDate", "startDate", c.startDate);
   if (c.endDate) check("campaign.endDate", "endDate", c.endDate, { startDate: c.startDate });
   check("adGroup.name", "name", body.adGroup.name);
@@ -215,6 +217,7 @@ export function planCreations(body: CampaignCreationBody): NewEntity[] {
           placementBidding: [
             { placement: "PLACEMENT_TOP", percentage: c.placementTopOfSearch },
             { placement: "PLACEMENT_PRODUCT_PAGE", percentage: c.placementProductPage },
+            { placement: "PLACEMENT_REST_OF_SEARCH", percentage: c.placementRestOfSearch },
           ],
         },
       },

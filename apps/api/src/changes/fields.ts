@@ -48,16 +48,26 @@ const name: FieldDefinition = {
   },
 };
 
-/** Amazon replaces dynamicBidding as a whole: strategy and both placements travel together. */
+/** Each placement's Amazon name and the synced column holding its adjustment. */
+const PLACEMENTS = [
+  ["PLACEMENT_TOP", "placementTopOfSearchPct"],
+  ["PLACEMENT_PRODUCT_PAGE", "placementProductPagePct"],
+  ["PLACEMENT_REST_OF_SEARCH", "placementRestOfSearchPct"],
+] as const;
+
+/**
+ * Amazon replaces dynamicBidding as a whole: the strategy and every placement travel together,
+ * so an update that omitted rest of search would erase its adjustment.
+ */
 function dynamicBidding(item: Row, row: Row): Row {
   const existing = item.dynamicBidding as Row | undefined;
   if (existing) return existing;
   const bidding: Row = {
     strategy: row.biddingStrategy ?? "LEGACY_FOR_SALES",
-    placementBidding: [
-      { placement: "PLACEMENT_TOP", percentage: Number(row.placementTopOfSearchPct ?? 0) },
-      { placement: "PLACEMENT_PRODUCT_PAGE", percentage: Number(row.placementProductPagePct ?? 0) },
-    ],
+    placementBidding: PLACEMENTS.map(([placement, column]) => ({
+      placement,
+      percentage: Number(row[column] ?? 0),
+    })),
   };
   item.dynamicBidding = bidding;
   return bidding;
@@ -91,6 +101,7 @@ export const ENTITY_FIELDS: Readonly<
     },
     placementTopOfSearch: placement("placementTopOfSearchPct", "PLACEMENT_TOP"),
     placementProductPage: placement("placementProductPagePct", "PLACEMENT_PRODUCT_PAGE"),
+    placementRestOfSearch: placement("placementRestOfSearchPct", "PLACEMENT_REST_OF_SEARCH"),
     startDate: {
       ...plain("startDate"),
       write: (item, value) => {

@@ -45,6 +45,7 @@ export const CHANGE_FIELDS = [
   "biddingStrategy",
   "placementTopOfSearch",
   "placementProductPage",
+  "placementRestOfSearch",
   "name",
   "startDate",
   "endDate",

@@ -48,12 +48,12 @@ export function defineFactGroupResource(declaration: FactGroupResource) {
     itemOperation: false,
     output: z.object({
       ...declaration.output,
-      ...metricsSchema.shape,
-      previousMetrics: metricsSchema.optional(),
+      metrics: metricsSchema.describe("sums over the period"),
+      previousMetrics: metricsSchema.optional().describe("with compare=previous"),
     }),
     toOutput: (row) => ({
       ...declaration.toOutput(row),
-      ...(row.metrics as object),
+      metrics: row.metrics,
       ...(row.previousMetrics ? { previousMetrics: row.previousMetrics } : {}),
     }),
     operations: { create: false, update: false, delete: false },

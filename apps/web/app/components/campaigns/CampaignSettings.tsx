@@ -33,6 +33,7 @@ export interface CampaignSettingsValues {
   biddingStrategy: string | null;
   placementTopOfSearch: number | null;
   placementProductPage: number | null;
+  placementRestOfSearch: number | null;
   startDate: string | null;
   endDate: string | null;
 }
@@ -43,6 +44,7 @@ export const SETTINGS_FIELDS = [
   "biddingStrategy",
   "placementTopOfSearch",
   "placementProductPage",
+  "placementRestOfSearch",
   "startDate",
   "endDate",
 ] as const;
@@ -85,6 +87,7 @@ export function CampaignSettings({
     biddingStrategy: (campaign.biddingStrategy ?? "LEGACY_FOR_SALES") as BiddingStrategy,
     placementTopOfSearch: (campaign.placementTopOfSearch ?? 0) as number | "",
     placementProductPage: (campaign.placementProductPage ?? 0) as number | "",
+    placementRestOfSearch: (campaign.placementRestOfSearch ?? 0) as number | "",
     startDate: campaign.startDate ?? "",
     endDate: campaign.endDate ?? "",
   });
@@ -265,14 +268,21 @@ export function CampaignSettings({
               strategy={form.biddingStrategy}
               top={form.placementTopOfSearch}
               productPage={form.placementProductPage}
+              restOfSearch={form.placementRestOfSearch}
               onChange={(patch) => edit(patch)}
               names={{
                 strategy: "biddingStrategy",
                 top: "placementTopOfSearch",
                 productPage: "placementProductPage",
+                restOfSearch: "placementRestOfSearch",
               }}
             />
-            {["biddingStrategy", "placementTopOfSearch", "placementProductPage"].map((field) =>
+            {[
+              "biddingStrategy",
+              "placementTopOfSearch",
+              "placementRestOfSearch",
+              "placementProductPage",
+            ].map((field) =>
               violationOf(field) ? (
                 <Text key={field} size="sm" c="red">
                   {t(`campaignSettings.field.${field}`)}: {violationOf(field)}

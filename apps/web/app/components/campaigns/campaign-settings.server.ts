@@ -39,6 +39,7 @@ export function settingsOf(form: FormData): CampaignSettingsValues {
     biddingStrategy: textOf(form.get("biddingStrategy")),
     placementTopOfSearch: numberOf(form.get("placementTopOfSearch")),
     placementProductPage: numberOf(form.get("placementProductPage")),
+    placementRestOfSearch: numberOf(form.get("placementRestOfSearch")),
     startDate: textOf(form.get("startDate")),
     endDate: textOf(form.get("endDate")),
   };
@@ -51,7 +52,11 @@ interface CampaignRead {
   biddingStrategy: string | null;
   startDate: string | null;
   endDate: string | null;
-  placementBidding?: { topOfSearch: number | null; productPage: number | null } | null;
+  placementBidding?: {
+    topOfSearch: number | null;
+    productPage: number | null;
+    restOfSearch: number | null;
+  } | null;
 }
 
 export async function saveCampaignSettings(
@@ -70,6 +75,7 @@ export async function saveCampaignSettings(
     biddingStrategy: current.biddingStrategy,
     placementTopOfSearch: current.placementBidding?.topOfSearch ?? null,
     placementProductPage: current.placementBidding?.productPage ?? null,
+    placementRestOfSearch: current.placementBidding?.restOfSearch ?? null,
     startDate: current.startDate,
     endDate: current.endDate,
   };

@@ -61,6 +61,7 @@ export interface WizardState {
   biddingStrategy: BiddingStrategy;
   placementTopOfSearch: number | "";
   placementProductPage: number | "";
+  placementRestOfSearch: number | "";
   adGroupName: string;
   adGroupNameTouched: boolean;
   defaultBid: number | "";
@@ -83,6 +84,7 @@ export function initialState(today: string): WizardState {
     biddingStrategy: "LEGACY_FOR_SALES",
     placementTopOfSearch: 0,
     placementProductPage: 0,
+    placementRestOfSearch: 0,
     adGroupName: "",
     adGroupNameTouched: false,
     defaultBid: 0.75,
@@ -165,6 +167,7 @@ export function creationPayload(state: WizardState, profileId: string, marketpla
       biddingStrategy: state.biddingStrategy,
       placementTopOfSearch: num(state.placementTopOfSearch),
       placementProductPage: num(state.placementProductPage),
+      placementRestOfSearch: num(state.placementRestOfSearch),
     },
     adGroup: {
       name: (state.adGroupNameTouched ? state.adGroupName : suggestedAdGroupName(state)).trim(),

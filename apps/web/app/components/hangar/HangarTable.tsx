@@ -39,7 +39,13 @@ import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
 import { MetricCell } from "./MetricCell.tsx";
 import { MetricFilters } from "./MetricFilters.tsx";
-import { COMPARE_MAX, COMPARE_MIN, STATES, TARGETING_TYPES } from "./table-state.ts";
+import {
+  COMPARE_MAX,
+  COMPARE_MIN,
+  readTableState,
+  STATES,
+  TARGETING_TYPES,
+} from "./table-state.ts";
 import { type ColumnDef, cellValue, type HangarRow, type TableDef } from "./tables.ts";
 
 function storageKey(table: string): string {
@@ -145,7 +151,10 @@ export function HangarTable({
   const navigation = useNavigation();
   const { revalidate, state: revalidating } = useRevalidator();
   const p = result.prefix;
-  const state = result.state;
+  // View settings (columns, deltas) come from the address as it is now: changing them reads no
+  // data again (hangarShouldRevalidate), so the loader's copy of them is stale.
+  const view = readTableState(def, params, p);
+  const state = { ...result.state, columns: view.columns, deltas: view.deltas };
   const { visible, remember } = useColumns(def, state.columns);
   const [selected, setSelected] = useState<HangarRow[]>([]);
   const [allMatching, setAllMatching] = useState(false);
@@ -408,6 +417,7 @@ export function HangarTable({
             <Switch
               size="xs"
               label={t("hangar.table.deltas")}
+              data-testid="deltas-switch"
               checked={state.deltas}
               onChange={(e) => update({ delta: e.currentTarget.checked ? "1" : null }, false)}
             />

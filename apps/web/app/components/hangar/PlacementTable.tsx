@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { MetricCell } from "./MetricCell.tsx";
 import type { MetricName, Metrics } from "./metrics.ts";
 
-export interface PlacementRow extends Metrics {
+export interface PlacementRow {
   placement: "TOP_OF_SEARCH" | "REST_OF_SEARCH" | "PRODUCT_PAGES";
+  metrics: Metrics;
 }
 
 const COLUMNS: MetricName[] = ["impressions", "clicks", "ctr", "cost", "sales", "acos", "cvr"];
@@ -62,12 +63,12 @@ export function PlacementTable({
                       metric={m}
                       value={
                         row
-                          ? row[m]
+                          ? row.metrics[m]
                           : m === "impressions" || m === "clicks" || m === "cost" || m === "sales"
                             ? 0
                             : null
                       }
-                      currency={row?.currency ?? currency}
+                      currency={row?.metrics.currency ?? currency}
                       converted={converted}
                     />
                   </Table.Td>

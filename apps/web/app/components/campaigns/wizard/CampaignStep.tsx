@@ -65,6 +65,7 @@ export function CampaignStep({
         strategy={state.biddingStrategy}
         top={state.placementTopOfSearch}
         productPage={state.placementProductPage}
+        restOfSearch={state.placementRestOfSearch}
         onChange={(patch) => setState((s) => ({ ...s, ...patch }))}
       />
     </Stack>

@@ -56,7 +56,7 @@ export function ReviewStep({
           )}
           {row(
             t("campaignCreate.review.placements"),
-            `${t("campaignCreate.review.topOfSearch")} ${state.placementTopOfSearch || 0} % · ${t("campaignCreate.review.productPages")} ${state.placementProductPage || 0} %`,
+            `${t("campaignCreate.review.topOfSearch")} ${state.placementTopOfSearch || 0} % · ${t("campaignCreate.review.restOfSearch")} ${state.placementRestOfSearch || 0} % · ${t("campaignCreate.review.productPages")} ${state.placementProductPage || 0} %`,
           )}
         </Table.Tbody>
       </Table>

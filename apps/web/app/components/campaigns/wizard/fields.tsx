@@ -55,21 +55,24 @@ export function BiddingFields({
   strategy,
   top,
   productPage,
+  restOfSearch,
   onChange,
   names,
 }: {
   strategy: BiddingStrategy;
   top: number | "";
   productPage: number | "";
+  restOfSearch: number | "";
   onChange: (
     patch: Partial<{
       biddingStrategy: BiddingStrategy;
       placementTopOfSearch: number | "";
       placementProductPage: number | "";
+      placementRestOfSearch: number | "";
     }>,
   ) => void;
   /** Form field names, when rendered inside a form. */
-  names?: { strategy: string; top: string; productPage: string };
+  names?: { strategy: string; top: string; productPage: string; restOfSearch: string };
 }) {
   const { t } = useTranslation();
   const percent = (v: string | number) => (v === "" ? "" : Math.round(Number(v)));
@@ -87,7 +90,7 @@ export function BiddingFields({
         name={names?.strategy}
         data-testid="bidding-strategy"
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label={t("campaignCreate.campaign.placementTopOfSearch")}
           description={t("campaignCreate.campaign.placementHint")}
@@ -99,6 +102,18 @@ export function BiddingFields({
           onChange={(v) => onChange({ placementTopOfSearch: percent(v) })}
           name={names?.top}
           data-testid="placement-top"
+        />
+        <NumberInput
+          label={t("campaignCreate.campaign.placementRestOfSearch")}
+          description={t("campaignCreate.campaign.placementHint")}
+          value={restOfSearch}
+          min={0}
+          max={900}
+          allowDecimal={false}
+          suffix=" %"
+          onChange={(v) => onChange({ placementRestOfSearch: percent(v) })}
+          name={names?.restOfSearch}
+          data-testid="placement-rest"
         />
         <NumberInput
           label={t("campaignCreate.campaign.placementProductPage")}

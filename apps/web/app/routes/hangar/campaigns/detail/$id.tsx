@@ -207,6 +207,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
                 biddingStrategy: campaign.biddingStrategy,
                 placementTopOfSearch: placement?.topOfSearch ?? null,
                 placementProductPage: placement?.productPage ?? null,
+                placementRestOfSearch: placement?.restOfSearch ?? null,
                 startDate: campaign.startDate,
                 endDate: campaign.endDate,
               }}
