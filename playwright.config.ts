@@ -10,7 +10,10 @@ export default defineConfig({
   testDir: "apps/web/e2e",
   fullyParallel: true,
   workers: 2,
+  // No retries: a test that needs one is a flake to fix. Should retries be turned on (--retries),
+  // a test that passed only on a retry still fails the run, and scripts/test-summary.ts names it.
   retries: 0,
+  failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
