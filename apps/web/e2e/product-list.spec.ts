@@ -1,15 +1,13 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
+import { expect, type Seller, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
 import { loginViaApi, sessionCookies } from "./session.ts";
 
 /**
- * Issue 11: the product list (filters, a bulk tag action, the drawer) on a synced catalogue of the
- * test's own seller (it tags products), and the profile page's password change, in German and in
- * English.
+ * Issue 11: the product list (filters, a bulk tag action, the drawer) on the worker's own copy of
+ * the demo business (the test tags a product with a tag of its own; never the demo seller), and
+ * the profile page's password change, in German and in English.
  */
-
-test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
 
 const LANGS = [
   {
@@ -67,11 +65,11 @@ for (const lang of LANGS) {
   test(`product list (${lang.locale}): search, filters, bulk tag, drawer`, async ({
     page,
     request,
-    seller,
+    workerDemoSeller,
   }) => {
     test.setTimeout(150_000);
-    const { headers, profileId } = seller;
-    const products = await syncedProducts(request, seller);
+    const { headers, profileId } = workerDemoSeller;
+    const products = await syncedProducts(request, workerDemoSeller);
     // A product of this test: one without cost whose SKU is no prefix of another on its marketplace.
     const unique = (p: Listed) =>
       products.filter((o) => o.marketplace === p.marketplace && o.sku.includes(p.sku)).length === 1;
@@ -232,9 +230,9 @@ for (const lang of LANGS) {
 
 test("a filter picked while the search is still loading keeps the search", async ({
   page,
-  seller,
+  workerDemoSeller,
 }) => {
-  void seller; // the fixture signed the page in as this test's own seller
+  void workerDemoSeller; // the page acts as the worker's copy of the demo business
   await page.goto("/product/list");
   await expectHydrated(page);
   // The search's data request is held until the marketplace has been picked (a slow server).
