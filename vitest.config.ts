@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Each test's timeout in the JSON report, for the slow-test report (scripts/test-summary.ts).
+    setupFiles: ["scripts/vitest-timeouts.ts"],
   },
 });

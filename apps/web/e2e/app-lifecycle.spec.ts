@@ -33,7 +33,8 @@ test.describe("new build detection", () => {
     await page.route("**/builds/meta/a-newer-build.json", (route) =>
       route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
     );
-    await page.goto("/en/hangar/campaigns");
+    // Any page of the app shell watches for builds; the profile page is a light one.
+    await page.goto("/en/profile");
     await expectHydrated(page);
     await page.clock.runFor(59 * 60 * 1000);
     expect(polls).toBe(0);
@@ -42,11 +43,28 @@ test.describe("new build detection", () => {
     const toast = page.locator('[data-toast="new-build"]');
     await expect(toast).toContainText("A new version of Starport is available");
     expect(polls).toBe(1);
-    const reloaded = page.waitForEvent("load");
+    // The reload is a new document: a mark on the old window is gone. The navigation's response
+    // is awaited through a promise started before the click (the `load` event also waits for
+    // every image and style, which under load took longer than the test).
+    await page.evaluate(() => {
+      (window as { beforeReload?: boolean }).beforeReload = true;
+    });
+    const reloaded = page.waitForResponse(
+      (response) =>
+        response.request().isNavigationRequest() &&
+        new URL(response.url()).pathname === "/en/profile",
+    );
     await page.getByTestId("reload-app").click();
-    await reloaded;
+    expect((await reloaded).status()).toBe(200);
+    await expect
+      .poll(() =>
+        page
+          .evaluate(() => (window as { beforeReload?: boolean }).beforeReload ?? "new document")
+          .catch(() => "navigating"),
+      )
+      .toBe("new document");
     await expectHydrated(page);
-    await expect(page).toHaveURL(/\/en\/hangar\/campaigns$/);
+    await expect(page).toHaveURL(/\/en\/profile$/);
   });
 
   test("with no DSN configured nothing is sent to an error-reporting service", async ({ page }) => {
@@ -56,14 +74,16 @@ test.describe("new build detection", () => {
     });
     await page.goto("/en/__diagnostics/error");
     await expectHydrated(page);
-    await page.goto("/en/hangar/campaigns");
+    await page.goto("/en/profile");
     await expectHydrated(page);
+    // The error reaches the page's handlers (where an SDK would report it), then nothing left.
+    const uncaught = page.waitForEvent("pageerror");
     await page.evaluate(() =>
       setTimeout(() => {
         throw new Error("uncaught on purpose");
       }),
     );
-    await page.waitForTimeout(500);
+    expect((await uncaught).message).toContain("uncaught on purpose");
     expect(foreign).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { expect, test } from "./fixtures.ts";
 import { downloadExport, expectHydrated } from "./helpers.ts";
-import { loginViaApi, sessionCookies } from "./session.ts";
 
 /**
  * Issue 11 §5/§6 in the browser, German and English: a seller connected to the local Amazon
- * (listings and ad facts synced) builds a rule-based collection whose live count equals the API's,
+ * (listings and ad facts synced: the worker's own copy of the demo business; what the test adds
+ * is named by its locale) builds a rule-based collection whose live count equals the API's,
  * fills a manual one, and opens a product's competitors with prices and the Buy Box state.
  */
 
@@ -60,61 +60,17 @@ const TEXT = {
   },
 } as const;
 
-async function onAmazon(page: Page) {
-  await expect(page).toHaveURL(/\/(ap\/oa|apps\/authorize\/consent)\?/);
-  await page.locator('input[name="seller_id"][value="A3SANDBOXDEMO01"]').check();
-  await page.getByRole("button", { name: "Authorise" }).click();
-}
-
-/** A fresh customer, onboarded, connected to the sandbox seller, with the initial sync done. */
-async function connectedSeller(page: Page, request: APIRequestContext, baseURL: string) {
-  const email = `coll-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "kollektion-passwort-1";
-  expect(
-    (
-      await request.post("/api/register", {
-        data: { name: "Kai Kollektion", company: "Kollektion GmbH", email, password },
-      })
-    ).status(),
-  ).toBe(201);
-  const token = await loginViaApi(request, email, password);
-  const headers = { authorization: `Bearer ${token}` };
-  const step = await request.put("/api/onboarding/steps/seller-profile", {
-    headers,
-    data: {
-      name: "Kollektion Store",
-      defaultMarketplace: "DE",
-      defaultCurrency: "EUR",
-      defaultAdvertisingMetric: "ACoS",
-    },
-  });
-  const profileId = ((await step.json()) as { sellerProfile: { id: string } }).sellerProfile.id;
-  for (const key of ["sp-api", "advertising-api", "marketplaces"])
-    await request.put(`/api/onboarding/steps/${key}`, { headers, data: { skipped: true } });
-  await request.put("/api/onboarding/steps/target-acos", { headers, data: { targetAcos: 20 } });
-  await request.post("/api/onboarding/finish", { headers });
-  await page.context().addCookies(sessionCookies(baseURL, token, profileId));
-  await page.goto("/en/settings?tab=amazon");
-  await expectHydrated(page);
-  await page.getByTestId("connect-sp").click();
-  await onAmazon(page);
-  await page.getByTestId("continue").click();
-  await expectHydrated(page);
-  await page.getByTestId("connect-ads").click();
-  await onAmazon(page);
-  await expectHydrated(page);
-  // A first sync brings 90 days of reports; beside other tests' syncs that can take minutes.
-  await expect(page.getByTestId("sync-progress")).toHaveAttribute("data-status", "succeeded", {
-    timeout: 240_000,
-  });
-  return { headers, profileId };
-}
-
 for (const locale of ["de", "en"] as const) {
-  test(`collections and competitors (${locale})`, async ({ page, request, baseURL }) => {
-    test.setTimeout(360_000);
+  test(`collections and competitors (${locale})`, async ({
+    page,
+    request,
+    baseURL,
+    workerDemoSeller,
+  }) => {
+    test.setTimeout(240_000);
     const L = TEXT[locale];
-    const { headers, profileId } = await connectedSeller(page, request, baseURL as string);
+    const { headers, profileId } = workerDemoSeller;
+    const bestseller = `bestseller-${locale}`;
 
     // Tag half the synced products "bestseller" through the product list's bulk action, and one
     // whose ACoS over the rule's window (the 30 days before today) is above 35 %, so the
@@ -141,7 +97,7 @@ for (const locale of ["de", "en"] as const) {
     expect(expensive, "a product with an ACoS over 35 % in the sandbox's history").toBeDefined();
     const tag = await request.post("/api/tags", {
       headers: { ...headers, "content-type": "application/ld+json" },
-      data: { text: "bestseller", sellerProfile: `/api/seller_profiles/${profileId}` },
+      data: { text: bestseller, sellerProfile: `/api/seller_profiles/${profileId}` },
     });
     expect(tag.status()).toBe(201);
     const tagId = ((await tag.json()) as { id: string }).id;
@@ -159,7 +115,7 @@ for (const locale of ["de", "en"] as const) {
     await expectHydrated(page);
     await page.getByLabel(/^Name/).fill(`Teure Bestseller ${locale}`);
     const rows = page.getByTestId("rule-row");
-    await rows.nth(0).getByLabel(L.value, { exact: true }).fill("bestseller");
+    await rows.nth(0).getByLabel(L.value, { exact: true }).fill(bestseller);
     await page.getByRole("button", { name: L.add }).click();
     await rows.nth(1).getByLabel(L.field, { exact: true }).click();
     await page.getByRole("option", { name: L.metric, exact: true }).click();
@@ -169,7 +125,7 @@ for (const locale of ["de", "en"] as const) {
     const rules = {
       match: "all",
       conditions: [
-        { field: "tag", operator: "is", value: "bestseller" },
+        { field: "tag", operator: "is", value: bestseller },
         { field: "metric", metric: "acos", windowDays: 30, operator: "gt", value: 35 },
       ],
     };
@@ -226,7 +182,8 @@ for (const locale of ["de", "en"] as const) {
     await page.getByRole("button", { name: L.create }).click();
     await expect(page).toHaveURL(/\/cargo-bay\/collections\/[0-9a-f-]{36}$/);
     await expectHydrated(page);
-    await page.getByPlaceholder(/ASIN/).fill(products[0]!.sku);
+    // A product per locale: the competitor it watches is its own.
+    await page.getByPlaceholder(/ASIN/).fill(products[locale === "de" ? 0 : 1]!.sku);
     await page.getByRole("button", { name: L.search }).click();
     await page
       .getByTestId("product-search-results")

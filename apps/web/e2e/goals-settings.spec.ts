@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, SANDBOX_SELLERS, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
-import { loginViaApi, sessionCookies } from "./session.ts";
 
 /**
  * Issue 12 in the browser, German and English: a seller connected to the local Amazon sets a
@@ -24,65 +24,21 @@ const TEXT = {
   },
 } as const;
 
-async function onAmazon(page: Page) {
-  await expect(page).toHaveURL(/\/(ap\/oa|apps\/authorize\/consent)\?/);
-  await page.locator('input[name="seller_id"][value="A3SANDBOXDEMO01"]').check();
-  await page.getByRole("button", { name: "Authorise" }).click();
-}
-
-async function connectedSeller(page: Page, request: APIRequestContext, baseURL: string) {
-  const email = `goals-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = "ziele-passwort-1";
-  expect(
-    (
-      await request.post("/api/register", {
-        data: { name: "Gina Ziel", company: "Ziel GmbH", email, password },
-      })
-    ).status(),
-  ).toBe(201);
-  const token = await loginViaApi(request, email, password);
-  const headers = { authorization: `Bearer ${token}` };
-  const step = await request.put("/api/onboarding/steps/seller-profile", {
-    headers,
-    data: {
-      name: "Ziel Store",
-      defaultMarketplace: "DE",
-      defaultCurrency: "EUR",
-      defaultAdvertisingMetric: "ACoS",
-    },
-  });
-  const profileId = ((await step.json()) as { sellerProfile: { id: string } }).sellerProfile.id;
-  for (const key of ["sp-api", "advertising-api", "marketplaces"])
-    await request.put(`/api/onboarding/steps/${key}`, { headers, data: { skipped: true } });
-  await request.put("/api/onboarding/steps/target-acos", { headers, data: { targetAcos: 30 } });
-  await request.post("/api/onboarding/finish", { headers });
-  await page.context().addCookies(sessionCookies(baseURL, token, profileId));
-  await page.goto("/en/settings?tab=amazon");
-  await expectHydrated(page);
-  await page.getByTestId("connect-sp").click();
-  await onAmazon(page);
-  await page.getByTestId("continue").click();
-  await expectHydrated(page);
-  await page.getByTestId("connect-ads").click();
-  await onAmazon(page);
-  await expectHydrated(page);
-  await expect(page.getByTestId("sync-progress")).toHaveAttribute("data-status", "succeeded", {
-    timeout: 240_000,
-  });
-  return { headers, profileId };
-}
-
 async function setValue(page: Page, editor: string, value: string) {
   const input = page.getByTestId(`${editor}-targetAcos-input`);
   await input.fill(value);
   await page.getByTestId(`${editor}-save`).click();
 }
 
+// A seller of the test's own, connected to a sandbox business and synced (its onboarding's target
+// ACoS is 30 %): nothing another test changes.
+test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine, targetAcos: 30 } });
+
 for (const locale of ["de", "en"] as const) {
-  test(`goal settings with inheritance (${locale})`, async ({ page, request, baseURL }) => {
-    test.setTimeout(480_000);
+  test(`goal settings with inheritance (${locale})`, async ({ page, request, seller }) => {
+    test.setTimeout(180_000);
     const L = TEXT[locale];
-    const { headers, profileId } = await connectedSeller(page, request, baseURL as string);
+    const { headers, profileId } = seller;
 
     // A DE product of the synced catalogue and a manual collection holding it.
     const list = await request.get(

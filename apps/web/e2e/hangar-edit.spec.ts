@@ -1,20 +1,16 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_CLIENT } from "@starport/amazon-sandbox";
+import { expect as baseExpect, test } from "./fixtures.ts";
 import { STATE } from "./session.ts";
 
 /**
- * Issue 10, "Done when" (web part): in German and in English, the demo seller edits a keyword
+ * Issue 10, "Done when" (web part): in German and in English, a seller edits a keyword
  * bid inline, raises the bids of 20 keywords by 10 % in bulk while the sandbox rejects one of
  * them, pushes, sees 19 applied and 1 failed with Amazon's message, finds the 19 new bids in the
  * sandbox's own entities, undoes the push and finds the old bids back; then adds a search term
- * as an exact keyword and as a negative. Both runs use the same user's tray, so they run one
- * after the other, each in its own marketplace.
+ * as an exact keyword and as a negative. The seller is the worker's own copy of the demo business
+ * (never the demo seller other specs read); the runs share its tray, so they run one after the
+ * other, each in its own marketplace.
  */
 test.use({ storageState: STATE.demo });
 // Each write waits for Amazon (the sandbox) and the screen's revalidation, on a shared 2-core
@@ -136,7 +132,7 @@ async function twoAdGroups(page: Page, profileId: string) {
     .map(([iri, list]) => ({ id: iri.split("/").pop() ?? "", keywords: list }));
 }
 
-/** The marketplace's advertising profile of the signed-in demo seller; its tray emptied first. */
+/** The marketplace's advertising profile of the signed-in seller; its tray emptied first. */
 async function marketplaceOf(page: Page, marketplace: string) {
   const sellerProfile = (await page.context().cookies()).find(
     (c) => c.name === "sellerProfile",
@@ -200,7 +196,9 @@ for (const locale of ["de", "en"] as const) {
   test(`keyword bids inline and in bulk, push with one rejection, undo (${locale})`, async ({
     page,
     request,
+    workerDemoSeller,
   }) => {
+    void workerDemoSeller; // the page acts as the worker's copy of the demo business
     test.setTimeout(360_000);
     const { prefix, marketplace, decimal } = TEXT[locale];
     await waitForSync(page);
@@ -331,7 +329,9 @@ for (const locale of ["de", "en"] as const) {
   test(`a search term added as an exact keyword and as a negative (${locale})`, async ({
     page,
     request,
+    workerDemoSeller,
   }) => {
+    void workerDemoSeller; // the page acts as the worker's copy of the demo business
     test.setTimeout(240_000);
     const { prefix, marketplace, decimal } = TEXT[locale];
     await waitForSync(page);

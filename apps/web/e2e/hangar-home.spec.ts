@@ -1,14 +1,14 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { STATE } from "./session.ts";
 
 /**
  * Issue 9: home `/` (the seller's overview, de and en) and the Hangar currency switch. The demo
- * seller's figures are checked against the API for the range the page shows. The currency test
- * changes the demo seller profile's default currency and restores it, so this file runs its
- * tests one after the other (no other spec reads that setting).
+ * seller's figures are checked against the API for the range the page shows (read only). The
+ * currency test changes a seller profile's default currency: the worker's own copy of the demo
+ * business, never the demo seller that other specs read beside it.
  */
 test.use({ storageState: STATE.demo });
-test.describe.configure({ mode: "serial" });
 
 const PREFIX = { de: "", en: "/en" } as const;
 
@@ -160,7 +160,9 @@ for (const locale of ["de", "en"] as const) {
 
 test("the currency switch shows money in the seller profile's default currency (de)", async ({
   page,
+  workerDemoSeller,
 }) => {
+  expect((await sellerProfile(page)).id).toBe(workerDemoSeller.profileId);
   test.setTimeout(180_000);
   await waitForFirstSync(page);
   const profile = await sellerProfile(page);

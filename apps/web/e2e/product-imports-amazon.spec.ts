@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
-import { signInFresh } from "./session.ts";
 
 /**
  * Issue 11 §4, "import from Amazon", in the browser (de and en): the button on /product/imports
@@ -10,19 +10,15 @@ import { signInFresh } from "./session.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-/** Waits for the demo seller's first synced listings (its SP-API connection is then in place). */
+/** The seller's synced DE listings (the fixture waited for its initial sync). */
 async function demoListings(request: APIRequestContext, token: string): Promise<number> {
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const res = await request.get("/api/products?itemsPerPage=200", {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const members = ((await res.json())["hydra:member"] ?? []) as { marketplace: string }[];
-    const count = members.filter((m) => m.marketplace === "DE").length;
-    if (count > 0) return count;
-    if (Date.now() > until) throw new Error("the demo seller has no listings");
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const res = await request.get("/api/products?itemsPerPage=200", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const members = ((await res.json())["hydra:member"] ?? []) as { marketplace: string }[];
+  const count = members.filter((m) => m.marketplace === "DE").length;
+  expect(count, "synced DE listings").toBeGreaterThan(0);
+  return count;
 }
 
 const TEXT = {
@@ -33,11 +29,11 @@ const TEXT = {
 for (const locale of ["de", "en"] as const) {
   test(`imports the merchant listings report from Amazon (${locale})`, async ({
     page,
-    context,
     request,
-    baseURL,
+    workerDemoSeller,
   }) => {
-    const { token } = await signInFresh(context, request, baseURL!);
+    // The worker's own copy of the demo business: the imports change its products.
+    const { token } = workerDemoSeller;
     await demoListings(request, token);
     await page.goto(locale === "de" ? "/product/imports" : "/en/product/imports");
     await expectHydrated(page);
@@ -66,8 +62,8 @@ for (const locale of ["de", "en"] as const) {
     await expect(second).toHaveAttribute("data-created", "0");
     await expect(second).toHaveAttribute("data-failed", "0");
     const history = page.getByTestId("import-history");
-    // Other tests import into the same demo seller at the same time: find this import's row by
-    // its report rather than by its place in the history.
+    // The worker's other tests import into the same seller: find this import's row by its
+    // report rather than by its place in the history.
     const ours = history
       .locator("tbody tr")
       .filter({ hasText: "GET_MERCHANT_LISTINGS_ALL_DATA (DE)" })

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { expect, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
-import { signInFresh } from "./session.ts";
 
 /**
  * Issue 11 §4 in the browser (de and en): an XLSX of 1,000 rows in German formats with 10 broken
@@ -12,22 +12,18 @@ import { signInFresh } from "./session.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-/** The demo seller's SKUs (from its sync with the sandbox; waits for the first listings). */
+/** The seller's DE SKUs (the fixture waited for its initial sync with the sandbox). */
 async function demoSkus(request: APIRequestContext, token: string): Promise<string[]> {
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const res = await request.get("/api/products?itemsPerPage=200", {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const members = ((await res.json())["hydra:member"] ?? []) as {
-      sku: string;
-      marketplace: string;
-    }[];
-    const skus = [...new Set(members.filter((m) => m.marketplace === "DE").map((m) => m.sku))];
-    if (skus.length > 0) return skus;
-    if (Date.now() > until) throw new Error("the demo seller has no listings");
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const res = await request.get("/api/products?itemsPerPage=200", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const members = ((await res.json())["hydra:member"] ?? []) as {
+    sku: string;
+    marketplace: string;
+  }[];
+  const skus = [...new Set(members.filter((m) => m.marketplace === "DE").map((m) => m.sku))];
+  expect(skus.length, "synced DE listings").toBeGreaterThan(0);
+  return skus;
 }
 
 const GERMAN = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2 });
@@ -85,11 +81,11 @@ for (const [locale, offset] of [
 ] as const) {
   test(`imports an XLSX of 1,000 rows with 10 broken ones, then the same file changes nothing (${locale})`, async ({
     page,
-    context,
     request,
-    baseURL,
+    workerDemoSeller,
   }) => {
-    const { token } = await signInFresh(context, request, baseURL!);
+    // The worker's own copy of the demo business: the imports change its products.
+    const { token } = workerDemoSeller;
     const file = {
       name: `kosten-${locale}.xlsx`,
       mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -1,11 +1,12 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { expect, test } from "./fixtures.ts";
 import { downloadExport, expectHydrated } from "./helpers.ts";
-import { signInFresh } from "./session.ts";
 
 /**
- * Issue 11 §3/§5/§6 on the demo seller's synced catalogue, in German and English: the product
+ * Issue 11 §3/§5/§6 on a synced copy of the demo business (the worker's own seller, never the demo
+ * seller: the test tags products and saves collections), in German and English: the product
  * list exports what it shows (CSV and XLSX, every page), a bulk action reaches every product the
  * filters match (not only the page), a selection is saved as a manual collection, and the
  * product drawer shows a competitor's price and Buy Box state.
@@ -73,24 +74,14 @@ async function listOf(request: APIRequestContext, token: string, query: string) 
 for (const locale of ["de", "en"] as const) {
   test(`product list (${locale}): export, all matching products, save as collection, competitors`, async ({
     page,
-    context,
     request,
-    baseURL,
+    workerDemoSeller,
   }) => {
     test.setTimeout(180_000);
     const L = LANGS[locale];
-    const { token, profileId } = await signInFresh(context, request, baseURL!);
-    const headers = { authorization: `Bearer ${token}` };
-    // France only: the import test owns the German products' values (its second run must find
-    // them as it left them), and both run at the same time.
+    const { token, profileId, headers } = workerDemoSeller;
+    // France only, more products than a page holds; what the test adds is named by its locale.
     const profile = `sellerProfile=${profileId}&marketplace=FR`;
-    // The demo seller's initial sync runs at start: wait for its products.
-    await expect
-      .poll(async () => (await listOf(request, token, profile))["hydra:totalItems"], {
-        timeout: 90_000,
-        intervals: [1000],
-      })
-      .toBeGreaterThan(25);
     const all = await listOf(request, token, `${profile}&order[sku]=asc&itemsPerPage=200`);
     const total = all["hydra:totalItems"];
 

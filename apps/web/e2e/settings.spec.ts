@@ -1,16 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
-import { signInFresh } from "./session.ts";
 
-/** Spec §5/§7: violations on their fields, translated; save and delete toasts. */
+/**
+ * Spec §5/§7: violations on their fields, translated; save and delete toasts. Each test on a
+ * seller of its own (it saves its profile, adds and deletes tags and taxes).
+ */
 
 test("a seller-profile form shows the translated violation, then saves", async ({
   page,
-  context,
-  request,
-  baseURL,
+  seller,
 }) => {
-  await signInFresh(context, request, baseURL!);
+  void seller; // the fixture signed the page in as this test's own seller
   await page.goto("/settings");
   await expectHydrated(page);
   const form = page.getByTestId("seller-profile-form");
@@ -37,11 +37,26 @@ test("a seller-profile form shows the translated violation, then saves", async (
 
 test("tags and taxes in English: duplicate refused on its field, add and delete toasts", async ({
   page,
-  context,
   request,
-  baseURL,
+  seller,
 }) => {
-  await signInFresh(context, request, baseURL!);
+  // The seller's own tag to collide with, and tax rates on two marketplaces.
+  const ld = { ...seller.headers, "content-type": "application/ld+json" };
+  const tag = await request.post("/api/tags", {
+    headers: ld,
+    data: { text: "bestseller", sellerProfile: `/api/seller_profiles/${seller.profileId}` },
+  });
+  expect(tag.status(), await tag.text()).toBe(201);
+  for (const [marketplace, rate] of [
+    ["FR", 20],
+    ["DE", 19],
+  ] as const) {
+    const tax = await request.post("/api/taxes", {
+      headers: ld,
+      data: { marketplace, rate, validFrom: "2026-01-01" },
+    });
+    expect(tax.status(), await tax.text()).toBe(201);
+  }
   await page.goto("/en/settings?tab=tags");
   await expectHydrated(page);
   const tagForm = page.getByTestId("tag-form");

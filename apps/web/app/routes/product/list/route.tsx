@@ -251,13 +251,23 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
     setSelected([]);
   }, [filterKey]);
 
+  // Filters build on the address last asked for until it is shown: a navigation's loader and the
+  // render after it take seconds on a busy server, and a filter picked meanwhile started from the
+  // shown address and dropped the one before (a search lost when a marketplace followed).
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (requested.current?.toString() === params.toString() || navigation.state === "idle")
+      requested.current = null;
+  }, [params, navigation.state]);
+
   function update(changes: Record<string, string | null>, resetPage = true) {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(requested.current ?? params);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === "") next.delete(key);
       else next.set(key, value);
     }
     if (resetPage) next.delete("page");
+    requested.current = next;
     setParams(next, { preventScrollReset: true });
   }
 
