@@ -2,12 +2,16 @@ import type { Database, PgBoss } from "@starport/db";
 import { schema } from "@starport/db";
 import { inArray } from "drizzle-orm";
 import type { AmazonImportAccess } from "./fetch-amazon-listings.ts";
+import { SWEEP_INTERVAL_MS, sweepImportFiles } from "./import-files.ts";
 import { runProductImport } from "./run-import.ts";
+import { DEFAULT_IMPORT_QUOTA_BYTES } from "./upload-import.ts";
 
 export const PRODUCT_IMPORT_QUEUE = "product-import";
 
 export interface ProductImportJobs {
   dataDir: string;
+  /** Per-customer quota of stored uploads in bytes. */
+  quotaBytes: number;
   enqueue(importId: string): Promise<void>;
 }
 
@@ -20,12 +24,14 @@ export async function startProductImportJobs(
   db: Database,
   {
     dataDir,
+    quotaBytes = DEFAULT_IMPORT_QUOTA_BYTES,
     pollingIntervalSeconds = 1,
     work = true,
     amazon,
     reportPoll,
   }: {
     dataDir: string;
+    quotaBytes?: number;
     pollingIntervalSeconds?: number;
     /** Runs imports in this process (roles all and worker); a web process only queues them. */
     work?: boolean;
@@ -56,5 +62,16 @@ export async function startProductImportJobs(
     .from(schema.productImports)
     .where(inArray(schema.productImports.status, ["queued", "running"]));
   if (work) for (const { id } of pending) await enqueue(id);
-  return { dataDir, enqueue };
+  if (work) {
+    // Uploaded files go when done, abandoned or orphaned: at start and every few minutes.
+    const sweep = () =>
+      sweepImportFiles(db, dataDir).catch(() => {
+        // A failed sweep (database restarting) is retried at the next interval.
+      });
+    void sweep();
+    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+    boss.on("stopped", () => clearInterval(timer));
+  }
+  return { dataDir, quotaBytes, enqueue };
 }

@@ -38,7 +38,7 @@ export interface HydraTestApp {
 
 export async function openHydraTestApp(
   kind: TestDatabaseKind,
-  options: { hydraPrefix?: boolean; importsDataDir?: string } = {},
+  options: { hydraPrefix?: boolean; importsDataDir?: string; importsQuotaBytes?: number } = {},
 ): Promise<HydraTestApp> {
   const database = await openTestDatabase(kind);
   const db = database.connection.db;
@@ -51,6 +51,7 @@ export async function openHydraTestApp(
       ? await startProductImportJobs(boss, db, {
           dataDir: options.importsDataDir,
           pollingIntervalSeconds: 0.5,
+          ...(options.importsQuotaBytes ? { quotaBytes: options.importsQuotaBytes } : {}),
         })
       : undefined;
   await db.insert(schema.customers).values([
