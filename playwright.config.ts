@@ -38,7 +38,8 @@ export default defineConfig({
   webServer: {
     command: "node apps/web/server.ts",
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 90_000,
+    // A busy machine (several worktrees testing at once) may need longer: E2E_SERVER_TIMEOUT_MS.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 90_000),
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
