@@ -447,8 +447,12 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
                   data-reason={e.reason}
                 >
                   <Table.Td>{number.format(e.row)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={e.severity === "warning" ? "orange" : "red"}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Badge
+                      variant="light"
+                      color={e.severity === "warning" ? "orange" : "red"}
+                      style={{ overflow: "visible" }}
+                    >
                       {t(`productImports.severity.${e.severity}`)}
                     </Badge>
                   </Table.Td>
@@ -499,9 +503,10 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
                 </Table.Td>
                 <Table.Td>{item.fileName}</Table.Td>
                 <Table.Td>{item.author}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <Badge
                     variant="light"
+                    style={{ overflow: "visible" }}
                     color={
                       item.status === "uploaded" || item.status === "abandoned" ? "gray" : undefined
                     }
