@@ -59,7 +59,7 @@ describe.each(TEST_DATABASE_KINDS)("import from Amazon on %s", (kind) => {
     a = await openAmazonTestApp(kind, sandbox, sandboxUrl, { importsDataDir: dataDir });
     token = await a.login("demo@starport.dev", "starport-demo");
     ({ sellerProfileId, sellerAccountId } = await a.connectedProfile(`Amazon-Import ${kind}`));
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await a?.dispose();
     await rm(dataDir, { recursive: true, force: true });

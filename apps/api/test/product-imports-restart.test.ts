@@ -44,7 +44,7 @@ describe.each(TEST_DATABASE_KINDS)("product import restart (%s)", (kind) => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "starport-import-restart-"));
     t = await openHydraTestApp(kind, { importsDataDir: dataDir });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.dispose();
     await rm(dataDir, { recursive: true, force: true });

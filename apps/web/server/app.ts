@@ -151,6 +151,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // The uploaded files live in DATA_DIR: with several hosts it must be shared storage.
   const productImports = await startProductImportJobs(jobs, database.db, {
     dataDir: config.dataDir,
+    quotaBytes: config.importQuotaBytes,
     work: config.runsWorkers,
     ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
   });

@@ -83,6 +83,12 @@ export const configSchema = z
     ),
     /** Shuts down within this many milliseconds after SIGTERM, finishing in-flight requests first. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Bytes of uploaded import files a customer may hold at once (imports not yet done). */
+    IMPORT_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(500 * 1024 * 1024),
     /** Daily source of euro conversion rates (ECB XML format); empty: no refresh, shipped rates only. */
     CONVERSION_RATES_URL: z
       .union([z.literal(""), z.url()])
@@ -172,6 +178,8 @@ export interface Config {
   initialAdmin: { email: string; password: string; name: string } | undefined;
   supportWidget: SupportWidget | null;
   shutdownTimeoutMs: number;
+  /** Per-customer quota of stored import uploads (IMPORT_QUOTA_BYTES). */
+  importQuotaBytes: number;
   diagnosticRoutes: boolean;
   amazonSandbox: { enabled: boolean; port: number; demoDays: number };
   /** Amazon API access: LwA client, SP-API app, endpoint base and the token encryption key. */
@@ -254,6 +262,7 @@ export function loadConfig(
         ? { provider: raw.SUPPORT_WIDGET_PROVIDER, account: raw.SUPPORT_WIDGET_ACCOUNT }
         : null,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    importQuotaBytes: raw.IMPORT_QUOTA_BYTES,
     diagnosticRoutes: raw.DIAGNOSTIC_ROUTES,
     amazonSandbox: {
       enabled: raw.AMAZON_SANDBOX,

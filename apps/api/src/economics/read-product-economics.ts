@@ -2,6 +2,7 @@ import { type Database, schema } from "@starport/db";
 import { computeEconomics, type Economics } from "@starport/economics";
 import { defaultVatRate } from "@starport/marketplaces";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { costValidOn } from "./cost-valid-on.ts";
 
 /**
  * Per-product economics (issue 12): the listing's gross price, the customer's VAT rate for its
@@ -45,6 +46,8 @@ const customerVat = sql<string | null>`(
     and t.type = 'standard' and t.valid_from <= current_date
   order by t.valid_from desc limit 1)`;
 
+const validCost = costValidOn(p.id, sql`current_date`);
+
 const marketplaceShipping = sql<number | null>`(
   select s.default_shipping_cost_micros from shipping_settings s
   join seller_accounts sa on sa.seller_profile_id = s.seller_profile_id
@@ -62,8 +65,9 @@ export async function readProductEconomics(
       currency: p.currency,
       priceMicros: p.priceMicros,
       fulfillmentChannel: p.fulfillmentChannel,
-      costMicros: d.costMicros,
-      costCurrency: d.costCurrency,
+      // The cost valid today (a cost "valid from" a later day does not count yet).
+      costMicros: validCost.micros,
+      costCurrency: validCost.currency,
       productShipping: d.shippingCostMicros,
       marketplaceShipping: sql<string | null>`${marketplaceShipping}`,
       customerVat,
@@ -100,7 +104,7 @@ function toRow(r: {
   currency: string;
   priceMicros: number | null;
   fulfillmentChannel: string | null;
-  costMicros: number | null;
+  costMicros: string | number | null;
   costCurrency: string | null;
   productShipping: number | null;
   marketplaceShipping: string | number | null;
@@ -115,7 +119,8 @@ function toRow(r: {
     r.marketplaceShipping === null ? null : Number(r.marketplaceShipping);
   const shippingCostMicros = r.productShipping ?? marketplaceShippingMicros;
   const costCurrencyMismatch = r.costCurrency !== null && r.costCurrency !== r.currency;
-  const costOfGoodsMicros = costCurrencyMismatch ? null : r.costMicros;
+  const costOfGoodsMicros =
+    costCurrencyMismatch || r.costMicros === null ? null : Number(r.costMicros);
   const input = {
     currency: r.currency,
     grossPriceMicros: r.priceMicros,

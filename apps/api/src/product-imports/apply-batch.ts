@@ -1,7 +1,13 @@
 import type { Database } from "@starport/db";
 import { getMarketplace } from "@starport/marketplaces";
 import { sql } from "drizzle-orm";
-import { type CellError, type ImportFieldName, type ParsedRow, parseRow } from "./fields.ts";
+import {
+  type CellError,
+  displayCell,
+  type ImportFieldName,
+  type ParsedRow,
+  parseRow,
+} from "./fields.ts";
 import type { SheetRow } from "./read-rows.ts";
 
 /**
@@ -22,6 +28,13 @@ export interface ImportContext {
   mapping: Partial<Record<ImportFieldName, number>>;
   /** Day a changed cost is valid from when the file names none (the import's start day). */
   today: string;
+  /** File row naming the columns (rows up to it are not data). */
+  headerRow?: number;
+  /**
+   * Key (marketplace + SKU regardless of case, or ASIN) → first row that had it, over the whole
+   * run: a later row with the same key is a row error naming both rows (the first one applies).
+   */
+  seenKeys?: Map<string, number>;
 }
 
 export class LostLeaseError extends Error {}
@@ -29,6 +42,8 @@ export class LostLeaseError extends Error {}
 interface ProductState {
   productId: string;
   currency: string;
+  /** The listing's price (gross), for the plausibility check of a cost. */
+  priceMicros: number | null;
   costMicros: number | null;
   costCurrency: string | null;
   costValidFrom: string | null;
@@ -87,28 +102,87 @@ export interface BatchResult {
   updated: number;
   unchanged: number;
   failed: number;
+  /** Rows applied with a plausibility warning. */
+  warnings: number;
 }
 
 /** A batch validated outside the transaction: its rows' values, or their cell errors. */
+export interface RowProblem extends CellError {
+  row: number;
+  severity?: "error" | "warning";
+  relatedRow?: number | null;
+  /** The row's original cells (for the re-uploadable error file). */
+  cells?: string[];
+}
+
 export interface PreparedBatch {
   /** Data rows the batch covers (valid and broken): what the checkpoint advances by. */
   size: number;
-  errors: (CellError & { row: number })[];
-  valid: { line: number; row: ParsedRow }[];
+  errors: RowProblem[];
+  valid: { line: number; row: ParsedRow; cells: string[] }[];
 }
 
-/** Validates a batch's cells (pure, no database): done while the previous batch commits. */
+const originalCells = (cells: SheetRow["cells"], width: number) =>
+  Array.from({ length: Math.max(width, cells.length) }, (_, i) => displayCell(cells[i]));
+
+/** The identity of a row's product: marketplace and SKU (regardless of case) or ASIN. */
+export function rowKey(row: ParsedRow, defaultMarketplace: string): string | null {
+  const marketplace = row.marketplace ?? defaultMarketplace;
+  if (row.sku) return `${marketplace}\u0000sku\u0000${row.sku.toLowerCase()}`;
+  if (row.asin) return `${marketplace}\u0000asin\u0000${row.asin}`;
+  return null;
+}
+
+/**
+ * Registers the keys of rows a resumed run already committed, so a duplicate of one of them is
+ * still found after a restart.
+ */
+export function rememberKeys(
+  context: Pick<ImportContext, "mapping" | "headers" | "defaultMarketplace" | "seenKeys">,
+  batch: readonly SheetRow[],
+) {
+  if (!context.seenKeys) return;
+  for (const sheetRow of batch) {
+    const key = rowKey(
+      parseRow(sheetRow.cells, context.mapping, context.headers).row,
+      context.defaultMarketplace,
+    );
+    if (key && !context.seenKeys.has(key)) context.seenKeys.set(key, sheetRow.row);
+  }
+}
+
+/**
+ * Validates a batch's cells (no database): done while the previous batch commits. A row whose
+ * product an earlier row of the file already named is a "duplicateKey" error naming that row:
+ * the first row applies, so importing the same file twice changes nothing the second time.
+ */
 export function prepareImportBatch(
-  context: Pick<ImportContext, "mapping" | "headers">,
+  context: Pick<ImportContext, "mapping" | "headers"> &
+    Partial<Pick<ImportContext, "defaultMarketplace" | "seenKeys">>,
   batch: readonly SheetRow[],
 ): PreparedBatch {
   const errors: PreparedBatch["errors"] = [];
   const valid: PreparedBatch["valid"] = [];
   for (const sheetRow of batch) {
     const parsed = parseRow(sheetRow.cells, context.mapping, context.headers);
+    const cells = originalCells(sheetRow.cells, context.headers.length);
+    const key = context.seenKeys ? rowKey(parsed.row, context.defaultMarketplace ?? "") : null;
+    const first = key ? context.seenKeys!.get(key) : undefined;
+    if (key && first === undefined) context.seenKeys!.set(key, sheetRow.row);
+    if (first !== undefined) {
+      const keyIndex = parsed.row.sku ? context.mapping.sku : context.mapping.asin;
+      errors.push({
+        row: sheetRow.row,
+        column: context.headers[keyIndex ?? 0] ?? (parsed.row.sku ? "sku" : "asin"),
+        value: parsed.row.sku ?? parsed.row.asin ?? "",
+        reason: "duplicateKey",
+        relatedRow: first,
+        cells,
+      });
+    }
     if (parsed.errors.length > 0)
-      for (const error of parsed.errors) errors.push({ ...error, row: sheetRow.row });
-    else valid.push({ line: sheetRow.row, row: parsed.row });
+      for (const error of parsed.errors) errors.push({ ...error, row: sheetRow.row, cells });
+    else if (first === undefined) valid.push({ line: sheetRow.row, row: parsed.row, cells });
   }
   return { size: batch.length, errors, valid };
 }
@@ -117,6 +191,7 @@ type FoundRow = {
   i: number;
   product_id: string;
   currency: string;
+  price_micros: string | number | null;
   cost_micros: string | number | null;
   cost_currency: string | null;
   cost_valid_from: string | null;
@@ -177,17 +252,30 @@ export async function applyImportBatch(
         select * from json_to_recordset(${JSON.stringify(keys)}::json) as k(i int,
           account_id uuid, sku text, asin text, marketplace text, marketplace_id text)
       ), matched as (
-        select k.i, p.id, p.currency from k
+        select k.i, p.id, p.currency, p.price_micros from k
         join products p on p.seller_account_id = k.account_id
           and p.marketplace_id = k.marketplace_id and p.sku = k.sku
         where k.sku is not null
         union all
-        select k.i, p.id, p.currency from k
+        -- No listing with exactly this SKU: the one whose SKU differs only in case (Amazon keeps
+        -- a SKU unique in a marketplace regardless of case), if exactly one does.
+        select ci.i, ci.id, ci.currency, ci.price_micros from (
+          select k.i, p.id, p.currency, p.price_micros,
+            count(*) over (partition by k.i, k.account_id) as n
+          from k
+          join products p on p.seller_account_id = k.account_id
+            and p.marketplace_id = k.marketplace_id and lower(p.sku) = lower(k.sku)
+          where k.sku is not null and not exists (select 1 from products e
+            where e.seller_account_id = k.account_id and e.marketplace_id = k.marketplace_id
+              and e.sku = k.sku)
+        ) ci where ci.n = 1
+        union all
+        select k.i, p.id, p.currency, p.price_micros from k
         join products p on p.seller_account_id = k.account_id and p.asin = k.asin
           and p.marketplace = k.marketplace
         where k.sku is null
       )
-      select m.i, m.id as product_id, m.currency, d.cost_micros, d.cost_currency,
+      select m.i, m.id as product_id, m.currency, m.price_micros, d.cost_micros, d.cost_currency,
         d.cost_valid_from::text as cost_valid_from, d.shipping_cost_micros, d.lifecycle, d.notes,
         ${tagsColumn} as tags
       from matched m
@@ -202,6 +290,7 @@ export async function applyImportBatch(
         states.set(r.product_id, {
           productId: r.product_id,
           currency: r.currency,
+          priceMicros: r.price_micros === null ? null : Number(r.price_micros),
           costMicros: r.cost_micros === null ? null : Number(r.cost_micros),
           costCurrency: r.cost_currency,
           costValidFrom: r.cost_valid_from,
@@ -217,8 +306,8 @@ export async function applyImportBatch(
       else byRow.set(i, [r.product_id]);
     }
     const original = new Map(states);
-    const result: BatchResult = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-    valid.forEach(({ line, row }, i) => {
+    const result: BatchResult = { created: 0, updated: 0, unchanged: 0, failed: 0, warnings: 0 };
+    valid.forEach(({ line, row, cells }, i) => {
       const productIds = byRow.get(i);
       if (!productIds) {
         const keyColumn = row.sku ? context.mapping.sku : context.mapping.asin;
@@ -227,9 +316,31 @@ export async function applyImportBatch(
           column: context.headers[keyColumn ?? 0] ?? (row.sku ? "sku" : "asin"),
           value: row.sku ?? row.asin ?? "",
           reason: "unknownProduct",
+          cells,
         });
         failedRows.add(line);
         return;
+      }
+      // Plausibility: a cost above the listing's price (a thousands separator misread?) is
+      // applied, with a warning on the row.
+      if (row.cost !== undefined) {
+        const cost = micros(row.cost);
+        const above = productIds.some((id) => {
+          const s = states.get(id)!;
+          const currency = row.costCurrency ?? s.costCurrency ?? s.currency;
+          return currency === s.currency && s.priceMicros !== null && cost > s.priceMicros;
+        });
+        if (above) {
+          errors.push({
+            row: line,
+            column: context.headers[context.mapping.cost ?? 0] ?? "cost",
+            value: cells[context.mapping.cost ?? 0] ?? String(row.cost),
+            reason: "costAbovePrice",
+            severity: "warning",
+            cells,
+          });
+          result.warnings += 1;
+        }
       }
       let outcome: "created" | "updated" | "unchanged" = "unchanged";
       for (const id of productIds) {
@@ -290,16 +401,29 @@ export async function applyImportBatch(
     if (errors.length) {
       let seq = 0;
       await tx.execute(sql`
-        insert into product_import_errors (import_id, row, "column", value, reason, seq)
-        select ${context.importId}::uuid, e.row, e.col, e.value, e.reason, e.seq
+        insert into product_import_errors (import_id, row, "column", value, reason, seq, severity,
+          related_row, cells)
+        select ${context.importId}::uuid, e.row, e.col, e.value, e.reason, e.seq, e.severity,
+          e.related_row, e.cells
         from json_to_recordset(${JSON.stringify(
-          errors.map((e) => ({ ...e, col: e.column, seq: seq++ })),
-        )}::json) as e(row int, col text, value text, reason text, seq int)`);
+          errors.map((e) => ({
+            row: e.row,
+            col: e.column,
+            value: e.value,
+            reason: e.reason,
+            seq: seq++,
+            severity: e.severity ?? "error",
+            related_row: e.relatedRow ?? null,
+            cells: e.cells ?? null,
+          })),
+        )}::json) as e(row int, col text, value text, reason text, seq int, severity text,
+          related_row int, cells jsonb)`);
     }
     await tx.execute(sql`
       update product_imports set rows_done = rows_done + ${prepared.size},
         created = created + ${result.created}, updated = updated + ${result.updated},
-        unchanged = unchanged + ${result.unchanged}, failed = failed + ${result.failed}
+        unchanged = unchanged + ${result.unchanged}, failed = failed + ${result.failed},
+        warnings = warnings + ${result.warnings}
       where id = ${context.importId}`);
     return result;
   });

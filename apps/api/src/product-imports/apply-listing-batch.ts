@@ -103,6 +103,7 @@ export async function applyListingBatch(
       updated,
       unchanged: prepared.valid.length - created - updated,
       failed,
+      warnings: 0,
     };
     if (prepared.errors.length) {
       let seq = 0;

@@ -26,6 +26,8 @@ export const IMPORT_REASONS = [
   "tagTooLong",
   "tooManyTags",
   "tooLong",
+  "duplicateKey",
+  "costAbovePrice",
 ] as const;
 export type ImportReason = (typeof IMPORT_REASONS)[number];
 
@@ -55,19 +57,43 @@ export const money = (cell: Exclude<CellValue, null | undefined>): CellResult<nu
   return { value: Math.round(parsed.value * 100) / 100 };
 };
 
-const LIFECYCLE_WORDS: Record<string, schema.LifecycleStage> = {
-  launch: "launch",
-  einfuhrung: "launch",
-  einführung: "launch",
-  markteinfuhrung: "launch",
-  markteinführung: "launch",
-  growth: "growth",
-  wachstum: "growth",
-  profit: "profit",
-  ertrag: "profit",
-  clearance: "clearance",
-  abverkauf: "clearance",
-};
+/**
+ * Lifecycle stages by the words a seller types: the keys, the app's own German and English labels
+ * (catalogue and goal settings: Einführung, Markteinführung, Wachstum, Gewinn, Abverkauf) and
+ * common synonyms; compared lower case, letters only (umlauts folded too).
+ */
+const LIFECYCLE_WORDS: Record<string, schema.LifecycleStage> = Object.fromEntries(
+  (
+    [
+      [
+        "launch",
+        ["launch", "einführung", "markteinführung", "neueinführung", "introduction", "new"],
+      ],
+      ["growth", ["growth", "wachstum", "scale", "skalierung"]],
+      [
+        "profit",
+        ["profit", "gewinn", "ertrag", "profitabilität", "rentabilität", "maturity", "reife"],
+      ],
+      ["clearance", ["clearance", "abverkauf", "ausverkauf", "auslauf", "liquidation", "sell-off"]],
+    ] as const
+  ).flatMap(([stage, words]) => words.map((word) => [lifecycleWord(word), stage] as const)),
+);
+
+function lifecycleWord(input: string): string {
+  return input
+    .toLowerCase()
+    .replace(/ä/g, "a")
+    .replace(/ö/g, "o")
+    .replace(/ü/g, "u")
+    .replace(/ß/g, "ss")
+    .replace(/[^a-z]/g, "");
+}
+
+/** Excel's day number (1900 system, 25569 = 1970-01-01) as YYYY-MM-DD; null outside 1990–2200. */
+function excelSerialDate(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 32874 || serial > 109575) return null;
+  return new Date(Math.round((Math.floor(serial) - 25569) * 86_400_000)).toISOString().slice(0, 10);
+}
 
 export const TAG_MAX_LENGTH = 64;
 export const TAGS_PER_ROW = 50;
@@ -77,7 +103,18 @@ export const IMPORT_FIELDS = [
     name: "sku",
     key: true,
     template: { de: "SKU", en: "SKU" },
-    aliases: ["sku", "sellersku", "artikelnummer", "merchantsku", "händlersku", "handlersku"],
+    aliases: [
+      "sku",
+      "sellersku",
+      "artikelnummer",
+      "artikelnr",
+      "artnr",
+      "merchantsku",
+      "händlersku",
+      "handlersku",
+      "verkäufersku",
+      "itemsku",
+    ],
     example: { de: "SKU-0001", en: "SKU-0001" },
     parse: (cell) => {
       const value = text(cell);
@@ -109,16 +146,37 @@ export const IMPORT_FIELDS = [
   {
     name: "cost",
     template: { de: "Einkaufspreis", en: "Cost" },
+    // What ERPs and spreadsheets call a unit's cost, German and English ("Einkaufspreis
+    // (netto)", "EK netto", "COGS", "Unit cost" …), compared normalised.
     aliases: [
       "cost",
+      "costs",
       "costofgoods",
+      "costofgoodssold",
+      "cogs",
       "unitcost",
+      "costperunit",
+      "purchaseprice",
+      "purchasecost",
+      "buyingprice",
+      "landedcost",
+      "netcost",
       "einkaufspreis",
+      "einkaufspreisnetto",
+      "nettoeinkaufspreis",
+      "einstandspreis",
+      "einstandspreisnetto",
       "kosten",
       "ek",
+      "eknetto",
       "ekpreis",
+      "ekpreisnetto",
       "warenkosten",
+      "wareneinsatz",
       "stückkosten",
+      "stückpreis",
+      "selbstkosten",
+      "herstellkosten",
     ],
     example: { de: "1.234,56", en: "1,234.56" },
     parse: money,
@@ -136,10 +194,21 @@ export const IMPORT_FIELDS = [
   {
     name: "costValidFrom",
     template: { de: "Gültig ab", en: "Valid from" },
-    aliases: ["validfrom", "costvalidfrom", "gültigab", "gultigab", "gueltigab"],
+    aliases: [
+      "validfrom",
+      "costvalidfrom",
+      "effectivefrom",
+      "effectivedate",
+      "gültigab",
+      "gultigab",
+      "gueltigab",
+      "gültigkeitab",
+      "abdatum",
+    ],
     example: { de: "31.12.2026", en: "2026-12-31" },
     parse: (cell) => {
-      const value = parseLocaleDate(typeof cell === "number" ? String(cell) : cell);
+      // A number from a spreadsheet is a date serial (a formula's date result comes as one).
+      const value = typeof cell === "number" ? excelSerialDate(cell) : parseLocaleDate(cell);
       return value ? { value } : { error: "invalidDate" };
     },
   } satisfies FieldSpec<string>,
@@ -175,12 +244,7 @@ export const IMPORT_FIELDS = [
     aliases: ["lifecycle", "lifecyclestage", "lebenszyklus", "phase"],
     example: { de: "Wachstum", en: "growth" },
     parse: (cell) => {
-      const stage =
-        LIFECYCLE_WORDS[
-          text(cell)
-            .toLowerCase()
-            .replace(/[^a-zäöüß]/g, "")
-        ];
+      const stage = LIFECYCLE_WORDS[lifecycleWord(text(cell).normalize("NFC"))];
       return stage ? { value: stage } : { error: "invalidLifecycle" };
     },
   } satisfies FieldSpec<schema.LifecycleStage>,
@@ -222,9 +286,23 @@ const BY_HEADER = new Map<string, ImportFieldName>(
   ),
 );
 
-/** The field a header names, if any. */
-export const fieldOfHeader = (header: string): ImportFieldName | undefined =>
-  BY_HEADER.get(normaliseHeader(header));
+/** Qualifiers a header may carry beside a field's name: "Einkaufspreis (netto)", "Cost EUR". */
+const QUALIFIERS =
+  /\b(netto|net|brutto|gross|eur|usd|gbp|chf|sek|pln|in|je|pro|per|stück|stk|unit)\b|[€$£]/gi;
+
+/**
+ * The field a header names, if any: the header as it is, without what stands in brackets, or
+ * without qualifiers such as currencies and "netto".
+ */
+export function fieldOfHeader(header: string): ImportFieldName | undefined {
+  const withoutBrackets = header.replace(/[([{].*?[)\]}]/g, " ");
+  for (const candidate of [header, withoutBrackets, withoutBrackets.replace(QUALIFIERS, " ")]) {
+    const normalised = normaliseHeader(candidate);
+    const field = normalised ? BY_HEADER.get(normalised) : undefined;
+    if (field) return field;
+  }
+  return undefined;
+}
 
 export type ParsedRow = Partial<{
   sku: string;

@@ -8,12 +8,19 @@ import { CSV_HEADERS, REASON_TEXTS } from "./reason-texts.ts";
 
 const PAGE = 100;
 
-/** One page of an import's row errors, in file order. */
+/** One page of an import's row errors and warnings, in file order. */
 export async function listImportErrors(db: Database, importId: string, page: number) {
   const t = schema.productImportErrors;
   const [total] = await db.select({ n: count() }).from(t).where(eq(t.importId, importId));
   const member = await db
-    .select({ row: t.row, column: t.column, value: t.value, reason: t.reason })
+    .select({
+      row: t.row,
+      column: t.column,
+      value: t.value,
+      reason: t.reason,
+      severity: t.severity,
+      relatedRow: t.relatedRow,
+    })
     .from(t)
     .where(eq(t.importId, importId))
     .orderBy(asc(t.row), asc(t.seq))
@@ -22,23 +29,62 @@ export async function listImportErrors(db: Database, importId: string, page: num
   return { totalItems: Number(total?.n ?? 0), member };
 }
 
-/** Every row error as CSV (`;`, BOM for spreadsheets), streamed page by page from the database. */
-export function importErrorsCsv(db: Database, importId: string, lang: "de" | "en"): Readable {
+export const reasonText = (lang: "de" | "en", reason: string, relatedRow: number | null) =>
+  (REASON_TEXTS[lang][reason as ImportReason] ?? reason).replaceAll(
+    "{{row}}",
+    String(relatedRow ?? ""),
+  );
+
+/**
+ * The rows with errors or warnings as CSV (`;` in German, `,` in English, BOM for spreadsheets),
+ * one line per row: the row's original cells under the file's own headers, then row, columns,
+ * values and reasons. Corrected, it uploads again as it is (the four added columns are ignored).
+ * Streamed page by page from the database.
+ */
+export function importErrorsCsv(
+  db: Database,
+  imp: { id: string; headers: string[] },
+  lang: "de" | "en",
+): Readable {
   const csv = stringify({ delimiter: lang === "de" ? ";" : ",", bom: true });
+  const t = schema.productImportErrors;
+  const width = imp.headers.length;
   void (async () => {
     try {
-      csv.write([...CSV_HEADERS[lang]]);
-      for (let page = 1; ; page += 1) {
-        const { member } = await listImportErrors(db, importId, page);
-        for (const e of member)
-          csv.write([
-            e.row,
-            e.column,
-            e.value,
-            REASON_TEXTS[lang][e.reason as ImportReason] ?? e.reason,
-          ]);
+      csv.write([...imp.headers, ...CSV_HEADERS[lang]]);
+      type Line = { row: number; cells: string[]; parts: [string, string, string][] };
+      let current: Line | undefined;
+      const flush = (line: Line | undefined) => {
+        if (!line) return;
+        const cells = Array.from({ length: width }, (_, i) => line.cells[i] ?? "");
+        const join = (i: 0 | 1 | 2) => line.parts.map((part) => part[i]).join(" | ");
+        csv.write([...cells, line.row, join(0), join(1), join(2)]);
+      };
+      for (let offset = 0; ; offset += PAGE) {
+        const member = await db
+          .select({
+            row: t.row,
+            column: t.column,
+            value: t.value,
+            reason: t.reason,
+            relatedRow: t.relatedRow,
+            cells: t.cells,
+          })
+          .from(t)
+          .where(eq(t.importId, imp.id))
+          .orderBy(asc(t.row), asc(t.seq))
+          .limit(PAGE)
+          .offset(offset);
+        for (const e of member) {
+          if (current?.row !== e.row) {
+            flush(current);
+            current = { row: e.row, cells: e.cells ?? [], parts: [] };
+          }
+          current.parts.push([e.column, e.value, reasonText(lang, e.reason, e.relatedRow)]);
+        }
         if (member.length < PAGE) break;
       }
+      flush(current);
       csv.end();
     } catch (error) {
       csv.destroy(error as Error);

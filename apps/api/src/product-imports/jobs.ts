@@ -3,13 +3,17 @@ import { schema } from "@starport/db";
 import { type LeasedQueue, startLeasedQueue } from "../jobs/leased-queue.ts";
 import { LostLeaseError } from "./apply-batch.ts";
 import type { AmazonImportAccess } from "./fetch-amazon-listings.ts";
+import { SWEEP_INTERVAL_MS, sweepImportFiles } from "./import-files.ts";
 import { runProductImport } from "./run-import.ts";
+import { DEFAULT_IMPORT_QUOTA_BYTES } from "./upload-import.ts";
 
 /** One waiting job per import at most (policy "short"); fair per customer. */
 export const PRODUCT_IMPORT_QUEUE = "product-imports";
 
 export interface ProductImportJobs {
   dataDir: string;
+  /** Per-customer quota of stored uploads in bytes. */
+  quotaBytes: number;
   enqueue(importId: string): Promise<void>;
 }
 
@@ -23,6 +27,7 @@ export async function startProductImportJobs(
   db: Database,
   {
     dataDir,
+    quotaBytes = DEFAULT_IMPORT_QUOTA_BYTES,
     pollingIntervalSeconds = 1,
     work = true,
     amazon,
@@ -32,6 +37,7 @@ export async function startProductImportJobs(
     batchSize,
   }: {
     dataDir: string;
+    quotaBytes?: number;
     pollingIntervalSeconds?: number;
     /** Runs imports in this process (roles all and worker); a web process only queues them. */
     work?: boolean;
@@ -75,5 +81,16 @@ export async function startProductImportJobs(
         },
       }),
   });
-  return { dataDir, ...queue };
+  if (work) {
+    // Uploaded files go when done, abandoned or orphaned: at start and every few minutes.
+    const sweep = () =>
+      sweepImportFiles(db, dataDir).catch(() => {
+        // A failed sweep (database restarting) is retried at the next interval.
+      });
+    void sweep();
+    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+    boss.on("stopped", () => clearInterval(timer));
+  }
+  return { dataDir, quotaBytes, ...queue };
 }

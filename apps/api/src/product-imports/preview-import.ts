@@ -1,35 +1,54 @@
 import { join } from "node:path";
 import type { Database } from "@starport/db";
-import { displayCell, IMPORT_FIELDS, type ImportFieldName, parseRow } from "./fields.ts";
+import { ValidationError } from "../errors.ts";
+import {
+  type CellResult,
+  displayCell,
+  IMPORT_FIELDS,
+  type ImportFieldName,
+  parseRow,
+} from "./fields.ts";
 import type { findImport } from "./find-import.ts";
 import { type ImportFormat, readRows } from "./read-rows.ts";
 
 export const PREVIEW_ROWS = 20;
 
-/** The first rows under a mapping, every mapped cell with its value and reason key (or null). */
+export interface PreviewCell {
+  field: string;
+  /** The cell as the file holds it. */
+  value: string;
+  /** The value as the import reads it (number, YYYY-MM-DD, list, stage); null if empty or wrong. */
+  parsed: number | string | string[] | null;
+  error: string | null;
+}
+
+/** The first data rows (after the header row) under a mapping, each mapped cell as read. */
 export async function previewRows(
   path: string,
   format: ImportFormat,
   headers: string[],
   mapping: Partial<Record<ImportFieldName, number>>,
+  headerRow = 1,
 ) {
-  const rows: { row: number; cells: { field: string; value: string; error: string | null }[] }[] =
-    [];
-  let header = true;
+  const rows: { row: number; cells: PreviewCell[] }[] = [];
   for await (const sheetRow of readRows(path, format)) {
-    if (header) {
-      header = false;
-      continue;
-    }
+    if (sheetRow.row <= headerRow) continue;
     const { errors } = parseRow(sheetRow.cells, mapping, headers);
     rows.push({
       row: sheetRow.row,
       cells: IMPORT_FIELDS.filter((f) => mapping[f.name] !== undefined).map((f) => {
         const index = mapping[f.name]!;
-        const error = errors.find((e) => e.column === headers[index]);
+        const cell = sheetRow.cells[index];
+        const error = errors.find((e) => e.column === (headers[index] ?? f.name));
+        const empty =
+          cell === null || cell === undefined || (typeof cell === "string" && cell.trim() === "");
+        const result = empty
+          ? null
+          : (f.parse as (c: NonNullable<typeof cell>) => CellResult<unknown>)(cell!);
         return {
           field: f.name,
-          value: displayCell(sheetRow.cells[index]),
+          value: displayCell(cell),
+          parsed: result && "value" in result ? (result.value as number | string | string[]) : null,
           error: error?.reason ?? null,
         };
       }),
@@ -46,12 +65,22 @@ export async function previewProductImport(
   mapping: Partial<Record<ImportFieldName, number>>,
   dataDir: string,
 ) {
+  // Only an upload not yet started has its file (a done import's file is deleted).
+  if (imp.status !== "uploaded" || imp.fileDeletedAt)
+    throw new ValidationError([
+      {
+        propertyPath: "status",
+        message: "This import has already been started or abandoned.",
+        code: "alreadyStarted",
+      } as never,
+    ]);
   return {
     rows: await previewRows(
       join(dataDir, imp.storagePath),
       imp.format as ImportFormat,
       imp.headers,
       mapping,
+      imp.headerRow,
     ),
   };
 }

@@ -58,18 +58,38 @@ export async function sniffDelimiter(path: string): Promise<string> {
   }
 }
 
-function xlsxCell(value: ExcelJS.CellValue): CellValue {
+/**
+ * A cell as the sheet shows it: a formula's cached result (Excel stores it beside the formula;
+ * the streaming reader gives a date result as its serial number), the formula itself when the
+ * file holds no result (then the field reports what it got instead of "[object Object]"), an
+ * error value as its text (#DIV/0!).
+ */
+export function xlsxCell(value: ExcelJS.CellValue): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "string" || value instanceof Date) return value;
   if (typeof value === "boolean") return String(value);
   if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((part) => part.text).join("");
+    if ("richText" in value && Array.isArray(value.richText))
+      return value.richText.map((part) => part.text).join("");
+    if ("formula" in value || "sharedFormula" in value) {
+      const formula = value as { formula?: string; sharedFormula?: string; result?: unknown };
+      if (formula.result !== undefined && formula.result !== null)
+        return xlsxCell(formula.result as ExcelJS.CellValue);
+      const text = formula.formula || formula.sharedFormula;
+      return text ? `=${text}` : null;
+    }
     if ("result" in value) return xlsxCell(value.result as ExcelJS.CellValue);
-    if ("text" in value) return String(value.text);
-    if ("error" in value) return null;
+    if ("error" in value) return String(value.error);
+    if ("text" in value) return xlsxCell(value.text as ExcelJS.CellValue);
+    if ("hyperlink" in value) return String(value.hyperlink);
+    return null;
   }
   return String(value);
 }
+
+/** Rows between two turns of the event loop: a large file never holds up other requests long. */
+const ROWS_PER_TURN = 250;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Every row of the file, header first; `signal` stops early. */
 export async function* readRows(path: string, format: ImportFormat): AsyncGenerator<SheetRow> {
@@ -83,13 +103,22 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
         skip_empty_lines: true,
         skip_records_with_empty_values: true,
         relax_quotes: true,
+        info: true,
       }),
     );
-    let row = 0;
+    let count = 0;
     try {
-      for await (const record of parser as AsyncIterable<string[]>) {
-        row += 1;
-        yield { row, cells: record };
+      for await (const { record, info } of parser as AsyncIterable<{
+        record: string[];
+        info: { lines: number };
+      }>) {
+        count += 1;
+        if (count % ROWS_PER_TURN === 0) await nextTurn();
+        // The line the record starts on, as a spreadsheet numbers it (empty lines skipped
+        // count; a quoted line break inside a cell does not start a row).
+        let breaks = 0;
+        for (const cell of record) breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
+        yield { row: info.lines - breaks, cells: record };
       }
     } finally {
       parser.destroy();
@@ -103,8 +132,11 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
     worksheets: "emit",
     entries: "emit",
   });
+  let seen = 0;
   for await (const worksheet of reader) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      seen += 1;
+      if (seen % ROWS_PER_TURN === 0) await nextTurn();
       const values = row.values as ExcelJS.CellValue[];
       const cells = values.slice(1).map(xlsxCell);
       if (cells.every((cell) => cell === null || (typeof cell === "string" && cell.trim() === "")))
@@ -116,15 +148,19 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
 }
 
 /**
- * Counts the data rows (every row after the header), streaming: for CSV the non-empty lines
+ * Counts the data rows (every row after the header row), streaming: for CSV the non-empty lines
  * outside quotes, read as bytes (a twentieth of a full parse; a line of empty cells counts, so
  * the job sets the exact total when it ends), for XLSX the rows the reader yields.
  */
-export async function countDataRows(path: string, format: ImportFormat): Promise<number> {
-  if (format === "csv") return countCsvLines(path);
-  let count = -1;
-  for await (const _ of readRows(path, format)) count += 1;
-  return Math.max(0, count);
+export async function countDataRows(
+  path: string,
+  format: ImportFormat,
+  headerRow = 1,
+): Promise<number> {
+  if (format === "csv") return Math.max(0, (await countCsvLines(path)) + 1 - headerRow);
+  let count = 0;
+  for await (const { row } of readRows(path, format)) if (row > headerRow) count += 1;
+  return count;
 }
 
 async function countCsvLines(path: string): Promise<number> {

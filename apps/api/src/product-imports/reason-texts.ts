@@ -1,7 +1,7 @@
 import type { ImportReason } from "./fields.ts";
 
 /**
- * Reasons of row errors in the downloadable error CSV (the screens translate the same keys from
+ * Reasons of row errors in the downloadable error CSV ({{row}}: the other row of a duplicate) (the screens translate the same keys from
  * the web's i18n under productImports.reason). German addresses the user formally.
  */
 export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
@@ -19,6 +19,10 @@ export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
     tagTooLong: "Ein Tag ist länger als 64 Zeichen.",
     tooManyTags: "Zu viele Tags (höchstens 50).",
     tooLong: "Der Wert ist zu lang.",
+    duplicateKey:
+      "Dasselbe Produkt (SKU bzw. ASIN und Marktplatz) wie Zeile {{row}}; Zeile {{row}} gilt.",
+    costAbovePrice:
+      "Warnung: Der Einkaufspreis liegt über dem Verkaufspreis (Tausendertrennzeichen?).",
   },
   en: {
     missingKey: "Neither SKU nor ASIN given.",
@@ -34,6 +38,8 @@ export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
     tagTooLong: "A tag is longer than 64 characters.",
     tooManyTags: "Too many tags (at most 50).",
     tooLong: "The value is too long.",
+    duplicateKey: "Same product (SKU or ASIN and marketplace) as row {{row}}; row {{row}} applies.",
+    costAbovePrice: "Warning: the cost is above the selling price (thousands separator?).",
   },
 };
 

@@ -25,7 +25,13 @@ export const importMapping = mappingSchema
 
 export const previewCell = z.object({
   field: z.string(),
-  value: z.string(),
+  value: z.string().describe("the cell as the file holds it"),
+  parsed: z
+    .union([z.number(), z.string(), z.array(z.string())])
+    .nullable()
+    .describe(
+      "the value as read: a number, a date YYYY-MM-DD, a list of tags, a code; null if empty or wrong",
+    ),
   error: z.string().nullable().describe("reason key, productImports.reason.<key>"),
 });
 export const previewRow = z.object({ row: z.number().int(), cells: z.array(previewCell) });
@@ -34,8 +40,17 @@ export const uploadResult = z.object({
   import: z.string().describe("IRI of the new ProductImport"),
   fileName: z.string(),
   format: z.enum(["csv", "xlsx"]),
+  headerRow: z
+    .number()
+    .int()
+    .describe("file row naming the columns (title rows above are skipped)"),
   headers: z.array(z.string()),
   mapping: mappingSchema,
+  unmapped: z
+    .array(z.number().int())
+    .describe(
+      "columns no field is mapped to (unknown or ignored): the seller maps or ignores them",
+    ),
   fields: z.array(z.string()),
   preview: z.array(previewRow),
 });
@@ -69,6 +84,8 @@ const ITEM_OUTPUT = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   failed: z.number().int(),
+  warnings: z.number().int().describe("rows applied with a plausibility warning"),
+  headerRow: z.number().int(),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
@@ -105,6 +122,8 @@ export const productImports = defineResource<Row, z.ZodObject>({
     updated: row.updated,
     unchanged: row.unchanged,
     failed: row.failed,
+    warnings: row.warnings,
+    headerRow: row.headerRow,
     failureReason: row.failureReason,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -164,7 +183,8 @@ export const productImports = defineResource<Row, z.ZodObject>({
       method: "GET",
       path: "/product_imports/{id}/errors",
       operationId: "listProductImportErrors",
-      summary: "The import's row errors: row, column, value and reason key.",
+      summary:
+        "The import's row errors and warnings: row, column, value, reason key, severity and the other row of a duplicate.",
       query: z.object({ page: z.string().optional() }),
       response: {
         status: 200,
@@ -176,6 +196,8 @@ export const productImports = defineResource<Row, z.ZodObject>({
               column: z.string(),
               value: z.string(),
               reason: z.string(),
+              severity: z.enum(["error", "warning"]),
+              relatedRow: z.number().int().nullable().describe("the other row of a duplicate"),
             }),
           ),
         }),
@@ -185,7 +207,8 @@ export const productImports = defineResource<Row, z.ZodObject>({
       method: "GET",
       path: "/product_imports/{id}/errors.csv",
       operationId: "downloadProductImportErrors",
-      summary: "The import's row errors as CSV, reasons in the language asked for.",
+      summary:
+        "The rows with errors as CSV, re-uploadable: the original cells, then row, column, value and reason in the language asked for.",
       query: z.object({ lang: z.enum(["de", "en"]).optional() }),
       response: { status: 200, contentType: "text/csv" },
     },

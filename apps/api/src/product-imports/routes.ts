@@ -60,7 +60,8 @@ export async function productImportRoutes(
       try {
         file = await request.file();
       } catch {
-        throw uploadError("noFile");
+        // No part at all, or a body that ends before its first part does.
+        throw uploadError("malformed");
       }
       if (!file) throw uploadError("noFile");
       const result = await uploadProductImport(
@@ -68,6 +69,7 @@ export async function productImportRoutes(
         { userId: principal.userId, sellerProfileId: profileId },
         { fileName: file.filename, stream: file.file },
         deps.jobs.dataDir,
+        deps.jobs.quotaBytes,
       );
       return reply.code(201).send(result);
     });
@@ -160,6 +162,6 @@ export async function productImportRoutes(
         "content-disposition",
         `attachment; filename="${imp.fileName.replace(/[^\w.-]/g, "_")}-errors.csv"`,
       )
-      .send(importErrorsCsv(deps.db, imp.id, lang));
+      .send(importErrorsCsv(deps.db, imp, lang));
   });
 }

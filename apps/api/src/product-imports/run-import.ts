@@ -7,6 +7,7 @@ import {
   LostLeaseError,
   type PreparedBatch,
   prepareImportBatch,
+  rememberKeys,
 } from "./apply-batch.ts";
 import {
   applyListingBatch,
@@ -21,6 +22,7 @@ import {
   listingSourceOf,
 } from "./fetch-amazon-listings.ts";
 import type { ImportFieldName } from "./fields.ts";
+import { deleteImportFile } from "./import-files.ts";
 import { countDataRows, type ImportFormat, readRows, type SheetRow } from "./read-rows.ts";
 
 /**
@@ -108,7 +110,7 @@ export async function runProductImport(
   }
   try {
     let total = imp.totalRows;
-    if (total === null) total = await countDataRows(path, format);
+    if (total === null) total = await countDataRows(path, format, imp.headerRow);
     const [started] = await db
       .update(schema.productImports)
       .set({
@@ -125,13 +127,22 @@ export async function runProductImport(
       headers: imp.headers,
       mapping: (imp.mapping ?? {}) as Partial<Record<ImportFieldName, number>>,
       today: (started!.startedAt ?? new Date()).toISOString().slice(0, 10),
+      headerRow: imp.headerRow,
+      seenKeys: new Map<string, number>(),
     };
     let done = started!.rowsDone;
     // Reading and validating the next batch overlaps the commit of the current one.
     const prepare = listing
       ? prepareListingBatch
       : (rows: readonly SheetRow[]) => prepareImportBatch(context, rows);
-    const batches = preparedBatches(readRows(path, format), prepare, done, batchSize);
+    const batches = preparedBatches(
+      readRows(path, format),
+      prepare,
+      done,
+      batchSize,
+      listing ? 1 : imp.headerRow,
+      listing ? undefined : (rows) => rememberKeys(context, rows),
+    );
     let next = batches.next();
     try {
       for (;;) {
@@ -162,25 +173,38 @@ export async function runProductImport(
       .set({ status: "failed", failureReason: "unreadable", finishedAt: new Date() })
       .where(eq(schema.productImports.id, importId));
   }
+  // Done: the row errors (with their original cells) are kept in the database, the file goes.
+  await deleteImportFile(db, dataDir, { id: importId, storagePath: imp.storagePath });
 }
 
-/** The data rows after the first `skip`, validated, in batches of `size`. */
+/**
+ * The data rows (after the header row) after the first `skip`, validated, in batches of `size`;
+ * the skipped ones (committed before a restart) go to `skipped` in batches.
+ */
 async function* preparedBatches<B extends { size: number }>(
   rows: AsyncIterable<SheetRow>,
   prepare: (rows: readonly SheetRow[]) => B,
   skip: number,
   size: number,
+  headerRow: number,
+  skipped?: (rows: readonly SheetRow[]) => void,
 ): AsyncGenerator<B> {
-  let header = true;
   let seen = 0;
   let batch: SheetRow[] = [];
+  let passed: SheetRow[] = [];
   for await (const row of rows) {
-    if (header) {
-      header = false;
+    if (row.row <= headerRow) continue;
+    seen += 1;
+    if (seen <= skip) {
+      if (skipped) {
+        passed.push(row);
+        if (passed.length >= size || seen === skip) {
+          skipped(passed);
+          passed = [];
+        }
+      }
       continue;
     }
-    seen += 1;
-    if (seen <= skip) continue;
     batch.push(row);
     if (batch.length >= size) {
       yield prepare(batch);

@@ -4,10 +4,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { ValidationError } from "../errors.ts";
 import { type ImportFieldName, normaliseHeader } from "./fields.ts";
 import type { ProductImportJobs } from "./jobs.ts";
+import { headerSetKey } from "./upload-import.ts";
 
 /**
  * Starts an uploaded import under the chosen mapping: remembers the mapping for the user and
- * seller profile (header → field, unmapped headers as ignored), marks it queued and sends the job.
+ * seller profile (header → field, unmapped headers as ignored, and the header set as a whole),
+ * marks it queued and sends the job.
  * Only an import still "uploaded" starts; a second run request is a 409-free no-op answer (422).
  */
 export async function startProductImport(
@@ -43,6 +45,8 @@ export async function startProductImport(
       const field = Object.entries(mapping).find(([, i]) => i === index)?.[0];
       remembered[normaliseHeader(header)] = field ?? "";
     });
+    // The whole header set's mapping too: a file of the same shape gets exactly this mapping.
+    remembered[headerSetKey(imp.headers)] = JSON.stringify(mapping);
     await tx
       .insert(schema.productImportMappings)
       .values({ userId, sellerProfileId: imp.sellerProfileId, mapping: remembered })

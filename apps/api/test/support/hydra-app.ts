@@ -42,6 +42,7 @@ export async function openHydraTestApp(
   options: {
     hydraPrefix?: boolean;
     importsDataDir?: string;
+    importsQuotaBytes?: number;
     syncEvents?: SyncEventOptions;
     /** Routes beside /api, as the web server has (its catch-all answers every other path). */
     beside?: (app: FastifyInstance) => void;
@@ -58,6 +59,7 @@ export async function openHydraTestApp(
       ? await startProductImportJobs(boss, db, {
           dataDir: options.importsDataDir,
           pollingIntervalSeconds: 0.5,
+          ...(options.importsQuotaBytes ? { quotaBytes: options.importsQuotaBytes } : {}),
         })
       : undefined;
   await db.insert(schema.customers).values([

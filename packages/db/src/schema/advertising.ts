@@ -324,6 +324,13 @@ export const products = pgTable(
       table.sku,
     ),
     index("products_account_asin").on(table.sellerAccountId, table.asin),
+    // Imports match a SKU regardless of case when no listing has it exactly (Amazon's SKUs are
+    // unique per marketplace regardless of case).
+    index("products_account_marketplace_sku_ci").on(
+      table.sellerAccountId,
+      table.marketplaceId,
+      sql`lower(${table.sku})`,
+    ),
     // The product list's default order (issue 11).
     index("products_account_title").on(table.sellerAccountId, sql`lower(${table.title})`),
   ],

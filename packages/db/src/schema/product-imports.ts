@@ -23,6 +23,8 @@ export const PRODUCT_IMPORT_STATUSES = [
   "running",
   "completed",
   "failed",
+  /** Uploaded but never started: after a day its file is deleted and it can no longer run. */
+  "abandoned",
 ] as const;
 export type ProductImportStatus = (typeof PRODUCT_IMPORT_STATUSES)[number];
 
@@ -65,6 +67,12 @@ export const productImports = pgTable(
     updated: integer("updated").notNull().default(0),
     unchanged: integer("unchanged").notNull().default(0),
     failed: integer("failed").notNull().default(0),
+    /** Rows applied with a plausibility warning (e.g. a cost above the price). */
+    warnings: integer("warnings").notNull().default(0),
+    /** File row (1-based) that names the columns; rows above it are titles and are skipped. */
+    headerRow: integer("header_row").notNull().default(1),
+    /** When the stored file was deleted (done, abandoned): it can be neither previewed nor run. */
+    fileDeletedAt: timestamp("file_deleted_at", { withTimezone: true }),
     /** Reason key when the whole run failed (file unreadable). */
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +97,12 @@ export const productImportErrors = pgTable(
     value: text("value").notNull(),
     reason: text("reason").notNull(),
     seq: integer("seq").notNull(),
+    /** "error" (the row was not applied) or "warning" (applied, but implausible). */
+    severity: text("severity").$type<"error" | "warning">().notNull().default("error"),
+    /** The other row of a duplicate (same SKU/ASIN and marketplace), else null. */
+    relatedRow: integer("related_row"),
+    /** The row's original cells, so the error file can be corrected and uploaded again. */
+    cells: jsonb("cells").$type<string[]>(),
   },
   (table) => [
     primaryKey({

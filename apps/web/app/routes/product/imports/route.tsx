@@ -24,6 +24,7 @@ import { localizePath, splitLocale } from "../../../route-table.ts";
 import { sessionContext } from "../../../session/server-session.ts";
 import { browserApi } from "../../../session/store.ts";
 import type { Route } from "./+types/route";
+import { formatPreviewCell, type PreviewCell } from "./format-preview.ts";
 
 /** Issue 11 §4: upload → column mapping → preview → run with live progress, errors, history. */
 
@@ -35,23 +36,25 @@ interface ImportItem {
   marketplace: string | null;
   fileName: string;
   failureReason: string | null;
-  status: "uploaded" | "queued" | "running" | "completed" | "failed";
+  status: "uploaded" | "queued" | "running" | "completed" | "failed" | "abandoned";
   totalRows: number | null;
   rowsDone: number;
   created: number;
   updated: number;
   unchanged: number;
   failed: number;
+  warnings: number;
   createdAt: string;
 }
 type Mapping = Record<string, number>;
 interface PreviewRow {
   row: number;
-  cells: { field: string; value: string; error: string | null }[];
+  cells: PreviewCell[];
 }
 interface Uploaded {
   import: string;
   fileName: string;
+  headerRow: number;
   headers: string[];
   mapping: Mapping;
   fields: string[];
@@ -62,6 +65,8 @@ interface RowError {
   column: string;
   value: string;
   reason: string;
+  severity: "error" | "warning";
+  relatedRow: number | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -223,6 +228,21 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
     value: String(i),
     label: h || `#${i + 1}`,
   }));
+  const mappedColumns = new Set(Object.values(mapping));
+  const unmapped = (uploaded?.headers ?? []).filter((h, i) => h !== "" && !mappedColumns.has(i));
+  const summaryOf = (item: ImportItem) => {
+    if (item.status === "failed" && item.failureReason)
+      return t(`productImports.failure.${item.failureReason}`);
+    if (item.status === "abandoned") return t("productImports.abandonedSummary");
+    if (item.status === "uploaded") return t("productImports.notStartedSummary");
+    return t("productImports.summary", {
+      created: number.format(item.created),
+      updated: number.format(item.updated),
+      unchanged: number.format(item.unchanged),
+      failed: number.format(item.failed),
+      warnings: number.format(item.warnings ?? 0),
+    });
+  };
 
   return (
     <Stack gap="md" data-testid="page" data-page="product-imports">
@@ -291,6 +311,11 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
           <Title order={2} size="h3">
             {t("productImports.mapping")}
           </Title>
+          {uploaded.headerRow > 1 && (
+            <Text size="sm" data-testid="import-header-row">
+              {t("productImports.headerRow", { row: number.format(uploaded.headerRow) })}
+            </Text>
+          )}
           <Group>
             {uploaded.fields.map((field) => (
               <Select
@@ -306,6 +331,11 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
               />
             ))}
           </Group>
+          {unmapped.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="import-unmapped">
+              {t("productImports.unmapped", { columns: unmapped.join(", ") })}
+            </Text>
+          )}
           <Title order={2} size="h3">
             {t("productImports.preview")}
           </Title>
@@ -323,8 +353,13 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
                 <Table.Tr key={r.row}>
                   <Table.Td>{r.row}</Table.Td>
                   {r.cells.map((c) => (
-                    <Table.Td key={c.field} c={c.error ? "red" : undefined}>
-                      {c.value}
+                    <Table.Td
+                      key={c.field}
+                      c={c.error ? "red" : undefined}
+                      data-field={c.field}
+                      ta={c.field === "cost" || c.field === "shippingCost" ? "right" : undefined}
+                    >
+                      {formatPreviewCell(c, locale, t)}
                       {c.error && (
                         <Text size="xs" c="red">
                           {t(`productImports.reason.${c.error}`)}
@@ -364,15 +399,9 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
               data-updated={running.updated}
               data-unchanged={running.unchanged}
               data-failed={running.failed}
+              data-warnings={running.warnings}
             >
-              {running.status === "failed" && running.failureReason
-                ? t(`productImports.failure.${running.failureReason}`)
-                : t("productImports.summary", {
-                    created: number.format(running.created),
-                    updated: number.format(running.updated),
-                    unchanged: number.format(running.unchanged),
-                    failed: number.format(running.failed),
-                  })}
+              {summaryOf(running)}
             </Text>
           )}
         </Stack>
@@ -397,10 +426,14 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
               {t("productImports.downloadErrors")}
             </Button>
           </Group>
+          <Text size="sm" c="dimmed">
+            {t("productImports.errorsIntro")}
+          </Text>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t("productImports.row")}</Table.Th>
+                <Table.Th>{t("productImports.severityHeader")}</Table.Th>
                 <Table.Th>{t("productImports.column")}</Table.Th>
                 <Table.Th>{t("productImports.value")}</Table.Th>
                 <Table.Th>{t("productImports.reasonHeader")}</Table.Th>
@@ -408,11 +441,28 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
             </Table.Thead>
             <Table.Tbody>
               {errors.member.map((e) => (
-                <Table.Tr key={`${e.row}-${e.column}`}>
-                  <Table.Td>{e.row}</Table.Td>
+                <Table.Tr
+                  key={`${e.row}-${e.column}-${e.reason}`}
+                  data-severity={e.severity}
+                  data-reason={e.reason}
+                >
+                  <Table.Td>{number.format(e.row)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Badge
+                      variant="light"
+                      color={e.severity === "warning" ? "orange" : "red"}
+                      style={{ overflow: "visible" }}
+                    >
+                      {t(`productImports.severity.${e.severity}`)}
+                    </Badge>
+                  </Table.Td>
                   <Table.Td>{e.column}</Table.Td>
                   <Table.Td>{e.value.slice(0, 60)}</Table.Td>
-                  <Table.Td>{t(`productImports.reason.${e.reason}`)}</Table.Td>
+                  <Table.Td>
+                    {t(`productImports.reason.${e.reason}`, {
+                      row: e.relatedRow === null ? "" : number.format(e.relatedRow),
+                    })}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -439,7 +489,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
           </Table.Thead>
           <Table.Tbody>
             {loaderData.history.map((item) => (
-              <Table.Tr key={item.id}>
+              <Table.Tr key={item.id} data-status={item.status}>
                 <Table.Td>
                   {new Intl.DateTimeFormat(intlLocale(locale), {
                     dateStyle: "medium",
@@ -453,18 +503,20 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
                 </Table.Td>
                 <Table.Td>{item.fileName}</Table.Td>
                 <Table.Td>{item.author}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t(`productImports.status.${item.status}`)}</Badge>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <Badge
+                    variant="light"
+                    style={{ overflow: "visible" }}
+                    color={
+                      item.status === "uploaded" || item.status === "abandoned" ? "gray" : undefined
+                    }
+                    data-status={item.status}
+                  >
+                    {t(`productImports.status.${item.status}`)}
+                  </Badge>
                 </Table.Td>
-                <Table.Td>
-                  {item.status === "failed" && item.failureReason
-                    ? t(`productImports.failure.${item.failureReason}`)
-                    : t("productImports.summary", {
-                        created: number.format(item.created),
-                        updated: number.format(item.updated),
-                        unchanged: number.format(item.unchanged),
-                        failed: number.format(item.failed),
-                      })}
+                <Table.Td c={item.status === "abandoned" ? "dimmed" : undefined}>
+                  {summaryOf(item)}
                 </Table.Td>
               </Table.Tr>
             ))}
