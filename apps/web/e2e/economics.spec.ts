@@ -28,7 +28,7 @@ const LANGS = {
     missingCost: "Cost missing",
     fixCost: "Enter the cost",
     steps: ["Gross price", "VAT (20%)", "Net price", "Referral fee (Amazon)"],
-    margin: "Contribution margin before ads",
+    margin: "Contribution before advertising",
     cost: "4.00",
     saved: "Saved.",
     tacos: "TACoS",
@@ -164,8 +164,18 @@ for (const locale of ["de", "en"] as const) {
       money.format(economics.contributionMargin),
     );
     await expect(breakEven.getByText(L.margin, { exact: true })).toBeVisible();
+    // One contribution (issue 17 item 3): the drawer's fact and the list's column are the
+    // breakdown's figure, not price − cost.
+    const contribution = money.format(economics.contributionMargin);
+    const share = percent.format(economics.breakEvenAcos);
+    await expect(page.getByTestId("drawer-margin")).toContainText(`${contribution} (${share})`);
     await page.screenshot({ path: test.info().outputPath(`drawer-${locale}.png`) });
     await page.keyboard.press("Escape");
+    const table = page.getByTestId("product-table");
+    await expect(table.getByRole("columnheader", { name: L.margin })).toBeVisible();
+    const margin = table.locator("tbody tr").first().getByTestId("product-margin");
+    await expect(margin).toContainText(contribution);
+    await expect(margin).toContainText(share);
 
     // TACoS in the product list: ad spend / total sales of the range, as the API computes it.
     // Total sales arrive with the sync's last step (one Sales API request per SKU, advertised
@@ -191,7 +201,6 @@ for (const locale of ["de", "en"] as const) {
       `${L.prefix}/product/list?search=${encodeURIComponent(top.sku)}&marketplace=${top.marketplace}&${range}`,
     );
     await expectHydrated(page);
-    const table = page.getByTestId("product-table");
     await expect(table.getByRole("columnheader", { name: L.tacos })).toBeVisible();
     await expect(table.getByTestId("product-tacos").first()).toHaveText(
       percent.format(top.metrics?.tacos as number),

@@ -719,7 +719,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
               p.margin === null ? (
                 missing
               ) : (
-                <Stack gap={0} align="flex-end">
+                <Stack gap={0} align="flex-end" data-testid="product-margin">
                   <Text size="sm" c={p.margin < 0 ? "red" : undefined}>
                     {f.money(p.margin, p.currency)}
                   </Text>
