@@ -172,7 +172,7 @@ for (const locale of ["de", "en"] as const) {
     await page.screenshot({ path: test.info().outputPath(`drawer-${locale}.png`) });
     await page.keyboard.press("Escape");
     const table = page.getByTestId("product-table");
-    await expect(table.getByRole("columnheader", { name: L.margin })).toBeVisible();
+    await expect(table.locator("thead").getByText(L.margin, { exact: true })).toBeVisible();
     const margin = table.locator("tbody tr").first().getByTestId("product-margin");
     await expect(margin).toContainText(contribution);
     await expect(margin).toContainText(share);
