@@ -183,6 +183,32 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
       entityLabel: term,
       status: "pending",
     });
+    // Harvesting the same term again (any case) leaves one draft, with the newer bid.
+    const again = await create({
+      entityType: "keywords",
+      adGroup: group.id,
+      value: { keywordText: term.toUpperCase(), matchType: "EXACT", bid: 0.6 },
+      reasonCode: "search_term_harvest",
+      reasonParams: { searchTerm: term },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().id).toBe(keyword.json().id);
+    const staged = await h.request({
+      url: `/api/changes?batch=${encodeURIComponent(keyword.json().batch)}&itemsPerPage=100`,
+    });
+    const drafts = (staged.json()["hydra:member"] ?? []) as { entityLabel: string }[];
+    expect(
+      drafts.filter((d) => d.entityLabel.toLowerCase() === term.toLowerCase()),
+      staged.body,
+    ).toHaveLength(1);
+    const revert = await create({
+      entityType: "keywords",
+      adGroup: group.id,
+      value: { keywordText: term, matchType: "EXACT", bid: 0.55 },
+      reasonCode: "search_term_harvest",
+      reasonParams: { searchTerm: term },
+    });
+    expect(revert.json().id).toBe(keyword.json().id);
     const negative = await create({
       entityType: "negative_keywords",
       campaign: group.campaign,
