@@ -119,12 +119,16 @@ for (const locale of ["de", "en"] as const) {
       `${L.prefix}/product/list?search=${encodeURIComponent(product.sku)}&marketplace=FR`,
     );
     await expectHydrated(page);
-    await page
-      .getByTestId("product-table")
-      .locator("tbody tr")
-      .first()
-      .getByText(product.title)
-      .click();
+    // The list may still revalidate (the sync's later steps): click until the drawer opens.
+    await expect(async () => {
+      await page
+        .getByTestId("product-table")
+        .locator("tbody tr")
+        .first()
+        .getByText(product.title)
+        .click();
+      await expect(page).toHaveURL(/[?&]product=/, { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
     const breakEven = page.getByTestId("product-break-even");
     await expect(breakEven.getByTestId("economics-missing-cost")).toContainText(L.missingCost);
     await expect(breakEven.getByRole("link", { name: L.fixCost })).toBeVisible();
