@@ -273,7 +273,7 @@ describe.each(TEST_DATABASE_KINDS)("accounts and sessions on %s", (kind) => {
     expect((await post("/api/refresh-token", { token: otherKey })).statusCode).toBe(401);
   });
 
-  it("refreshes a valid token into {access_token} and refuses an expired one", async () => {
+  it("refreshes a valid token into {access_token}", async () => {
     const token = await api.login(DEMO.email, DEMO.password);
     const refreshed = await post("/api/refresh-token", { token });
     expect(refreshed.statusCode).toBe(200);
@@ -284,28 +284,103 @@ describe.each(TEST_DATABASE_KINDS)("accounts and sessions on %s", (kind) => {
     // The current token may also come as Bearer.
     expect((await post("/api/refresh-token", {}, bearer(token))).statusCode).toBe(200);
     expect((await post("/api/refresh-token", {})).statusCode).toBe(401);
+  });
 
-    api.clock.now += 3601 * 1000;
+  it("renews an expired access token silently while its 7-day session lives, not after", async () => {
+    const token = await api.login(DEMO.email, DEMO.password);
+    const start = api.clock.now;
     try {
-      const expired = await post("/api/refresh-token", { token });
-      expect(expired.statusCode).toBe(401);
-      expect(expired.json().detail).toBe("Expired JWT Token");
-      const signIn = await post("/api/sign-in", { token });
-      expect(signIn.json().detail).toBe("Expired JWT Token");
+      // Two hours later the access token has expired: it no longer signs in or calls the API…
+      api.clock.now = start + 2 * 3600 * 1000;
+      expect((await post("/api/sign-in", { token })).json().detail).toBe("Expired JWT Token");
+      expect((await api.app.inject({ url: "/api/me", headers: bearer(token) })).statusCode).toBe(
+        401,
+      );
+      // …but its session renews it: a fresh one-hour token of the same user.
+      const renewed = await post("/api/refresh-token", { token });
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const fresh = renewed.json().access_token as string;
+      const claims = JSON.parse(Buffer.from(fresh.split(".")[1]!, "base64url").toString());
+      expect(claims.exp - claims.iat).toBe(3600);
+      expect((await api.app.inject({ url: "/api/me", headers: bearer(fresh) })).json().email).toBe(
+        DEMO.email,
+      );
+      // Each renewal counts the 7 days again: 6 days after the renewal it still renews…
+      api.clock.now = start + (2 * 3600 + 6 * 86_400) * 1000;
+      const later = await post("/api/refresh-token", { token: fresh });
+      expect(later.statusCode, later.body).toBe(200);
+      // …and 7 days without a renewal end the session.
+      api.clock.now += 7 * 86_400 * 1000 + 1000;
+      const ended = await post("/api/refresh-token", { token: later.json().access_token });
+      expect(ended.statusCode).toBe(401);
     } finally {
-      api.clock.now -= 3601 * 1000;
+      api.clock.now = start;
     }
   });
 
-  it("revokes the token on sign-out: sign-in, refresh and Bearer calls refuse it", async () => {
+  it("revokes the token and its session on sign-out: sign-in, refresh and Bearer calls refuse them", async () => {
     const token = await api.login(DEMO.email, DEMO.password);
+    const sibling = (await post("/api/refresh-token", { token })).json().access_token as string;
     expect((await api.app.inject({ url: "/api/me", headers: bearer(token) })).statusCode).toBe(200);
     expect((await post("/api/sign-out", {}, bearer(token))).statusCode).toBe(204);
     expect((await post("/api/sign-in", { token })).json().detail).toBe("Revoked JWT Token");
     expect((await post("/api/refresh-token", { token })).statusCode).toBe(401);
     expect((await api.app.inject({ url: "/api/me", headers: bearer(token) })).statusCode).toBe(401);
+    // The session ended: a token renewed in it earlier is refused too, also once expired.
+    expect((await post("/api/sign-in", { token: sibling })).statusCode).toBe(401);
+    api.clock.now += 2 * 3600 * 1000;
+    try {
+      expect((await post("/api/refresh-token", { token: sibling })).statusCode).toBe(401);
+    } finally {
+      api.clock.now -= 2 * 3600 * 1000;
+    }
     // Signing out anonymously is harmless.
     expect((await post("/api/sign-out", {})).statusCode).toBe(204);
+  });
+
+  it("a password change ends the user's other sessions and keeps the one it was made in", async () => {
+    const email = `sessions-${Date.now()}@example.test`;
+    const registered = await post(
+      "/api/register",
+      { name: "Sessions", company: "Sessions GmbH", email, password: "first-password" },
+      {},
+      "10.0.9.1",
+    );
+    expect(registered.statusCode, registered.body).toBe(201);
+    const here = registered.json().token as string;
+    const elsewhere = await api.login(email, "first-password", "10.0.9.2");
+    const changed = await api.app.inject({
+      method: "POST",
+      url: "/api/me/password",
+      headers: bearer(here),
+      payload: { currentPassword: "first-password", newPassword: "second-password" },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await post("/api/sign-in", { token: elsewhere })).json().detail).toBe(
+      "Revoked JWT Token",
+    );
+    expect((await post("/api/refresh-token", { token: elsewhere })).statusCode).toBe(401);
+    expect((await post("/api/sign-in", { token: here })).statusCode).toBe(200);
+    expect((await post("/api/refresh-token", { token: here })).statusCode).toBe(200);
+  });
+
+  it("refuses to renew an expired token without a session (issued before sessions existed)", async () => {
+    const [user] = await api.database.connection.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, DEMO.email));
+    const now = Math.floor(api.clock.now / 1000);
+    const legacy = await new SignJWT({ cid: user!.customerId, roles: user!.roles })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(user!.id)
+      .setJti(crypto.randomUUID())
+      .setIssuer("starport")
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    const expired = await post("/api/refresh-token", { token: legacy });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().detail).toBe("Expired JWT Token");
   });
 
   it("refuses admin API routes to non-admins with a 403 problem+json", async () => {

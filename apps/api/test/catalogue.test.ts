@@ -23,6 +23,8 @@ interface Spec {
   price?: number | null;
   cost?: number | null;
   shipping?: number | null;
+  /** Amazon's fee estimate for the listing's price (fba null: the seller ships). */
+  fees?: { referral: number; fba?: number | null };
   fulfillable?: number | null;
   daysOfCover?: number | null;
   /** Ad facts of the SKU: [date, cost, sales]. */
@@ -81,6 +83,18 @@ async function catalogueOf(t: HydraTestApp, specs: Spec[]) {
       })
       .returning();
     ids[spec.sku] = product!.id;
+    if (spec.fees && product!.priceMicros !== null) {
+      await db.insert(schema.productFeeEstimates).values({
+        sellerAccountId: account!.id,
+        marketplaceId: MARKETPLACE_IDS[marketplace],
+        sku: spec.sku,
+        priceMicros: product!.priceMicros,
+        currency: "EUR",
+        isAmazonFulfilled: spec.fees.fba != null,
+        referralFeeMicros: Math.round(spec.fees.referral * 1e6),
+        fbaFeeMicros: spec.fees.fba == null ? null : Math.round(spec.fees.fba * 1e6),
+      });
+    }
     if (spec.cost !== undefined && spec.cost !== null) {
       await db
         .update(schema.productDetails)
@@ -202,6 +216,7 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
         title: "b",
         price: 30,
         cost: 10,
+        fees: { referral: 4.5, fba: 3 },
         fulfillable: 9,
         daysOfCover: 9,
         brand: "Zeta",
@@ -213,6 +228,7 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
         price: 20,
         cost: 15,
         shipping: 1,
+        fees: { referral: 3 },
         fulfillable: 100,
         daysOfCover: 80,
         brand: "Alpha",
@@ -224,6 +240,7 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
         title: "D",
         price: 40,
         cost: 1,
+        fees: { referral: 6, fba: 30 },
         fulfillable: 0,
         marketplace: "FR",
         facts: [["2026-10-07", 1, 0]],
@@ -265,8 +282,20 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     }
     expect(
       await skus(c.sellerProfileId, "order[margin]=desc"),
-      "margin = price − cost − shipping; unknown cost sorts last",
-    ).toEqual(["S-4", "S-1", "S-2", "S-3"]);
+      // S-1: 30 € / 1.19 − 4.50 − 3 − 10 = 7.71; S-2: 20 € / 1.19 − 3 − 1 (shipping) − 15 = −2.19;
+      // S-4: 40 € / 1.20 (FR) − 6 − 30 − 1 = −3.67 (price − cost alone would put it first).
+      "margin = contribution before advertising (@starport/economics); unknown sorts last",
+    ).toEqual(["S-1", "S-2", "S-4", "S-3"]);
+    expect(await skus(c.sellerProfileId, "order[marginRate]=asc")).toEqual([
+      "S-2",
+      "S-4",
+      "S-1",
+      "S-3",
+    ]);
+    expect(
+      await skus(c.sellerProfileId, "order[margin]=asc&itemsPerPage=2&page=2"),
+      "pages after sorting",
+    ).toEqual(["S-1", "S-3"]);
 
     const page = await list(c.sellerProfileId, "order[sku]=asc&itemsPerPage=3&page=2");
     const body = page.json();
@@ -286,6 +315,7 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
         price: 20,
         cost: 8,
         shipping: 2,
+        fees: { referral: 3 },
         facts: [
           ["2026-09-30", 100, 100],
           ["2026-10-01", 3, 12],
@@ -302,12 +332,25 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       price: 20,
       cost: 8,
       shippingCost: 2,
-      margin: 10,
-      marginRate: 0.5,
       metrics: { spend: 4, sales: 12, currency: "EUR" },
     });
     expect(members[0]?.metrics?.acos).toBeCloseTo(1 / 3, 6);
-    expect(members[1]).toMatchObject({ sku: "M-2", cost: null, margin: null, marginRate: null });
+    // The drawer's contribution before advertising, not price − cost − shipping (10 €, 50 %):
+    // 20 € / 1.19 VAT = 16.81 net − 3 referral fee − 2 shipping − 8 cost = 3.81 € (19.0 %).
+    const economics = (
+      await t.request("own", { method: "GET", url: `/api/product_economics/${c.ids["M-1"]}` })
+    ).json();
+    expect(members[0]?.margin).toBe(economics.contributionMargin);
+    expect(members[0]?.marginRate).toBe(economics.breakEvenAcos);
+    expect(members[0]?.margin).toBeCloseTo(3.806723, 6);
+    expect(members[0]?.marginRate).toBeCloseTo(0.190336, 6);
+    expect(members[1]).toMatchObject({
+      sku: "M-2",
+      cost: null,
+      margin: null,
+      marginRate: null,
+      marginMissing: ["fees", "cost"],
+    });
     // Total sales (SP-API Sales) are not synced here: TACoS is unknown, not 0.
     expect(members[1]?.metrics).toEqual({
       spend: 0,
@@ -363,9 +406,9 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
 
   it("adds and removes tags, sets cost (with history) and manages manual collections in bulk", async () => {
     const c = await catalogueOf(t, [
-      { sku: "K-1", title: "one", price: 10 },
+      { sku: "K-1", title: "one", price: 10, fees: { referral: 1.5, fba: 2 } },
       { sku: "K-2", title: "two", price: 10 },
-      { sku: "K-3", title: "three", price: 10 },
+      { sku: "K-3", title: "three", price: 10, fees: { referral: 1.5, fba: 2 } },
     ]);
     const [tag] = await t.db
       .insert(schema.tags)
@@ -411,9 +454,10 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "hydra:member"
     ] as Member[];
     expect(members.map((m) => [m.sku, m.cost, m.costCurrency, m.costValidFrom, m.margin])).toEqual([
-      ["K-1", 4.5, "EUR", "2026-11-01", 5.5],
+      // 10 € / 1.19 = 8.403361 net − 1.50 − 2 (fees) − 4.50 (cost).
+      ["K-1", 4.5, "EUR", "2026-11-01", 0.403361],
       ["K-2", null, null, null, null],
-      ["K-3", 4.5, "EUR", "2026-11-01", 5.5],
+      ["K-3", 4.5, "EUR", "2026-11-01", 0.403361],
     ]);
     await bulk({
       action: "setCost",
@@ -639,7 +683,9 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
   });
 
   it("PATCHes own fields on product_details; a sync-style upsert of the listing keeps them", async () => {
-    const c = await catalogueOf(t, [{ sku: "P-1", title: "Original", price: 30 }]);
+    const c = await catalogueOf(t, [
+      { sku: "P-1", title: "Original", price: 30, fees: { referral: 4.5, fba: 3 } },
+    ]);
     const [details] = await t.db
       .select()
       .from(schema.productDetails)
@@ -685,7 +731,9 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       cost: 12.5,
       lifecycle: "launch",
       notes: "from supplier A",
-      margin: 19.5,
+      // Amazon's fee estimate was for 30 €: no estimate for the new price, no contribution yet.
+      margin: null,
+      marginMissing: ["fees"],
     });
   });
 
@@ -695,6 +743,7 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       title: `Exportartikel ${i}`,
       price: 1000 + i + 0.5,
       cost: i % 2 === 0 ? 400.25 : null,
+      fees: { referral: 150, fba: 10 },
       fulfillable: i,
       daysOfCover: 20,
       facts: i === 229 ? [["2026-09-02", 12.5, 50]] : undefined,
@@ -718,8 +767,8 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "Währung",
       "Preis",
       "Kosten",
-      "Marge",
-      "Marge %",
+      "Deckungsbeitrag vor Werbung",
+      "Deckungsbeitrag vor Werbung %",
       "Bestand",
       "Reichweite (Tage)",
       "Werbekosten",
@@ -756,8 +805,10 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
       "30,0\u00a0%",
       "Unter dem Ziel",
     ]);
-    const withCost = rows[2]!; // E-228: price 1228.50, cost 400.25 → margin 828.25 (67.4 %)
-    expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "828,25", "67,42\u00a0%"]);
+    // E-228: 1228.50 € / 1.19 = 1032.35 net − 150 − 10 (fees) − 400.25 (cost) = 472.10 €, 38.43 %
+    // of the gross price (price − cost alone would be 828.25 €, 67.42 %).
+    const withCost = rows[2]!;
+    expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "472,10", "38,43\u00a0%"]);
 
     const columns =
       "columns[]=sku&columns[]=price&columns[]=acos&columns[]=goal&columns[]=goalStatus";

@@ -119,6 +119,21 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
       newValue: 1.25,
     });
     expect(history["hydra:member"][0].appliedAt).toBeTruthy();
+    // The ad group's history lists the change just made to its keyword (issue 17 item 12).
+    expect(after.adGroup).toMatch(/^\/api\/ad_groups\//);
+    const groupHistory = (
+      await h.request({ url: `/api/changes?adGroup=${encodeURIComponent(after.adGroup)}` })
+    ).json()["hydra:member"] as { "@id": string }[];
+    const applied = history["hydra:member"][0]["@id"] as string;
+    expect(groupHistory.map((m) => m["@id"])).toContain(applied);
+    const otherGroups = (await h.request({ url: "/api/ad_groups?itemsPerPage=50" })).json()[
+      "hydra:member"
+    ] as { "@id": string }[];
+    const other = otherGroups.find((g) => g["@id"] !== after.adGroup)!;
+    const otherHistory = (
+      await h.request({ url: `/api/changes?adGroup=${encodeURIComponent(other["@id"])}` })
+    ).json()["hydra:member"] as { "@id": string }[];
+    expect(otherHistory.map((m) => m["@id"])).not.toContain(applied);
   }, 60_000);
 
   it("stages a search term as a keyword and as a negative, and creates them once on push", async () => {
@@ -183,6 +198,37 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
       entityLabel: term,
       status: "pending",
     });
+    // Harvesting the same term again (any case) leaves one draft, with the newer bid.
+    const again = await create({
+      entityType: "keywords",
+      adGroup: group.id,
+      value: { keywordText: term.toUpperCase(), matchType: "EXACT", bid: 0.6 },
+      reasonCode: "search_term_harvest",
+      reasonParams: { searchTerm: term },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().id).toBe(keyword.json().id);
+    const staged = await h.request({
+      url: `/api/changes?batch=${encodeURIComponent(keyword.json().batch)}&itemsPerPage=100`,
+    });
+    const drafts = (staged.json()["hydra:member"] ?? []) as { entityLabel: string }[];
+    expect(
+      drafts.filter((d) => d.entityLabel.toLowerCase() === term.toLowerCase()),
+      staged.body,
+    ).toHaveLength(1);
+    const revert = await create({
+      entityType: "keywords",
+      adGroup: group.id,
+      value: { keywordText: term, matchType: "EXACT", bid: 0.55 },
+      reasonCode: "search_term_harvest",
+      reasonParams: { searchTerm: term },
+    });
+    expect(revert.json().id).toBe(keyword.json().id);
+    // A staged creation is part of its ad group's history.
+    const groupHistory = (await h.request({ url: `/api/changes?adGroup=${group.id}` })).json()[
+      "hydra:member"
+    ] as { id: string }[];
+    expect(groupHistory.map((m) => m.id)).toContain(keyword.json().id);
     const negative = await create({
       entityType: "negative_keywords",
       campaign: group.campaign,

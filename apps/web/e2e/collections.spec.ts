@@ -21,6 +21,7 @@ const TEXT = {
     value: "Wert",
     manual: "Manuell",
     rules: "Regelbasiert",
+    incomplete: "Regeln unvollständig",
     delimiter: ";",
     exportHeader: ["Name", "Art", "Priorität", "Produkte"],
     search: "Suchen",
@@ -45,6 +46,7 @@ const TEXT = {
     value: "Value",
     manual: "Manual",
     rules: "Rule-based",
+    incomplete: "Rules incomplete",
     delimiter: ",",
     exportHeader: ["Name", "Type", "Priority", "Products"],
     search: "Search",
@@ -111,8 +113,17 @@ for (const locale of ["de", "en"] as const) {
     expect(bulk.status()).toBe(200);
 
     // A rule-based collection: tag = bestseller and ACoS over the last 30 days > 35 %.
+    // No preview is asked for while a rule is incomplete (issue 17 item 12): no 422s.
+    const previews: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/api/catalogue/collections/preview")) previews.push(r.status());
+    });
     await page.goto(`${L.prefix}/cargo-bay/collections/new`);
     await expectHydrated(page);
+    // The new page's first condition has no value yet: named incomplete, nothing asked.
+    await expect(page.getByTestId("preview-count")).toHaveText(L.incomplete);
+    await page.waitForTimeout(800);
+    expect(previews).toEqual([]);
     await page.getByLabel(/^Name/).fill(`Teure Bestseller ${locale}`);
     const rows = page.getByTestId("rule-row");
     await rows.nth(0).getByLabel(L.value, { exact: true }).fill(bestseller);
@@ -141,6 +152,7 @@ for (const locale of ["de", "en"] as const) {
     // machine): the count, the creation and the detail page get time for it.
     const evaluation = { timeout: 60_000 };
     await expect(page.getByTestId("preview-count")).toHaveText(countText, evaluation);
+    expect(previews.filter((status) => status !== 200)).toEqual([]);
     await page.getByRole("button", { name: L.create }).click();
     await expect(page).toHaveURL(/\/cargo-bay\/collections\/[0-9a-f-]{36}$/, evaluation);
     await expectHydrated(page);

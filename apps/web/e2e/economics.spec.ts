@@ -29,7 +29,7 @@ const LANGS = {
     missingCost: "Cost missing",
     fixCost: "Enter the cost",
     steps: ["Gross price", "VAT (20%)", "Net price", "Referral fee (Amazon)"],
-    margin: "Contribution margin before ads",
+    margin: "Contribution before advertising",
     cost: "4.00",
     saved: "Saved.",
     tacos: "TACoS",
@@ -105,12 +105,16 @@ for (const locale of ["de", "en"] as const) {
       `${L.prefix}/product/list?search=${encodeURIComponent(product.sku)}&marketplace=FR`,
     );
     await expectHydrated(page);
-    await page
-      .getByTestId("product-table")
-      .locator("tbody tr")
-      .first()
-      .getByText(product.title)
-      .click();
+    // The list may still revalidate (the sync's later steps): click until the drawer opens.
+    await expect(async () => {
+      await page
+        .getByTestId("product-table")
+        .locator("tbody tr")
+        .first()
+        .getByText(product.title)
+        .click();
+      await expect(page).toHaveURL(/[?&]product=/, { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
     const breakEven = page.getByTestId("product-break-even");
     await expect(breakEven.getByTestId("economics-missing-cost")).toContainText(L.missingCost);
     await expect(breakEven.getByRole("link", { name: L.fixCost })).toBeVisible();
@@ -150,8 +154,18 @@ for (const locale of ["de", "en"] as const) {
       money.format(economics.contributionMargin),
     );
     await expect(breakEven.getByText(L.margin, { exact: true })).toBeVisible();
+    // One contribution (issue 17 item 3): the drawer's fact and the list's column are the
+    // breakdown's figure, not price − cost.
+    const contribution = money.format(economics.contributionMargin);
+    const share = percent.format(economics.breakEvenAcos);
+    await expect(page.getByTestId("drawer-margin")).toContainText(`${contribution} (${share})`);
     await page.screenshot({ path: test.info().outputPath(`drawer-${locale}.png`) });
     await page.keyboard.press("Escape");
+    const table = page.getByTestId("product-table");
+    await expect(table.locator("thead").getByText(L.margin, { exact: true })).toBeVisible();
+    const margin = table.locator("tbody tr").first().getByTestId("product-margin");
+    await expect(margin).toContainText(contribution);
+    await expect(margin).toContainText(share);
 
     // TACoS in the product list: ad spend / total sales of the range, as the API computes it.
     // Total sales arrive with the sync's last step (one Sales API request per SKU, advertised
@@ -177,7 +191,6 @@ for (const locale of ["de", "en"] as const) {
       `${L.prefix}/product/list?search=${encodeURIComponent(top.sku)}&marketplace=${top.marketplace}&${range}`,
     );
     await expectHydrated(page);
-    const table = page.getByTestId("product-table");
     await expect(table.getByRole("columnheader", { name: L.tacos })).toBeVisible();
     await expect(table.getByTestId("product-tacos").first()).toHaveText(
       percent.format(top.metrics?.tacos as number),

@@ -322,6 +322,13 @@ for (const locale of ["de", "en"] as const) {
       euro(raised.get(String(traced.amazonKeywordId)) ?? 0),
     );
     await page.keyboard.press("Escape");
+
+    // The ad group's own history lists the changes just made to its keywords, named.
+    await page.getByTestId("entity-history").click();
+    const groupRows = page.getByTestId("history-row");
+    await expect(groupRows.filter({ hasText: String(traced.keywordText) }).first()).toBeVisible();
+    await expect(groupRows.getByTestId("history-entity").first()).toBeVisible();
+    await page.keyboard.press("Escape");
   });
 }
 

@@ -403,6 +403,29 @@ test("a campaign's ad group comparison is kept in the URL and opens again after 
   await expect(page).not.toHaveURL(/compare=/);
 });
 
+test("the campaign search filters as one types, once per pause, without Enter", async ({
+  page,
+}) => {
+  const queries: string[] = [];
+  page.on("request", (r) => {
+    const q = new URL(r.url()).searchParams.get("q");
+    if (q !== null) queries.push(q);
+  });
+  await page.goto("/en/hangar/campaigns");
+  await expectHydrated(page);
+  const table = page.getByTestId("table-campaigns");
+  await table.getByRole("textbox").first().pressSequentially("Exact", { delay: 40 });
+  await expect(page).toHaveURL(/q=Exact/);
+  await expect
+    .poll(async () => {
+      const names = await table.getByTestId("row-link").allInnerTexts();
+      return names.length > 0 && names.every((n) => n.includes("Exact"));
+    })
+    .toBe(true);
+  // Debounced: no request for "E", "Ex", … while typing.
+  expect(queries.filter((q) => q !== "Exact")).toEqual([]);
+});
+
 test("a campaign or ad group that is not the seller's is a 404", async ({ page }) => {
   for (const path of [
     `/hangar/campaigns/detail/${VALID_ID}`,

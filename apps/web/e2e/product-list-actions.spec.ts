@@ -130,6 +130,29 @@ for (const locale of ["de", "en"] as const) {
       total,
     );
 
+    // Bulk tagging creates a tag that does not exist yet (issue 17 item 12): typed, Enter, add.
+    const newTag = `neu-${locale}-${Date.now().toString(36)}`;
+    await page.reload();
+    await expectHydrated(page);
+    const newTagRow = locale === "de" ? 4 : 6;
+    await table.locator("tbody tr").nth(newTagRow).getByRole("checkbox").check();
+    await expect(page.getByTestId("bulk-count")).toContainText("1");
+    await page.getByTestId("bulk-tags").fill(newTag);
+    await page.getByTestId("bulk-tags").press("Enter");
+    await page.getByTestId("bulk-add-tags").click();
+    await expect(page.getByTestId("bulk-result")).toBeVisible({ timeout: 30_000 });
+    const tagsNow = await request.get(`/api/tags?profile=${profileId}&text=${newTag}`, {
+      headers,
+    });
+    const created = ((await tagsNow.json())["hydra:member"] as { id: string; text: string }[]).find(
+      (t) => t.text === newTag,
+    );
+    expect(created, "the typed tag was created").toBeDefined();
+    const taggedNow = await listOf(request, token, `${profile}&tag=${created!.id}`);
+    expect(taggedNow["hydra:member"].map((m) => m.sku)).toEqual([
+      all["hydra:member"][newTagRow]!.sku,
+    ]);
+
     // Two ticked rows saved as a manual collection (the page shows the list in the same order).
     const first = locale === "de" ? 0 : 2;
     const picked = all["hydra:member"].slice(first, first + 2);

@@ -311,6 +311,70 @@ test.describe("own session", () => {
     expect(await tokenCookie(page)).toBeUndefined();
   });
 
+  test("an access token that expired while the tab was closed is renewed silently by its session", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const { token } = await signInFresh(context, request, baseURL!);
+    // The same session's token as it is hours later: expired an hour ago (a diagnostic route
+    // signs it; the server's clock is real).
+    const aged = await request.post("/__diagnostics/expired-token", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(aged.status(), await aged.text()).toBe(200);
+    const expired = ((await aged.json()) as { token: string }).token;
+    expect(expiryOf(expired) * 1000).toBeLessThan(Date.now());
+    await context.addCookies([{ name: "token", value: expired, url: baseURL! }]);
+
+    await page.goto("/en/hangar/campaigns");
+    await expectHydrated(page);
+    await expect(page).toHaveURL(/\/en\/hangar\/campaigns$/);
+    const renewed = (await tokenCookie(page))!;
+    expect(renewed.value).not.toBe(expired);
+    expect(expiryOf(renewed.value) * 1000).toBeGreaterThan(Date.now());
+    expect(renewed.expires - Date.now() / 1000).toBeGreaterThan(WEEK - 60);
+    // The browser's own API calls carry the fresh token.
+    const profiles = page.waitForResponse((r) => r.url().includes("/api/seller_profiles"));
+    await page.getByTestId("profile-picker").click();
+    expect((await profiles).status()).toBe(200);
+
+    // Signing out ends the session: the old token renews nothing any more.
+    await page.keyboard.press("Escape");
+    await page.getByTestId("user-menu").click();
+    await page.getByTestId("sign-out").click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+    const again = await request.post("/api/refresh-token", { data: { token: expired } });
+    expect(again.status()).toBe(401);
+    await context.addCookies([{ name: "token", value: expired, url: baseURL! }]);
+    await page.goto("/en/hangar/campaigns");
+    await expect(page).toHaveURL(/\/en\/login\?authError=/);
+  });
+
+  test("the language chosen in the profile applies at the next sign-in", async ({
+    page,
+    request,
+  }) => {
+    const email = `language-${Date.now()}@example.test`;
+    const password = "language-test-password";
+    const registered = await request.post("/api/register", {
+      data: { name: "Language", company: "Sprachen GmbH", email, password },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const chosen = await request.patch("/api/me", {
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      data: { locale: "en" },
+    });
+    expect(chosen.status(), await chosen.text()).toBe(200);
+    // The German login page: after signing in the seller continues in English.
+    await page.goto("/login");
+    await login(page, email, password);
+    await expect(page).toHaveURL(/\/en\/getting-started$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
   test("signing out revokes the token on the server", async ({
     page,
     context,

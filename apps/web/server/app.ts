@@ -9,7 +9,7 @@ import {
   startChangeJobs,
   startProductImportJobs,
 } from "@starport/api";
-import { createTokenService, resolveJwtSecret } from "@starport/api/auth";
+import { createTokenService, resolveJwtSecret, type TokenService } from "@starport/api/auth";
 import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
 import type { DatabaseConnection, PgBoss } from "@starport/db";
@@ -131,6 +131,39 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
 }
 
 /**
+ * DIAGNOSTIC_ROUTES only (browser tests): POST /__diagnostics/expired-token with a Bearer token
+ * answers a token of the same user and session that expired an hour ago, so a test sees what a
+ * seller who closed the tab for hours sees, without waiting an hour. It grants nothing the
+ * caller does not have.
+ */
+function registerExpiredTokenDiagnostic(
+  app: FastifyInstance,
+  tokens: TokenService,
+  secret: string,
+  database: DatabaseConnection,
+) {
+  const past = createTokenService({
+    secret,
+    db: database.db,
+    now: () => Date.now() - 2 * tokens.lifetimeSeconds * 1000,
+  });
+  app.post("/__diagnostics/expired-token", async (request, reply) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "");
+    try {
+      const principal = await tokens.verify(match?.[1] ?? "");
+      if (!principal.sessionId) return reply.code(400).send({ detail: "no session" });
+      const { token } = await past.issue(
+        { id: principal.userId, customerId: principal.customerId, roles: principal.roles },
+        principal.sessionId,
+      );
+      return { token };
+    } catch {
+      return reply.code(401).send({ detail: "Invalid JWT Token" });
+    }
+  });
+}
+
+/**
  * A web process (roles all and web): the JSON API under /api and the server-rendered web app for
  * the rest; with role all also the job workers.
  */
@@ -142,10 +175,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
 
   await registerSecurityHeaders(app, config, { devServer: Boolean(vite) });
   await app.register(fastifyCookie);
-  const tokens = createTokenService({
-    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-    db: database.db,
-  });
+  const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService({ secret, db: database.db });
+  if (config.diagnosticRoutes) registerExpiredTokenDiagnostic(app, tokens, secret, database);
   const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
   if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
   // The uploaded files live in DATA_DIR: with several hosts it must be shared storage.

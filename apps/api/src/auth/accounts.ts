@@ -217,17 +217,36 @@ export function createAccounts({
     return toUserView(user);
   }
 
-  /** POST /api/refresh-token: the current, still valid token → {access_token}, a fresh one. */
+  /**
+   * POST /api/refresh-token: the current token → {access_token}, a fresh one in the same session.
+   * An expired token is renewed while its session lives (7 days from the last renewal, until
+   * sign-out or a password change), so closing the tab for an hour does not sign out.
+   */
   async function refresh(token: string): Promise<{ access_token: string }> {
-    const principal = await verifyToken(token);
+    let principal: Principal;
+    try {
+      principal = await tokens.verifyForRenewal(token);
+    } catch (error) {
+      if (error instanceof TokenError) throw new UnauthorizedError(error.message);
+      throw error;
+    }
     const user = await findById(principal.userId);
     if (!user) throw new UnauthorizedError("Invalid JWT Token");
-    return { access_token: await issueFor(user) };
+    const { token: fresh } = await tokens.issue(
+      { id: user.id, customerId: user.customerId, roles: user.roles },
+      principal.sessionId ?? undefined,
+    );
+    return { access_token: fresh };
   }
 
-  /** Sign-out: the token stops working now, not when it expires. */
+  /** Sign-out: the token and its session stop working now, not when they expire. */
   async function signOut(principal: Principal): Promise<void> {
     await tokens.revoke(principal, "sign-out");
+  }
+
+  /** After a password change: every other session of the user ends (this one stays). */
+  async function endOtherSessions(principal: Principal, reason: string): Promise<void> {
+    await tokens.revokeSessionsOf(principal.userId, reason, principal.sessionId);
   }
 
   async function currentUser(principal: Principal): Promise<UserView> {
@@ -236,7 +255,7 @@ export function createAccounts({
     return toUserView(user);
   }
 
-  return { login, register, signIn, refresh, signOut, currentUser, findById };
+  return { login, register, signIn, refresh, signOut, endOtherSessions, currentUser, findById };
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;

@@ -8,6 +8,8 @@ export interface Principal {
   tokenId: string;
   /** Token expiry, seconds since the epoch (the JWT's exp). */
   expiresAt: number;
+  /** The sign-in session the token belongs to (null for tokens issued without one). */
+  sessionId?: string | null;
   /** Dev mode's stand-in for an anonymous caller: there is no token to revoke. */
   viaDevMode?: boolean;
 }

@@ -94,7 +94,8 @@ export async function authRoutes(
       schema: {
         operationId: "refreshToken",
         tags: TAGS,
-        summary: "Exchanges a valid token ({token} or the Bearer header) for a fresh one.",
+        summary:
+          "Exchanges the current token ({token} or the Bearer header) for a fresh one; an expired token too while its session lives (7 days from the last refresh, until sign-out or a password change).",
         body: tokenBody.partial().optional(),
         response: {
           200: json("A fresh access token", z.object({ access_token: z.string() })),
@@ -160,7 +161,8 @@ export async function authRoutes(
       schema: {
         operationId: "changeMyPassword",
         tags: TAGS,
-        summary: "Changes the signed-in user's password; the current one is required.",
+        summary:
+          "Changes the signed-in user's password (the current one is required) and ends the user's other sessions.",
         body: passwordChange,
         response: {
           204: z.null().describe("Password changed"),
@@ -169,7 +171,9 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
-      await changeOwnPassword(db, requirePrincipal(request), request.body);
+      const principal = requirePrincipal(request);
+      await changeOwnPassword(db, principal, request.body);
+      if (!principal.viaDevMode) await accounts.endOtherSessions(principal, "password-change");
       return reply.code(204).send();
     },
   );

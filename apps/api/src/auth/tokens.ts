@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { isAdmin, type Principal } from "./principal.ts";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/**
+ * A sign-in session lives as long as the token cookie (spec §9: 604800 s), counted from its last
+ * renewal: within it an expired access token is renewed silently.
+ */
+export const SESSION_LIFETIME_SECONDS = 604_800;
 const ALGORITHM = "HS256";
 const ISSUER = "starport";
 
@@ -36,6 +41,7 @@ export interface TokenServiceOptions {
   secret: string;
   db: Database;
   lifetimeSeconds?: number;
+  sessionLifetimeSeconds?: number;
   /** Injectable clock, milliseconds since the epoch. */
   now?: () => number;
 }
@@ -45,16 +51,37 @@ export function createTokenService({
   secret,
   db,
   lifetimeSeconds = ACCESS_TOKEN_LIFETIME_SECONDS,
+  sessionLifetimeSeconds = SESSION_LIFETIME_SECONDS,
   now = Date.now,
 }: TokenServiceOptions) {
   const key = new TextEncoder().encode(secret);
   const nowSeconds = () => Math.floor(now() / 1000);
 
-  async function issue(subject: TokenSubject): Promise<{ token: string; principal: Principal }> {
+  const sessionEnd = () => new Date((nowSeconds() + sessionLifetimeSeconds) * 1000);
+
+  /**
+   * A token for the subject in the given session; without one (a sign-in) a new session starts.
+   */
+  async function issue(
+    subject: TokenSubject,
+    sessionId?: string,
+  ): Promise<{ token: string; principal: Principal }> {
+    let sid = sessionId;
+    if (!sid) {
+      const [session] = await db
+        .insert(schema.userSessions)
+        .values({ userId: subject.id, createdAt: new Date(now()), expiresAt: sessionEnd() })
+        .returning({ id: schema.userSessions.id });
+      sid = session!.id;
+    }
     const issuedAt = nowSeconds();
     const tokenId = randomUUID();
     const expiresAt = issuedAt + lifetimeSeconds;
-    const token = await new SignJWT({ cid: subject.customerId, roles: [...subject.roles] })
+    const token = await new SignJWT({
+      cid: subject.customerId,
+      roles: [...subject.roles],
+      sid,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
       .setSubject(subject.id)
       .setJti(tokenId)
@@ -71,12 +98,16 @@ export function createTokenService({
         isAdmin: isAdmin(subject.roles),
         tokenId,
         expiresAt,
+        sessionId: sid,
       },
     };
   }
 
-  /** The token's principal; throws TokenError when it is malformed, forged, expired or revoked. */
-  async function verify(token: string): Promise<Principal> {
+  /**
+   * The token's claims when signed by us; an expired token only with `allowExpired` (a renewal,
+   * which then needs a live session).
+   */
+  async function claimsOf(token: string, allowExpired: boolean) {
     let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
     try {
       ({ payload } = await jwtVerify(token, key, {
@@ -84,35 +115,71 @@ export function createTokenService({
         issuer: ISSUER,
         currentDate: new Date(now()),
         requiredClaims: ["sub", "jti", "exp", "iat"],
+        ...(allowExpired ? { clockTolerance: sessionLifetimeSeconds } : {}),
       }));
     } catch (error) {
       throw new TokenError(error instanceof joseErrors.JWTExpired ? "expired" : "invalid");
     }
-    const { sub, jti, exp, cid, roles } = payload;
+    const { sub, jti, exp, cid, roles, sid } = payload;
     if (
       typeof cid !== "string" ||
       !Array.isArray(roles) ||
-      !roles.every((r) => typeof r === "string")
+      !roles.every((r) => typeof r === "string") ||
+      (sid !== undefined && typeof sid !== "string")
     ) {
       throw new TokenError("invalid");
     }
-    const revoked = await db
-      .select({ tokenId: schema.revokedTokens.tokenId })
-      .from(schema.revokedTokens)
-      .where(eq(schema.revokedTokens.tokenId, jti as string))
-      .limit(1);
-    if (revoked.length > 0) throw new TokenError("revoked");
-    return {
+    // One query: is the token revoked, and is its session (if any) still alive?
+    const [state] = (
+      (await db.execute(sql`select
+        exists (select 1 from revoked_tokens where token_id = ${jti as string}) as revoked,
+        ${
+          sid === undefined
+            ? sql`true`
+            : sql`exists (select 1 from user_sessions where id = ${sid}::uuid
+                and revoked_at is null and expires_at > ${new Date(now()).toISOString()}::timestamptz)`
+        } as live`)) as unknown as { rows: { revoked: boolean; live: boolean }[] }
+    ).rows;
+    if (state?.revoked || !state?.live) throw new TokenError("revoked");
+    const principal: Principal = {
       userId: sub as string,
       customerId: cid,
       roles,
       isAdmin: isAdmin(roles),
       tokenId: jti as string,
       expiresAt: exp as number,
+      sessionId: sid ?? null,
     };
+    return principal;
   }
 
-  /** Revokes the token until it would have expired anyway; revoking twice is harmless. */
+  /**
+   * The token's principal; throws TokenError when it is malformed, forged, expired, revoked or
+   * its session has ended (signed out, password changed elsewhere, 7 days unused).
+   */
+  async function verify(token: string): Promise<Principal> {
+    return claimsOf(token, false);
+  }
+
+  /**
+   * The principal a renewal is for: a valid token, or an expired one whose session is alive (the
+   * session outlives the short access token). Extends the session to a full lifetime from now.
+   */
+  async function verifyForRenewal(token: string): Promise<Principal> {
+    const principal = await claimsOf(token, true);
+    if (principal.expiresAt <= nowSeconds() && !principal.sessionId) {
+      throw new TokenError("expired");
+    }
+    if (principal.sessionId) {
+      await db
+        .update(schema.userSessions)
+        .set({ expiresAt: sessionEnd() })
+        .where(eq(schema.userSessions.id, principal.sessionId));
+    }
+    return principal;
+  }
+
+  /** Revokes the token until it would have expired anyway, and its session; twice is harmless. */
   async function revoke(principal: Principal, reason = "sign-out"): Promise<void> {
     await db
       .insert(schema.revokedTokens)
@@ -123,16 +190,53 @@ export function createTokenService({
         reason,
       })
       .onConflictDoNothing();
+    if (principal.sessionId) {
+      await db
+        .update(schema.userSessions)
+        .set({ revokedAt: new Date(now()), revokeReason: reason })
+        .where(
+          and(
+            eq(schema.userSessions.id, principal.sessionId),
+            isNull(schema.userSessions.revokedAt),
+          ),
+        );
+    }
   }
 
-  /** Drops revocations of tokens that have expired since. */
+  /**
+   * Ends every session of a user but `keep` (a password change keeps the session it was made
+   * in): their tokens stop working at once and can no longer be renewed.
+   */
+  async function revokeSessionsOf(userId: string, reason: string, keep?: string | null) {
+    await db
+      .update(schema.userSessions)
+      .set({ revokedAt: new Date(now()), revokeReason: reason })
+      .where(
+        and(
+          eq(schema.userSessions.userId, userId),
+          isNull(schema.userSessions.revokedAt),
+          ...(keep ? [ne(schema.userSessions.id, keep)] : []),
+        ),
+      );
+  }
+
+  /** Drops revocations of tokens that have expired since, and sessions that have ended. */
   async function purgeExpiredRevocations(): Promise<void> {
     await db
       .delete(schema.revokedTokens)
       .where(lt(schema.revokedTokens.expiresAt, new Date(now())));
+    await db.delete(schema.userSessions).where(lt(schema.userSessions.expiresAt, new Date(now())));
   }
 
-  return { issue, verify, revoke, purgeExpiredRevocations, lifetimeSeconds };
+  return {
+    issue,
+    verify,
+    verifyForRenewal,
+    revoke,
+    revokeSessionsOf,
+    purgeExpiredRevocations,
+    lifetimeSeconds,
+  };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

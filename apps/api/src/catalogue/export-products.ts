@@ -34,8 +34,14 @@ export const PRODUCT_EXPORT_COLUMNS: Record<string, ColumnSpec> = {
   price: { label: { de: "Preis", en: "Price" }, kind: "money" },
   cost: { label: { de: "Kosten", en: "Cost" }, kind: "money" },
   shippingCost: { label: { de: "Versandkosten", en: "Shipping cost" }, kind: "money" },
-  margin: { label: { de: "Marge", en: "Margin" }, kind: "money" },
-  marginRate: { label: { de: "Marge %", en: "Margin %" }, kind: "percent" },
+  margin: {
+    label: { de: "Deckungsbeitrag vor Werbung", en: "Contribution before advertising" },
+    kind: "money",
+  },
+  marginRate: {
+    label: { de: "Deckungsbeitrag vor Werbung %", en: "Contribution before advertising %" },
+    kind: "percent",
+  },
   stock: { label: { de: "Bestand", en: "Stock" }, kind: "number" },
   stockStatus: { label: { de: "Bestandsstatus", en: "Stock status" }, kind: "text" },
   daysOfCover: { label: { de: "Reichweite (Tage)", en: "Days of cover" }, kind: "number" },

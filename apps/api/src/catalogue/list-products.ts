@@ -1,4 +1,6 @@
 import type { Database } from "@starport/db";
+import { schema } from "@starport/db";
+import type { Economics } from "@starport/economics";
 import {
   type GoalStatus,
   goalStatus,
@@ -6,8 +8,9 @@ import {
   type TrackedGoal,
   trackedGoal,
 } from "@starport/settings";
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
+import { readProductEconomics } from "../economics/read-product-economics.ts";
 import { tacosOf, totalSalesOf } from "../economics/total-sales.ts";
 import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
@@ -28,11 +31,14 @@ const stockExpr = sql.raw("coalesce(s.fulfillable, p.quantity)");
 const costKnown = sql.raw(
   "(d.cost_micros is not null and coalesce(d.cost_currency, p.currency) = p.currency)",
 );
-const marginExpr = sql.raw(
-  "case when d.cost_micros is not null and coalesce(d.cost_currency, p.currency) = p.currency and p.price_micros is not null then p.price_micros - d.cost_micros - coalesce(d.shipping_cost_micros, 0) end",
-);
+/**
+ * The margin is the contribution before advertising of @starport/economics (net of VAT, Amazon's
+ * fees, shipping and cost of goods), the drawer's and the optimiser's figure: computed in one
+ * place, so sorting by it reads the economics of every matching product (see pageByEconomics).
+ */
+const ECONOMICS_SORTS = new Set<ProductSort>(["margin", "marginRate"]);
 
-const SORT_SQL: Record<ProductSort, SQL> = {
+const SORT_SQL: Record<Exclude<ProductSort, "margin" | "marginRate">, SQL> = {
   title: sql.raw("lower(p.title)"),
   sku: sql.raw("p.sku"),
   asin: sql.raw("p.asin"),
@@ -42,8 +48,6 @@ const SORT_SQL: Record<ProductSort, SQL> = {
   status: sql.raw("p.status"),
   price: sql.raw("p.price_micros"),
   cost: sql.raw("d.cost_micros"),
-  margin: marginExpr,
-  marginRate: sql`(${marginExpr})::float8 / nullif(p.price_micros, 0)`,
   stock: stockExpr,
   daysOfCover: sql.raw("s.days_of_cover"),
   lifecycle: sql.raw("d.lifecycle"),
@@ -77,8 +81,12 @@ export interface ProductListRow {
   shippingCost: number | null;
   lifecycle: string | null;
   notes: string;
+  /** Contribution before advertising (@starport/economics); null while an input is missing. */
   margin: number | null;
+  /** The contribution as a share of the gross price (= break-even ACoS). */
   marginRate: number | null;
+  /** What keeps the contribution unknown (price, vat, fees, cost). */
+  marginMissing: Economics["missing"];
   stock: {
     quantity: number | null;
     fulfillable: number | null;
@@ -254,21 +262,35 @@ export async function listCatalogueProducts(
         null::bigint as sales) a on false`;
 
   const direction = sql.raw(q.direction === "desc" ? "desc nulls last" : "asc nulls last");
+  const byEconomics = ECONOMICS_SORTS.has(q.sort);
+  const pageIds = byEconomics ? await pageByEconomics(db, joins, filtered, q) : null;
+  const pageWhere = pageIds
+    ? sql`${filtered} and p.id in (${
+        pageIds.length
+          ? sql.join(
+              pageIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )
+          : sql`null`
+      })`
+    : filtered;
+  const order = byEconomics
+    ? sql`p.id`
+    : sql`${SORT_SQL[q.sort as keyof typeof SORT_SQL]} ${direction}, p.id`;
   const [result, counted] = await Promise.all([
     db.execute(sql`
     select p.id, d.id as details_id, p.seller_account_id, p.marketplace, p.sku, p.asin, p.title,
       p.brand, p.category, p.image_url, p.status, p.fulfillment_channel, p.currency,
       p.price_micros, p.quantity, d.cost_micros, d.cost_currency, d.cost_valid_from::text as cost_valid_from,
       d.shipping_cost_micros, d.lifecycle, coalesce(d.notes, '') as notes,
-      ${marginExpr} as margin_micros,
       s.fulfillable, s.inbound, s.reserved, s.unfulfillable, s.units_sold_30d, s.days_of_cover,
       s.amazon_updated_at, s.synced_at as stock_synced_at,
       a.cost as ad_cost, a.sales as ad_sales
     ${joins}
     ${ads}
-    where ${filtered}
-    order by ${SORT_SQL[q.sort]} ${direction}, p.id
-    limit ${q.itemsPerPage} offset ${(q.page - 1) * q.itemsPerPage}`) as unknown as Promise<{
+    where ${pageWhere}
+    order by ${order}
+    limit ${q.itemsPerPage} offset ${pageIds ? 0 : (q.page - 1) * q.itemsPerPage}`) as unknown as Promise<{
       rows: Record<string, unknown>[];
     }>,
     db.execute(sql`select count(*) as n ${joins} where ${filtered}`) as unknown as Promise<{
@@ -276,6 +298,12 @@ export async function listCatalogueProducts(
     }>,
   ]);
   const total = Number(counted.rows[0]?.n ?? 0);
+  if (pageIds) {
+    const position = new Map(pageIds.map((id, i) => [id, i]));
+    result.rows.sort(
+      (a, b) => (position.get(String(a.id)) ?? 0) - (position.get(String(b.id)) ?? 0),
+    );
+  }
 
   if (q.from && !metricSort && result.rows.length > 0) {
     const keys = JSON.stringify(result.rows.map((r) => [r.marketplace, r.sku]));
@@ -295,6 +323,7 @@ export async function listCatalogueProducts(
   }
 
   const ids = result.rows.map((r) => String(r.id));
+  const economics = await economicsOf(db, inArray(schema.products.id, ids), ids.length);
   const totals = q.from ? await totalSalesOf(db, ids, q.from, q.to as string) : new Map();
   const goals = q.from ? await goalsOf(db, q.sellerProfile, ids, today) : new Map();
   const tagsByProduct = new Map<string, { id: string; text: string }[]>();
@@ -316,7 +345,8 @@ export async function listCatalogueProducts(
     const quantity = num(r.fulfillable) ?? num(r.quantity);
     const cover = num(r.days_of_cover);
     const price = major(r.price_micros);
-    const margin = major(r.margin_micros);
+    const own = economics.get(String(r.id));
+    const margin = major(own?.contributionMarginMicros ?? null);
     const spend = q.from ? (major(r.ad_cost) ?? 0) : 0;
     const sales = q.from ? (major(r.ad_sales) ?? 0) : 0;
     const stamp = (r.amazon_updated_at ?? r.stock_synced_at) as Date | string | null;
@@ -351,7 +381,8 @@ export async function listCatalogueProducts(
       lifecycle: (r.lifecycle as string | null) ?? null,
       notes: String(r.notes ?? ""),
       margin,
-      marginRate: margin !== null && price ? margin / price : null,
+      marginRate: own?.breakEvenAcos ?? null,
+      marginMissing: own?.missing ?? ["price", "vat", "fees", "cost"],
       stock: {
         quantity,
         fulfillable: num(r.fulfillable),
@@ -376,6 +407,47 @@ export async function listCatalogueProducts(
     };
   });
   return { rows, total };
+}
+
+/** The economics of the products a condition selects, by product id. */
+async function economicsOf(
+  db: Database,
+  where: SQL,
+  count: number,
+): Promise<Map<string, Economics>> {
+  if (count === 0) return new Map();
+  const { rows } = await readProductEconomics(db, where, { limit: undefined, offset: 0 });
+  return new Map(rows.map((r) => [r.productId, r.economics]));
+}
+
+/**
+ * The page's product ids in the order of the contribution (or its share of the price): the
+ * economics of every matching product, sorted here (unknown last in both directions, then by id).
+ */
+async function pageByEconomics(
+  db: Database,
+  joins: SQL,
+  filtered: SQL,
+  q: ProductListQuery,
+): Promise<string[]> {
+  const all = await economicsOf(
+    db,
+    sql`${schema.products.id} in (select p.id ${joins} where ${filtered})`,
+    1,
+  );
+  const value = (e: Economics) =>
+    q.sort === "margin" ? e.contributionMarginMicros : e.breakEvenAcos;
+  const sign = q.direction === "desc" ? -1 : 1;
+  const ordered = [...all.entries()].sort(([idA, a], [idB, b]) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else if (va !== vb) return sign * (va - vb);
+    return idA < idB ? -1 : idA > idB ? 1 : 0;
+  });
+  const start = (q.page - 1) * q.itemsPerPage;
+  return ordered.slice(start, start + q.itemsPerPage).map(([id]) => id);
 }
 
 /** Each product's goal on the page (one batch: the resolver's repository, with break-even). */

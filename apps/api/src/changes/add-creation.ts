@@ -1,5 +1,6 @@
 import { validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { ValidationError } from "../errors.ts";
@@ -108,6 +109,22 @@ export async function addCreation(
     item.bid = input.value.bid;
   }
   const tray = await trayOf(db, parent.profile.sellerProfileId, principal.userId);
+  // The same keyword (parent, text in any case, match type) staged again, e.g. a search term
+  // harvested twice: one draft, the newer bid and reason, not two creations of one keyword.
+  const staged = await sameCreationIn(db, tray.id, input.entityType, item);
+  if (staged) {
+    const [updated] = await db
+      .update(schema.changes)
+      .set({
+        newValue: item,
+        reasonCode: input.reasonCode ?? "manual",
+        reasonParams: input.reasonParams ?? null,
+        reasonText: input.reasonText ?? null,
+      })
+      .where(eq(schema.changes.id, staged))
+      .returning();
+    return updated as ChangeRow;
+  }
   const [row] = await db
     .insert(schema.changes)
     .values({
@@ -128,4 +145,34 @@ export async function addCreation(
     .returning();
   await recount(db, tray.id);
   return row as ChangeRow;
+}
+
+/** A pending creation of the same keyword in the tray (its id), if any. */
+async function sameCreationIn(
+  db: Database,
+  trayId: string,
+  entityType: CreationInput["entityType"],
+  item: Record<string, unknown>,
+): Promise<string | undefined> {
+  const pending = await db
+    .select({ id: schema.changes.id, newValue: schema.changes.newValue })
+    .from(schema.changes)
+    .where(
+      and(
+        eq(schema.changes.batchId, trayId),
+        eq(schema.changes.entityType, entityType),
+        eq(schema.changes.operation, "create"),
+        eq(schema.changes.status, "pending"),
+      ),
+    );
+  const text = String(item.keywordText).toLowerCase();
+  return pending.find((p) => {
+    const value = (p.newValue ?? {}) as Record<string, unknown>;
+    return (
+      value.campaignId === item.campaignId &&
+      (value.adGroupId ?? null) === (item.adGroupId ?? null) &&
+      value.matchType === item.matchType &&
+      String(value.keywordText ?? "").toLowerCase() === text
+    );
+  })?.id;
 }

@@ -18,6 +18,7 @@ const {
   CHANGE_STATUSES,
 } = schema;
 
+import { adGroups } from "../advertising/resources.ts";
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { users } from "../resources/users.ts";
@@ -27,6 +28,25 @@ import { bulkBody } from "./bulk-changes.ts";
 import { discardBatch } from "./discard-batch.ts";
 import { CHANGE_ENTITY_TYPES } from "./fields.ts";
 import { recount } from "./tray.ts";
+
+/** Changes of the ad groups `ids` and of the entities in them (by Amazon's ad group id). */
+function adGroupHistory(ids: readonly string[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const inGroup = (table: string) =>
+    sql`select x.id from ${sql.raw(table)} x join ad_groups ag
+      on ag.advertising_profile_id = x.advertising_profile_id
+      and ag.amazon_ad_group_id = x.amazon_ad_group_id where ag.id in (${list})`;
+  return sql`(${c.entityId} in (${list})
+    or ${c.entityId} in (${inGroup("keywords")} union all ${inGroup("negative_keywords")}
+      union all ${inGroup("targets")} union all ${inGroup("negative_targets")}
+      union all ${inGroup("product_ads")})
+    or (${c.operation} = 'create' and exists (select 1 from ad_groups ag where ag.id in (${list})
+      and ag.advertising_profile_id = ${c.advertisingProfileId}
+      and ag.amazon_ad_group_id = ${c.newValue}->>'adGroupId')))`;
+}
 
 /**
  * Changes and change batches (issue 10 §1) as Hydra resources, tenant-scoped through their seller
@@ -236,6 +256,15 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
     },
     { type: "exact", parameter: "entityType", column: c.entityType },
     { type: "exact", parameter: "entity", column: c.entityId },
+    {
+      // An ad group's history: its own changes and those of what it holds (keywords, targets,
+      // negatives, product ads), creations in it included.
+      type: "relation",
+      parameter: "adGroup",
+      column: c.entityId,
+      target: () => adGroups,
+      condition: (ids) => adGroupHistory(ids),
+    },
     { type: "exact", parameter: "field", column: c.field },
     { type: "exact", parameter: "authorKind", column: c.authorKind },
     { type: "relation", parameter: "author", column: c.authorUserId, target: () => users },

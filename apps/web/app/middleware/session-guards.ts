@@ -14,6 +14,8 @@ import {
   serverApi,
   sessionContext,
   signInOnServer,
+  signInOrRenew,
+  tokenCookie,
   tokenFromRequest,
 } from "../session/server-session.ts";
 import {
@@ -36,13 +38,25 @@ export const authMiddleware: RouteMiddleware = {
       if (devMode) return next();
       throw loginRedirect(request, context, null);
     }
-    const result = await signInOnServer(context, token);
+    const result = await signInOrRenew(context, token);
     if (!result.ok) {
       if (devMode) return next();
       throw loginRedirect(request, context, result.error, { clearToken: true });
     }
-    context.set(sessionContext, { ...context.get(sessionContext), token, user: result.user });
-    return next();
+    context.set(sessionContext, {
+      ...context.get(sessionContext),
+      token: result.token,
+      user: result.user,
+    });
+    const response = await next();
+    // An expired token renewed by its session: the browser keeps the fresh one.
+    if (result.renewed) {
+      response.headers.append(
+        "Set-Cookie",
+        tokenCookie(result.token, secureCookies(context, request)),
+      );
+    }
+    return response;
   },
   async client({ url }, next) {
     if (browserDevMode()) return next();

@@ -73,6 +73,52 @@ export function serverApi(context: Context, request: Request): ApiClient {
   });
 }
 
+/**
+ * POST /api/refresh-token (in-process) with an expired token: the session behind it (7 days,
+ * until sign-out or a password change) renews it silently. The fresh token, or null.
+ */
+export async function renewOnServer(context: Context, token: string): Promise<string | null> {
+  const api = createApiClient({
+    transport: context.get(serverContext).apiTransport,
+    getToken: () => null,
+  });
+  try {
+    const { access_token } = await api.json<{ access_token?: unknown }>("/api/refresh-token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    return typeof access_token === "string" && access_token ? access_token : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signs in with the cookie's token; an expired one is renewed first when its session lives.
+ * `renewed` is the new token the response must store in the cookie.
+ */
+export async function signInOrRenew(
+  context: Context,
+  token: string,
+): Promise<
+  | { ok: true; user: SessionUser; token: string; renewed: boolean }
+  | { ok: false; error: AuthErrorKey }
+> {
+  const first = await signInOnServer(context, token);
+  if (first.ok) return { ...first, token, renewed: false };
+  if (first.error !== "authenticationError.sessionExpired") return first;
+  const fresh = await renewOnServer(context, token);
+  if (!fresh) return first;
+  const second = await signInOnServer(context, fresh);
+  return second.ok ? { ...second, token: fresh, renewed: true } : second;
+}
+
+/** The Set-Cookie of a renewed token (7 days, as the browser store writes it). */
+export function tokenCookie(token: string, secure: boolean): string {
+  return serializeCookie(TOKEN_COOKIE, token, tokenCookieOptions(secure));
+}
+
 /** POST /api/sign-in with the token (in-process): the user, or the auth error key. */
 export async function signInOnServer(
   context: Context,

@@ -15,6 +15,7 @@ import {
   shouldRefresh,
   TOKEN_COOKIE,
   tokenCookieOptions,
+  tokenExpiry,
 } from "./session.ts";
 
 export interface SessionState {
@@ -112,17 +113,58 @@ export function createSessionStore(options: SessionStoreOptions) {
     },
   };
 
-  /** Every browser API call: Bearer token when held, 401 → sign-out, error still thrown. */
-  const api: ApiClient = createApiClient({
-    transport: browserTransport,
-    getToken: () => state.token,
-    onUnauthorized: () => store.signOut(),
-  });
-
   /** Calls that must not sign out on 401 (login, sign-in, refresh: a 401 there is the answer). */
   const plainApi: ApiClient = createApiClient({
     transport: browserTransport,
     getToken: () => null,
+  });
+
+  let renewal: { token: string; fresh: Promise<string | null> } | null = null;
+
+  /**
+   * Renews an expired access token through its session (POST /api/refresh-token; the session
+   * lives 7 days, until sign-out or a password change): one request however many calls wait.
+   * The fresh token is stored; null when the session has ended.
+   */
+  function renew(token: string): Promise<string | null> {
+    if (renewal?.token === token) return renewal.fresh;
+    const fresh = (async () => {
+      try {
+        const { access_token } = await plainApi.json<{ access_token?: unknown }>(
+          "/api/refresh-token",
+          {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ token }),
+          },
+        );
+        if (typeof access_token !== "string" || !access_token) return null;
+        if (state.token === token) store.setToken(access_token);
+        return access_token;
+      } catch {
+        return null;
+      } finally {
+        renewal = null;
+      }
+    })();
+    renewal = { token, fresh };
+    return fresh;
+  }
+
+  /** The token for a request: an expired one is renewed silently first (else sent as is: 401). */
+  async function currentToken(): Promise<string | null> {
+    const token = state.token;
+    if (!token) return null;
+    const exp = tokenExpiry(token);
+    if (exp === null || exp * 1000 > Date.now()) return token;
+    return (await renew(token)) ?? token;
+  }
+
+  /** Every browser API call: Bearer token when held, 401 → sign-out, error still thrown. */
+  const api: ApiClient = createApiClient({
+    transport: browserTransport,
+    getToken: currentToken,
+    onUnauthorized: () => store.signOut(),
   });
 
   /**
@@ -132,13 +174,29 @@ export function createSessionStore(options: SessionStoreOptions) {
   async function signIn(
     token: string,
   ): Promise<{ ok: true; user: SessionUser } | { ok: false; error: AuthErrorKey }> {
-    try {
-      const user = await plainApi.json<SessionUser>("/api/sign-in", {
+    const attempt = (presented: string) =>
+      plainApi.json<SessionUser>("/api/sign-in", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token }),
+        body: JSON.stringify({ token: presented }),
       });
-      store.setToken(token);
+    try {
+      let current = token;
+      let user: SessionUser;
+      try {
+        user = await attempt(current);
+      } catch (error) {
+        // An expired token whose session lives is renewed silently, then signs in.
+        const expired =
+          error instanceof ApiError &&
+          authErrorFor(error.status, (error.body as { detail?: unknown } | null)?.detail) ===
+            "authenticationError.sessionExpired";
+        const fresh = expired ? await renew(token) : null;
+        if (!fresh) throw error;
+        current = fresh;
+        user = await attempt(current);
+      }
+      store.setToken(current);
       store.setUser(user);
       return { ok: true, user };
     } catch (error) {
@@ -182,7 +240,7 @@ export function createSessionStore(options: SessionStoreOptions) {
     }
   }
 
-  return { ...store, api, plainApi, signIn, checkToken };
+  return { ...store, api, plainApi, signIn, checkToken, renew };
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { violationsOf } from "../../lib/api/hydra.ts";
 import { browserApi } from "../../session/store.ts";
 import { RuleEditor } from "./RuleEditor.tsx";
-import { blankCondition, type RuleSet, toWire } from "./types.ts";
+import { blankCondition, isCompleteRuleSet, type RuleSet, toWire } from "./types.ts";
 
 export interface CollectionValues {
   name: string;
@@ -34,15 +34,23 @@ export const EMPTY_COLLECTION: CollectionValues = {
   rules: { match: "all", conditions: [blankCondition("tag")] },
 };
 
-/** The live count of an unsaved rule set: asked again 300 ms after the last change. */
+/**
+ * The live count of an unsaved rule set: asked again 300 ms after the last change, and only once
+ * every condition is filled in (an incomplete rule is named as such without asking the API).
+ */
 function usePreviewCount(sellerProfile: string, rules: RuleSet, enabled: boolean) {
   const [state, setState] = useState<{ count: number | null; invalid: boolean }>({
     count: null,
     invalid: false,
   });
+  const complete = isCompleteRuleSet(rules);
   const key = JSON.stringify(toWire(rules));
   useEffect(() => {
     if (!enabled) return;
+    if (!complete) {
+      setState({ count: null, invalid: true });
+      return;
+    }
     let cancelled = false;
     const timer = setTimeout(async () => {
       try {
@@ -63,7 +71,7 @@ function usePreviewCount(sellerProfile: string, rules: RuleSet, enabled: boolean
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [key, sellerProfile, enabled]);
+  }, [key, sellerProfile, enabled, complete]);
   return state;
 }
 

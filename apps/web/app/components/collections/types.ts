@@ -68,6 +68,27 @@ export function blankCondition(field: RuleField): RuleCondition {
   };
 }
 
+const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === "";
+const finite = (v: unknown) => !blank(v) && Number.isFinite(Number(v));
+
+/**
+ * Whether a condition is filled in enough for the API to evaluate it (a value, a number, an upper
+ * bound not below the lower one): the form asks for no preview of a rule still being written, so
+ * an incomplete rule never costs a 422. The API's rule schema stays the judge on save.
+ */
+export function isCompleteCondition(c: RuleCondition): boolean {
+  if (c.field === "price" || c.field === "metric") {
+    if (!finite(c.value)) return false;
+    if (c.operator === "between" && (!finite(c.to) || Number(c.to) < Number(c.value))) return false;
+    return c.field !== "metric" || (c.metric !== undefined && c.windowDays !== undefined);
+  }
+  return !blank(c.value);
+}
+
+export function isCompleteRuleSet(rules: RuleSet): boolean {
+  return rules.conditions.length > 0 && rules.conditions.every(isCompleteCondition);
+}
+
 /** The rule set as the API takes it: numbers as numbers, `to` only for between. */
 export function toWire(rules: RuleSet): RuleSet {
   return {

@@ -48,6 +48,9 @@ import {
 } from "./table-state.ts";
 import { type ColumnDef, cellValue, type HangarRow, type TableDef } from "./tables.ts";
 
+/** The pause in typing after which the search filters the table. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 function storageKey(table: string): string {
   const user = typeof window === "undefined" ? null : sessionStore().getState().user?.id;
   return `starport.hangar.columns.${user ?? "anonymous"}.${table}`;
@@ -174,7 +177,12 @@ export function HangarTable({
     setAllMatching(false);
   }
   const [search, setSearch] = useState(state.search);
-  useEffect(() => setSearch(state.search), [state.search]);
+  // The address changed (back, a link, the debounce below): the box follows, keeping a
+  // trailing space the seller is typing.
+  useEffect(
+    () => setSearch((typed) => (typed.trim() === state.search ? typed : state.search)),
+    [state.search],
+  );
 
   const loading =
     revalidating === "loading" ||
@@ -189,6 +197,20 @@ export function HangarTable({
     if (resetPage) next.delete(`${p}page`);
     setParams(next, { preventScrollReset: true });
   };
+
+  // Filters as one types: the address (and the server's query) follows a pause in typing, not
+  // every key.
+  const latestUpdate = useRef(update);
+  latestUpdate.current = update;
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === state.search) return;
+    const timer = window.setTimeout(
+      () => latestUpdate.current({ q: wanted || null }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [search, state.search]);
 
   const filtered =
     state.filters.length > 0 || !!state.search || !!state.state || !!state.targetingType;

@@ -31,8 +31,8 @@ function describe(status: number, body: unknown): string {
 
 export interface ApiClientOptions {
   transport: ApiTransport;
-  /** The current access token, or null when signed out. */
-  getToken: () => string | null;
+  /** The current access token, or null when signed out (may renew an expired one first). */
+  getToken: () => string | null | Promise<string | null>;
   /** Called on every 401 before the error is thrown to the caller. */
   onUnauthorized?: (error: ApiError) => void;
 }
@@ -49,7 +49,7 @@ export function createApiClient({
 }: ApiClientOptions): ApiClient {
   async function request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    const token = getToken();
+    const token = await getToken();
     if (token && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
     if (!headers.has("accept"))
       headers.set("accept", "application/ld+json, application/json;q=0.9");

@@ -20,7 +20,9 @@ export function HistoryDrawer() {
   const fetcher = useFetcher<HistoryData>();
   const target = changes?.history ?? null;
   const url =
-    target && changes ? `${changes.actionPath}?view=history&entity=${target.entity}` : null;
+    target && changes
+      ? `${changes.actionPath}?view=history&entity=${target.entity}&entityType=${target.entityType}`
+      : null;
   const load = fetcher.load;
   const finished = changes?.results?.batch.finishedAt ?? null;
   // Read again when opened and whenever a followed push has finished (its rows have results).
@@ -63,7 +65,12 @@ export function HistoryDrawer() {
             </Table.Thead>
             <Table.Tbody>
               {list.map((change) => (
-                <HistoryRow key={change.id} change={change} />
+                <HistoryRow
+                  key={change.id}
+                  change={change}
+                  // An ad group's history holds its keywords' changes too: name what changed.
+                  label={change.entity !== target?.entity ? change.entityLabel : null}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -73,7 +80,7 @@ export function HistoryDrawer() {
   );
 }
 
-function HistoryRow({ change }: { change: ChangeView }) {
+function HistoryRow({ change, label }: { change: ChangeView; label: string | null }) {
   const { t } = useTranslation();
   const changes = useChanges();
   const f = useChangeFormat(changes?.currency ?? "EUR");
@@ -102,6 +109,11 @@ function HistoryRow({ change }: { change: ChangeView }) {
       </Table.Td>
       <Table.Td>{who}</Table.Td>
       <Table.Td>
+        {label ? (
+          <Text size="sm" fw={500} data-testid="history-entity">
+            {label}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed">
           {f.what(change)}
         </Text>

@@ -114,9 +114,14 @@ export async function loadBatch(api: ApiClient, id: string): Promise<BatchData> 
   return { batch: toBatch(batch), changes };
 }
 
-export async function loadHistory(api: ApiClient, entity: string): Promise<HistoryData> {
+export async function loadHistory(
+  api: ApiClient,
+  entity: string,
+  entityType = "",
+): Promise<HistoryData> {
+  // An ad group's history includes what was changed in it (its keywords, targets, …).
   const list = await collection(api, "/api/changes", {
-    entity,
+    ...(entityType === "ad_groups" ? { adGroup: entity } : { entity }),
     "order[createdAt]": "desc",
     itemsPerPage: 200,
   });
@@ -164,7 +169,10 @@ export async function changesLoader(context: Context, request: Request) {
     case "batch":
       return data(await loadBatch(api, uuid(params.get("id"))), { headers });
     case "history":
-      return data(await loadHistory(api, uuid(params.get("entity"))), { headers });
+      return data(
+        await loadHistory(api, uuid(params.get("entity")), params.get("entityType") ?? ""),
+        { headers },
+      );
     case "keywordTargets":
       return data(
         { adGroups: await loadKeywordTargets(api, uuid(params.get("profile"))) },

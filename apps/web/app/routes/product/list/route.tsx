@@ -6,11 +6,11 @@ import {
   Card,
   Center,
   Group,
-  MultiSelect,
   NumberInput,
   Popover,
   Select,
   Stack,
+  TagsInput,
   Text,
   TextInput,
   Title,
@@ -101,6 +101,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The bulk bar's tags by name: the ids of the seller's tags (any case), and for adding the names
+ * that are no tag yet (the action creates them first).
+ */
+function bulkTagFields(names: string[], tags: Option[], create: boolean): Record<string, string> {
+  const byText = new Map(tags.map((tag) => [(tag.text ?? "").trim().toLowerCase(), tag.id]));
+  const ids: string[] = [];
+  const fresh: string[] = [];
+  for (const name of names) {
+    const text = name.trim();
+    if (!text) continue;
+    const id = byText.get(text.toLowerCase());
+    if (id) ids.push(id);
+    else if (create && !fresh.some((f) => f.toLowerCase() === text.toLowerCase())) fresh.push(text);
+  }
+  return { tags: JSON.stringify(ids), newTags: JSON.stringify(fresh) };
+}
+
 /** Bulk actions on the selected products (POST /api/catalogue/products/bulk). */
 export async function action({ request, context }: Route.ActionArgs) {
   const profile = profileOf(context, request);
@@ -122,6 +140,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (kind === "addToCollection" || kind === "removeFromCollection")
     body.collection = String(form.get("collection") ?? "");
   try {
+    // Tags named in the bulk bar that do not exist yet are created first (POST /api/tags).
+    if (kind === "addTags") {
+      const fresh = JSON.parse(String(form.get("newTags") ?? "[]")) as unknown;
+      for (const text of Array.isArray(fresh) ? fresh.map(String) : []) {
+        const created = await serverApi(context, request).json<{ id: string }>("/api/tags", {
+          method: "POST",
+          headers: { "content-type": "application/ld+json" },
+          body: JSON.stringify({ text, sellerProfile: `/api/seller_profiles/${profile.id}` }),
+        });
+        (body.tags as string[]).push(created.id);
+      }
+    }
     const result = await serverApi(context, request).json<{
       changed: number;
       products: number;
@@ -478,18 +508,18 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             </Button>
           </Group>
           <Group gap="sm" align="flex-end">
-            <MultiSelect
+            <TagsInput
               label={t("catalogue.bulk.tags")}
-              data={tags.map((tag) => ({ value: tag.id, label: tag.text ?? "" }))}
+              description={t("catalogue.bulk.tagsHint")}
+              data={tags.map((tag) => tag.text ?? "")}
               value={bulkTags}
               onChange={setBulkTags}
-              searchable
-              w={220}
+              w={260}
               data-testid="bulk-tags"
             />
             <Button
               disabled={bulkTags.length === 0}
-              onClick={() => bulk("addTags", { tags: JSON.stringify(bulkTags) })}
+              onClick={() => bulk("addTags", bulkTagFields(bulkTags, tags, true))}
               data-testid="bulk-add-tags"
             >
               {t("catalogue.bulk.addTags")}
@@ -497,7 +527,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
             <Button
               variant="default"
               disabled={bulkTags.length === 0}
-              onClick={() => bulk("removeTags", { tags: JSON.stringify(bulkTags) })}
+              onClick={() => bulk("removeTags", bulkTagFields(bulkTags, tags, false))}
             >
               {t("catalogue.bulk.removeTags")}
             </Button>
@@ -729,7 +759,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
               p.margin === null ? (
                 missing
               ) : (
-                <Stack gap={0} align="flex-end">
+                <Stack gap={0} align="flex-end" data-testid="product-margin">
                   <Text size="sm" c={p.margin < 0 ? "red" : undefined}>
                     {f.money(p.margin, p.currency)}
                   </Text>

@@ -22,6 +22,8 @@ export interface ProductRow {
   notes: string;
   margin: number | null;
   marginRate: number | null;
+  /** What keeps the contribution unknown. */
+  marginMissing: ("price" | "vat" | "fees" | "cost")[];
   details: string | null;
   stock: {
     quantity: number | null;
