@@ -69,7 +69,7 @@ for (const locale of ["de", "en"] as const)
     expect(((await revoked.json()) as { revoked: number }).revoked).toBeGreaterThan(0);
     const sync = await request.post("/api/amazon/syncs", {
       headers,
-      data: { sellerProfile: profileId, kind: "entities" },
+      data: { sellerProfile: profileId, kind: "daily" },
     });
     expect(sync.status()).toBe(202);
 

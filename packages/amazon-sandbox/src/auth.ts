@@ -121,7 +121,12 @@ export class AuthStore {
 
   private issueAccess(grant: Grant): { access_token: string; expires_in: number } {
     const at = token("Atza|");
-    this.access.set(at, { ...grant, expiresAt: this.now() + 3600_000 });
+    // issuedAt: its refresh token's (revoked with it), or now for a code exchange's first token.
+    this.access.set(at, {
+      ...grant,
+      issuedAt: grant.issuedAt ?? this.now(),
+      expiresAt: this.now() + 3600_000,
+    });
     return { access_token: at, expires_in: 3600 };
   }
 

@@ -6,7 +6,6 @@ import { syncChecksums } from "../src/checksums.ts";
 import { reportWindows } from "../src/engine.ts";
 import { rowsOf } from "../src/upsert.ts";
 import {
-  cipher,
   connectedSeller,
   engineFor,
   runToEnd,
@@ -212,21 +211,14 @@ describe.each(TEST_DATABASE_KINDS)("sync on %s", (kind) => {
 
   it("marks a connection whose refresh token Amazon no longer takes as failing, with the reason", async () => {
     const db = t.connection.db;
+    const since = Date.now();
     const sellerProfileId = await connectedSeller(db, h, "Vergessen GmbH");
     const engine = engineFor(db, h);
     const profiles = await engine.requestSync(sellerProfileId, "profiles");
     expect(await runToEnd(engine, profiles.id)).toBe("succeeded");
-    // Amazon forgot the grant (the demo's sandbox restarted without its tokens): entity steps
-    // fail with invalid_grant, and the connection must stop saying "connected".
-    await db
-      .update(schema.amazonConnections)
-      .set({ refreshTokenEncrypted: cipher.encrypt("Atzr|forgotten-by-amazon") })
-      .where(
-        and(
-          eq(schema.amazonConnections.sellerProfileId, sellerProfileId),
-          eq(schema.amazonConnections.api, "ads"),
-        ),
-      );
+    // The seller withdraws the app on Amazon's side (its tokens issued since this test began):
+    // entity steps fail with invalid_grant, and the connection must stop saying "connected".
+    expect(h.sandbox.state.auth.revokeGrants("A3SANDBOXDEMO01", "ads", since)).toBeGreaterThan(0);
     const entities = await engine.requestSync(sellerProfileId, "entities");
     expect(await runToEnd(engine, entities.id)).toBe("failed");
     const connections = await db
