@@ -9,7 +9,7 @@ import {
   parseRow,
 } from "./fields.ts";
 import type { findImport } from "./find-import.ts";
-import { type ImportFormat, readRows } from "./read-rows.ts";
+import { type ImportFormat, readRows, type SheetRow } from "./read-rows.ts";
 
 export const PREVIEW_ROWS = 20;
 
@@ -30,8 +30,18 @@ export async function previewRows(
   mapping: Partial<Record<ImportFieldName, number>>,
   headerRow = 1,
 ) {
+  return previewOf(readRows(path, format), headers, mapping, headerRow);
+}
+
+/** The preview from rows at hand (the upload keeps its first rows: no second pass over a file). */
+export async function previewOf(
+  source: AsyncIterable<SheetRow> | Iterable<SheetRow>,
+  headers: string[],
+  mapping: Partial<Record<ImportFieldName, number>>,
+  headerRow = 1,
+) {
   const rows: { row: number; cells: PreviewCell[] }[] = [];
-  for await (const sheetRow of readRows(path, format)) {
+  for await (const sheetRow of source) {
     if (sheetRow.row <= headerRow) continue;
     const { errors } = parseRow(sheetRow.cells, mapping, headers);
     rows.push({

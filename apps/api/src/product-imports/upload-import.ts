@@ -14,7 +14,7 @@ import {
   type ImportFieldName,
   normaliseHeader,
 } from "./fields.ts";
-import { previewRows } from "./preview-import.ts";
+import { PREVIEW_ROWS, previewOf } from "./preview-import.ts";
 import { type ImportFormat, readRows, type SheetRow, sniffFormat } from "./read-rows.ts";
 import { CSV_HEADERS } from "./reason-texts.ts";
 
@@ -214,7 +214,8 @@ export async function uploadProductImport(
     try {
       for await (const sheetRow of readRows(path, format)) {
         firstRows.push(sheetRow);
-        if (firstRows.length > HEADER_SEARCH_ROWS) break;
+        // Enough for the header search and the preview below it: the file is read once here.
+        if (firstRows.length > HEADER_SEARCH_ROWS + PREVIEW_ROWS) break;
       }
     } catch {
       throw uploadError(format === "xlsx" ? "unreadable" : "unsupportedType");
@@ -256,7 +257,7 @@ export async function uploadProductImport(
       mapping,
       unmapped,
       fields: IMPORT_FIELD_NAMES,
-      preview: await previewRows(path, format, headers, mapping, header.row),
+      preview: await previewOf(firstRows, headers, mapping, header.row),
     };
   } finally {
     if (!keep) await rm(path, { force: true });

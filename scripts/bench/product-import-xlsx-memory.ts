@@ -1,0 +1,242 @@
+// Memory and responsiveness of the server during a large XLSX import (issue 18 §15).
+// Starts Starport as `npm start` runs it (production build, demo data, the Amazon sandbox) on a
+// throw-away database of the PostgreSQL named by DATABASE_URL, gives the demo seller as many
+// listings as the file has rows, writes an XLSX of 400,000 rows (SKU, cost, shipping cost, valid
+// from; shared strings after the sheet, as Excel writes them), uploads it through the API, runs
+// it and prints:
+//   - the server's RSS before the upload, its peak while uploading and importing (sampled every
+//     100 ms from /proc), and after the import (after a full GC and an idle pause);
+//   - GET /api/health latency p50/p99/max while idle and during the import, and the ratio.
+// Usage: DATABASE_URL=postgres://… node scripts/bench/product-import-xlsx-memory.ts
+//        [--rows 400000] [--port 3202] [--idle-seconds 10]
+// Needs the web build (`npm run build -w @starport/web`). Not a test: run by hand.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "@starport/db";
+import { createThrowawayDatabase } from "@starport/db/testing";
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: "string", default: "400000" },
+    port: { type: "string", default: "3202" },
+    "idle-seconds": { type: "string", default: "10" },
+  },
+});
+const rows = Number(args.rows);
+const port = Number(args.port);
+const idleSeconds = Number(args["idle-seconds"]);
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl?.startsWith("postgres")) {
+  console.error("DATABASE_URL (a PostgreSQL URL) is required");
+  process.exit(2);
+}
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const base = `http://127.0.0.1:${port}`;
+const SELLER_PROFILE = "00000000-0000-4000-8000-000000000101"; // DEMO_SELLER_IDS.sellerProfile
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
+
+const dataDir = mkdtempSync(join(tmpdir(), "starport-xlsx-bench-"));
+const throwaway = await createThrowawayDatabase(adminUrl, "starport_xlsx_bench");
+const { DATABASE_URL: _adminUrl, ...environment } = process.env;
+const server: ChildProcess = spawn("bash", ["scripts/starport.sh", "serve"], {
+  cwd: ROOT,
+  env: {
+    ...environment,
+    NODE_OPTIONS: [
+      "--expose-gc",
+      `--import=${join(ROOT, "scripts/bench/support/memory-probe.ts")}`,
+      environment.NODE_OPTIONS ?? "",
+    ].join(" "),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    AMAZON_SANDBOX: "true",
+    AMAZON_SANDBOX_PORT: String(port + 1000),
+    CONVERSION_RATES_URL: "",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: throwaway.url,
+    JWT_SECRET: "s".repeat(40),
+    TOKEN_ENCRYPTION_KEY: "t".repeat(40),
+  },
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+const serverExited = new Promise<number | null>((done) => server.on("exit", done));
+const connection = await openDatabase({ databaseUrl: throwaway.url });
+
+async function cleanUp() {
+  await connection.close().catch(() => {});
+  if (server.exitCode === null) {
+    server.kill("SIGTERM");
+    await serverExited;
+  }
+  await throwaway.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function rssOf(pid: number): number {
+  try {
+    return (
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024
+    );
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's RSS after a full GC (the probe collects before it answers). */
+async function rssAfterGc(): Promise<number> {
+  await new Promise<void>((done) => {
+    const onMessage = (message: { memory?: unknown }) => {
+      if (!message.memory) return;
+      server.off("message", onMessage);
+      done();
+    };
+    server.on("message", onMessage);
+    server.send("memory");
+  });
+  return rssOf(server.pid as number);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0;
+
+/** GET /api/health one after another every 100 ms until `until` resolves: the latencies. */
+async function healthLatencies(until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/health`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+const latencyLine = (name: string, l: number[]) =>
+  `${name.padEnd(26)} p50 ${fmt(percentile(l, 50), 1).padStart(6)} ms  p99 ${fmt(percentile(l, 99), 1).padStart(6)} ms  max ${fmt(l.at(-1) ?? 0, 1).padStart(6)} ms  (${l.length} requests)`;
+
+try {
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error("server did not start");
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // Not yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const login = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "demo@starport.dev", password: "starport-demo" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+
+  // As many DE listings for the demo seller as the file has rows (the sync's own come first).
+  const db = connection.db;
+  const account = (await db.execute(sql`
+    select id from seller_accounts where seller_profile_id = ${SELLER_PROFILE} limit 1`)) as unknown as {
+    rows: { id: string }[];
+  };
+  const accountId = account.rows[0]!.id;
+  await db.execute(sql`
+    insert into products (seller_account_id, marketplace, marketplace_id, sku, asin, title,
+      currency, status, price_micros)
+    select ${accountId}::uuid, 'DE', 'A1PA6795UKMFR9', 'BENCH-' || g, 'X' || lpad(g::text, 9, '0'),
+      'Bench product ' || g, 'EUR', 'Active', 49990000
+    from generate_series(0, ${rows - 1}) g
+    on conflict do nothing`);
+
+  const file = join(dataDir, "bench.xlsx");
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+  const sheet = writer.addWorksheet("Kosten");
+  sheet.addRow(["SKU", "Einkaufspreis", "Versandkosten", "Gültig ab"]).commit();
+  for (let i = 0; i < rows; i++)
+    sheet
+      .addRow([`BENCH-${i}`, ((i * 7919) % 100_000) / 100, (i % 7) + 0.5, "31.12.2026"])
+      .commit();
+  sheet.commit();
+  await writer.commit();
+  const size = statSync(file).size;
+
+  const idleLatencies = await healthLatencies(new Promise((r) => setTimeout(r, 5_000)));
+  const before = await rssAfterGc();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(server.pid as number));
+  }, 100);
+
+  const started = performance.now();
+  const work = (async () => {
+    const form = new FormData();
+    form.append("file", new Blob([await readFile(file)]), "bench.xlsx");
+    const uploaded = await fetch(
+      `${base}/api/product_imports/upload?sellerProfile=${SELLER_PROFILE}`,
+      { method: "POST", headers: auth, body: form },
+    );
+    if (uploaded.status !== 201)
+      throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const { import: iri, mapping } = (await uploaded.json()) as {
+      import: string;
+      mapping: Record<string, number>;
+    };
+    const uploadMs = performance.now() - started;
+    const run = await fetch(`${base}${iri}/run`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ mapping }),
+    });
+    if (run.status !== 202) throw new Error(`run: ${run.status} ${await run.text()}`);
+    for (;;) {
+      const item = (await (await fetch(`${base}${iri}`, { headers: auth })).json()) as {
+        status: string;
+        created: number;
+        updated: number;
+        unchanged: number;
+        failed: number;
+      };
+      if (item.status === "completed" || item.status === "failed") return { item, uploadMs };
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+  const [importLatencies, result] = await Promise.all([healthLatencies(work), work]);
+  const totalMs = performance.now() - started;
+  clearInterval(sampler);
+  await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+  const after = await rssAfterGc();
+
+  console.log(
+    `XLSX import of ${fmt(rows)} rows (${mb(size)}), PostgreSQL, server as \`npm start\` runs it`,
+  );
+  console.log(
+    `upload + preview ${fmt(result.uploadMs / 1000, 1)} s, upload to done ${fmt(totalMs / 1000, 1)} s: ${result.item.status}, created ${result.item.created}, updated ${result.item.updated}, unchanged ${result.item.unchanged}, failed ${result.item.failed}`,
+  );
+  console.log(
+    `server RSS: before ${mb(before)}  peak ${mb(peak)} (+${mb(peak - before)})  after (GC, ${idleSeconds} s idle) ${mb(after)} (+${mb(after - before)})`,
+  );
+  console.log(latencyLine("GET /api/health idle", idleLatencies));
+  console.log(latencyLine("GET /api/health importing", importLatencies));
+  console.log(
+    `ratio importing / idle    p50 ${fmt(percentile(importLatencies, 50) / percentile(idleLatencies, 50), 1)} ×  p99 ${fmt(percentile(importLatencies, 99) / percentile(idleLatencies, 99), 1)} ×`,
+  );
+} finally {
+  await cleanUp();
+}
