@@ -343,7 +343,8 @@ for (const locale of ["de", "en"] as const) {
     await page.getByTestId("placement-top").fill("150");
     await page.screenshot({ path: testInfo.outputPath(`settings-${locale}.png`), fullPage: true });
     await page.getByTestId("settings-save").click();
-    await expect(dialog).toBeHidden();
+    // The dialog closes once Amazon has taken the changes (slow on a loaded machine).
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
     const result = page.getByTestId("settings-result");
     await expect(result).toHaveAttribute("data-status", "applied", { timeout: 60_000 });
     await page.screenshot({

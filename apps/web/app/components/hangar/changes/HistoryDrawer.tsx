@@ -122,9 +122,9 @@ function HistoryRow({ change, label }: { change: ChangeView; label: string | nul
       <Table.Td>{f.reason(change)}</Table.Td>
       <Table.Td>
         <StatusBadge status={change.status} />
-        {change.errorMessage ? (
+        {f.error(change) ? (
           <Text size="xs" c="red">
-            {change.errorMessage}
+            {f.error(change)}
           </Text>
         ) : null}
         {error ? (

@@ -58,8 +58,46 @@ export function useChangeFormat(currency: string) {
             })
           : "–"),
       when: (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "–"),
+      /** Why a change failed, in the page's language (null: it did not fail). */
+      error: (change: ChangeView) => changeErrorText(change, t, value),
     };
   }, [t, format, currency]);
+}
+
+/**
+ * Why a change failed, translated from its code (`changes.error.STARPORT_CONFLICT`): Starport's
+ * own codes have a text each, with the value Amazon has now where the API names it (the message
+ * of a conflict is JSON with `current`); Amazon's codes read as "Amazon refused" with Amazon's
+ * own message as the detail. The raw message is never shown on its own.
+ */
+export function changeErrorText(
+  change: Pick<ChangeView, "errorCode" | "errorMessage" | "field">,
+  t: TFunction,
+  value: (field: string | null, raw: unknown) => string = (_, raw) => String(raw),
+): string | null {
+  const { errorCode: code, errorMessage: message } = change;
+  if (!code && !message) return null;
+  let detail: { message?: unknown; current?: unknown } | null = null;
+  try {
+    const parsed = message ? JSON.parse(message) : null;
+    if (parsed && typeof parsed === "object") detail = parsed;
+  } catch {
+    // A plain message (Amazon's own words).
+  }
+  if (code?.startsWith("STARPORT_") || code?.startsWith("AMAZON_")) {
+    const known = `changes.error.${code}`;
+    if (code === "STARPORT_CONFLICT" && detail && "current" in detail)
+      return t("changes.error.STARPORT_CONFLICT_current", {
+        current: value(change.field, detail.current),
+      });
+    const text = t(known, { defaultValue: "" });
+    if (text) return text;
+  }
+  const amazonMessage =
+    typeof detail?.message === "string" ? detail.message : detail ? null : message;
+  return amazonMessage
+    ? t("changes.error.amazon", { code: code ?? "", message: amazonMessage })
+    : t("changes.error.amazonNoMessage", { code: code ?? "" });
 }
 
 /**
