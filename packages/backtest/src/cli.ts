@@ -4,7 +4,7 @@
  *   [--world competitorSigma=0.5,cpcScale=1,cvrScale=1,attributionLag=short|long,products=100]
  *   [--target-acos 30] [--min-bid 0.02] [--max-bid 5] [--warmup 30] [--workers 2]
  */
-import { writeFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { SETTING_DEFAULTS } from "@starport/settings";
 import { formatReport } from "./format.ts";
@@ -80,13 +80,17 @@ async function main(): Promise<void> {
     ),
     cvrDay: Math.round(positive("cvr-day", args.get("cvr-day"), 30)),
   };
+  const json = args.get("json");
+  // each world's result as it finishes, so a long run that is stopped keeps what it did
+  if (json) writeFileSync(`${json}.seeds.jsonl`, "");
   const report = await runBacktest({
     ...options,
-    onWorld: (r) =>
-      process.stderr.write(`seed ${r.seed} done in ${(r.elapsedMs / 1000).toFixed(1)} s\n`),
+    onWorld: (r) => {
+      process.stderr.write(`seed ${r.seed} done in ${(r.elapsedMs / 1000).toFixed(1)} s\n`);
+      if (json) appendFileSync(`${json}.seeds.jsonl`, `${JSON.stringify(r)}\n`);
+    },
   });
   process.stdout.write(formatReport(report));
-  const json = args.get("json");
   if (json) writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
 }
 

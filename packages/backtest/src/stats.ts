@@ -28,7 +28,10 @@ export function pairedDiffPct(
   if (diffs.length < 2) return { pct, ci95: null };
   const sd = Math.sqrt(diffs.reduce((s, d) => s + (d - m) ** 2, 0) / (diffs.length - 1));
   const half = (t95(diffs.length - 1) * sd) / Math.sqrt(diffs.length);
-  return { pct, ci95: [(100 * (m - half)) / base, (100 * (m + half)) / base] };
+  const lo = (100 * (m - half)) / base;
+  const hi = (100 * (m + half)) / base;
+  // a negative base (the peer losing money) turns the bounds round
+  return { pct, ci95: [Math.min(lo, hi), Math.max(lo, hi)] };
 }
 
 export function median(xs: readonly number[]): number {
