@@ -12,6 +12,8 @@ import { createAmazon } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { openTestDatabase } from "@starport/db/testing";
 import { createSyncEngine, createTokenCipher } from "@starport/sync";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { type FastifyInstance, fastify } from "fastify";
 import { createTokenService } from "../../src/auth/tokens.ts";
@@ -43,6 +45,8 @@ export interface Operation {
   body: { types: string[]; schema: Json } | null;
   /** Answers a never-ending event stream when it succeeds: only fuzzed as unauthorised. */
   streams: boolean;
+  /** The documented answers: status → content type → schema. */
+  responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
 }
 
 /** Every operation of the document, $refs of body schemas resolved. */
@@ -65,6 +69,7 @@ export function operationsOf(document: Json): Operation[] {
         streams: Object.values<Json>(op.responses ?? {}).some(
           (r) => r.content && "text/event-stream" in r.content,
         ),
+        responses: op.responses ?? {},
       });
     }
   }
@@ -585,6 +590,30 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     for (const child of Object.values(value)) harvest(actor, child, depth + 1);
   };
 
+  // Every answer against the schema its operation documents (the OpenAPI document's own).
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction | null>();
+  const responseMismatch = (
+    op: Operation,
+    status: number,
+    type: string,
+    body: unknown,
+  ): string | null => {
+    const key = `${op.id} ${status} ${type}`;
+    let validate = validators.get(key);
+    if (validate === undefined) {
+      const content = op.responses[String(status)]?.content ?? {};
+      const media = type.split(";")[0]!.trim();
+      const schema = (content[media] ?? Object.values(content)[0])?.schema;
+      validate = schema ? ajv.compile({ ...schema, components: document.components ?? {} }) : null;
+      validators.set(key, validate);
+    }
+    if (validate === null) return `answered ${status}, which ${op.id} does not document`;
+    if (validate(body)) return null;
+    return `the ${status} answer does not match its schema: ${JSON.stringify(validate.errors).slice(0, 400)}`;
+  };
+
   async function run(spec: RequestSpec): Promise<FuzzResult> {
     const op = operations[spec.operation]!;
     let path = op.path;
@@ -646,6 +675,9 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
       problem = `answered ${status} (${String(cause)})`;
     } else if (status >= 400 && !(type.includes("json") && parsed && typeof parsed === "object")) {
       problem = `answered ${status} without a JSON error body (content-type "${type}")`;
+    }
+    if (!problem && status < 300 && type.includes("json")) {
+      problem = responseMismatch(op, status, type, parsed);
     }
     if (status < 300 && (spec.actor === "own" || spec.actor === "foreign"))
       harvest(spec.actor, parsed);
