@@ -261,7 +261,10 @@ for (const lang of LANGS) {
     await details.getByTestId("email-password").fill("wrong-password");
     await details.getByRole("button", { name: lang.save }).click();
     await expect(details.getByText(lang.wrongPassword)).toBeVisible();
-    await page.screenshot({ path: `test-results/profile-email-${lang.locale}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/profile-email-${lang.locale}.png`,
+      fullPage: true,
+    });
     await details.getByTestId("email-password").fill("neues-passwort-456");
     await details.getByRole("button", { name: lang.save }).click();
     await expect(page.getByTestId("profile-saved")).toBeVisible();
