@@ -50,6 +50,12 @@ describe.each(TEST_DATABASE_KINDS)("product imports (%s)", (kind) => {
     const { import: iri, mapping } = uploaded.json();
     const run = await t.request("own", { method: "POST", url: `${iri}/run`, payload: { mapping } });
     expect(run.statusCode, run.body).toBe(202);
+    // The answer is the item as GET answers it: the profile as its IRI, not a Drizzle reference.
+    expect(run.json()).toMatchObject({
+      "@id": iri,
+      "@type": "ProductImport",
+      sellerProfile: `/api/seller_profiles/${sellerProfileId}`,
+    });
     return { iri, uploaded: uploaded.json(), done: await waitForImport(t, iri) };
   }
 

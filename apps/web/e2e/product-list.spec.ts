@@ -234,7 +234,7 @@ for (const lang of LANGS) {
     const details = page.getByTestId("profile-form");
     const moved = `moved-${lang.locale}-${Date.now()}@example.com`;
     await expect(details.getByTestId("email-password")).toHaveCount(0);
-    await details.getByLabel(lang.email, { exact: true }).fill(moved);
+    await details.getByRole("textbox", { name: lang.email, exact: true }).fill(moved);
     await details.getByTestId("email-password").fill("wrong-password");
     await details.getByRole("button", { name: lang.save }).click();
     await expect(details.getByText(lang.wrongPassword)).toBeVisible();

@@ -19,6 +19,8 @@ function jsonLd(resource: AnyResource): Json {
   return {
     ...schema,
     properties: {
+      // An item answer names its context; a collection's members do not.
+      "@context": { type: "string", readOnly: true },
       "@id": { type: "string", readOnly: true },
       "@type": { type: "string", readOnly: true, const: resource.shortName },
       ...((schema.properties as Json | undefined) ?? {}),

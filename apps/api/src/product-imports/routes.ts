@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requirePrincipal } from "../auth/authenticate.ts";
 import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
+import { createSerializer } from "../hydra/serializer.ts";
 import { scopeOf, visibleIn } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { parseBody } from "../validation.ts";
@@ -20,12 +21,10 @@ import { MAX_IMPORT_BYTES, uploadError, uploadProductImport } from "./upload-imp
 
 const mappingBody = z.object({ mapping: importMapping });
 const langOf = (query: unknown) => ((query as { lang?: string }).lang === "en" ? "en" : "de");
-const toOutput = (row: Parameters<typeof productImports.toOutput>[0]) => ({
-  "@context": "/api/contexts/ProductImport",
-  "@id": `/api/product_imports/${row.id}`,
-  "@type": "ProductImport",
-  ...productImports.toOutput(row, { asOf: {} }),
-});
+const serializer = createSerializer();
+/** The item as GET /api/product_imports/{id} answers it (relations as IRIs, not Drizzle refs). */
+const toOutput = (row: Parameters<typeof productImports.toOutput>[0]) =>
+  serializer.item(productImports, row.id, productImports.toOutput(row, { asOf: {} }), new Map());
 
 /**
  * The product import's operations beyond reading (declared in resource.ts for the docs): upload,

@@ -12,6 +12,8 @@ import { createAmazon } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { openTestDatabase } from "@starport/db/testing";
 import { createSyncEngine, createTokenCipher } from "@starport/sync";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { type FastifyInstance, fastify } from "fastify";
 import { createTokenService } from "../../src/auth/tokens.ts";
@@ -43,6 +45,8 @@ export interface Operation {
   body: { types: string[]; schema: Json } | null;
   /** Answers a never-ending event stream when it succeeds: only fuzzed as unauthorised. */
   streams: boolean;
+  /** The documented answers: status → content type → schema. */
+  responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
 }
 
 /** Every operation of the document, $refs of body schemas resolved. */
@@ -65,6 +69,7 @@ export function operationsOf(document: Json): Operation[] {
         streams: Object.values<Json>(op.responses ?? {}).some(
           (r) => r.content && "text/event-stream" in r.content,
         ),
+        responses: op.responses ?? {},
       });
     }
   }
@@ -211,9 +216,18 @@ function valid(schema: Json, components: Json, depth = 0): fc.Arbitrary<unknown>
   }
 }
 
+/** Values of 1 MB: an error quotes an excerpt of them, never the whole (issue 18 §10). */
+const MEGABYTE = 1_000_000;
+const hugeValue: fc.Arbitrary<string> = fc.constantFrom(
+  "x".repeat(MEGABYTE),
+  `/api/seller_profiles/${"9".repeat(MEGABYTE)}`,
+  `${"ä".repeat(MEGABYTE / 2)}`,
+);
+
 /** Something of the wrong kind: another type, a malformed or huge string, an object with traps. */
 const wrong: fc.Arbitrary<unknown> = fc.oneof(
   nastyString,
+  hugeValue,
   fc.constantFrom(null, true, false, 0, -1, 1e308, -1e308, 2 ** 53, 0.1, [], {}, [null]),
   fc.anything({ maxDepth: 3, withNullPrototype: false }),
   fc.constantFrom(...PROTO_NAMES).map((key) => Object.fromEntries([[key, { polluted: true }]])),
@@ -254,10 +268,13 @@ type Body =
   | { kind: "none" }
   | { kind: "json"; value: unknown; contentType: string | null }
   | { kind: "raw"; text: string; contentType: string | null }
-  | { kind: "oversized"; contentType: string };
+  | { kind: "oversized"; contentType: string }
+  | { kind: "multipart"; text: string; contentType: string };
 
 export interface RequestSpec {
   operation: number;
+  /** Another method than the operation's on its path (405s, methods Fastify does not route). */
+  method: string | null;
   actor: Actor;
   pathValues: unknown[];
   query: [string, unknown][];
@@ -296,6 +313,53 @@ const RAW_BODIES = [
   "\ufeff{}",
   "not json at all",
 ];
+
+/** Every method a client may send, also those no route serves and Fastify does not route. */
+const ALL_METHODS = [
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "SEARCH",
+  "MKCOL",
+  "PURGE",
+];
+
+/** Multipart bodies, well-formed and broken: cut short, no closing boundary, wrong boundary. */
+const MULTIPART_BOUNDARY = "----starportfuzz";
+const part = (name: string, fileName: string | null, content: string) =>
+  `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${
+    fileName === null ? "" : `; filename="${fileName}"`
+  }\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`;
+const multipartBody: fc.Arbitrary<Body> = fc.record({
+  kind: fc.constant("multipart" as const),
+  text: fc.oneof(
+    fc.constantFrom(
+      `${part("file", "a.csv", "SKU;Kosten\nA-1;1,50\n")}--${MULTIPART_BOUNDARY}--\r\n`,
+      part("file", "a.csv", "SKU;Kosten\nA-1;1,50\n"),
+      part("file", "a.csv", "SKU;Kosten\nA-1;1,5").slice(0, -10),
+      `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n`,
+      `--${MULTIPART_BOUNDARY}\r\n\r\n`,
+      `--other\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nx\r\n--other--`,
+      `${part("note", null, "no file here")}--${MULTIPART_BOUNDARY}--\r\n`,
+      `${part("file", "a.csv", "x")}${part("file", "b.csv", "y")}--${MULTIPART_BOUNDARY}--\r\n`,
+      "",
+      "--",
+    ),
+    fc.string({ unit: "binary", maxLength: 200 }).map((content) => part("file", "f.xlsx", content)),
+  ),
+  contentType: fc.constantFrom(
+    `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    `multipart/mixed; boundary=${MULTIPART_BOUNDARY}`,
+  ),
+});
 
 const RAW_QUERIES = [
   "%",
@@ -398,6 +462,10 @@ function operationArb(
             contentType: fc.constantFrom<string | null>(...op.body.types, ...WRONG_TYPES),
           }),
         },
+        {
+          weight: op.body.types.some((t) => t.startsWith("multipart/")) ? 8 : 1,
+          arbitrary: multipartBody,
+        },
         { weight: 1, arbitrary: fc.constant<Body>({ kind: "none" }) },
         {
           weight: 1,
@@ -418,6 +486,10 @@ function operationArb(
         },
       );
   return fc.record({
+    method: fc.oneof(
+      { weight: 19, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: fc.constantFrom(...ALL_METHODS) },
+    ),
     actor: op.streams
       ? fc.constantFrom<Actor>("anonymous", "badToken")
       : fc.oneof(
@@ -465,6 +537,8 @@ export interface FuzzTarget {
   operations: Operation[];
   components: Json;
   run(spec: RequestSpec): Promise<FuzzResult>;
+  /** A create under a fresh seller profile while the profile is deleted: both answers. */
+  race(seed: number): Promise<FuzzResult[]>;
   close(): Promise<void>;
 }
 
@@ -585,6 +659,30 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     for (const child of Object.values(value)) harvest(actor, child, depth + 1);
   };
 
+  // Every answer against the schema its operation documents (the OpenAPI document's own).
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction | null>();
+  const responseMismatch = (
+    op: Operation,
+    status: number,
+    type: string,
+    body: unknown,
+  ): string | null => {
+    const key = `${op.id} ${status} ${type}`;
+    let validate = validators.get(key);
+    if (validate === undefined) {
+      const content = op.responses[String(status)]?.content ?? {};
+      const media = type.split(";")[0]!.trim();
+      const schema = (content[media] ?? Object.values(content)[0])?.schema;
+      validate = schema ? ajv.compile({ ...schema, components: document.components ?? {} }) : null;
+      validators.set(key, validate);
+    }
+    if (validate === null) return `answered ${status}, which ${op.id} does not document`;
+    if (validate(body)) return null;
+    return `the ${status} answer does not match its schema: ${JSON.stringify(validate.errors).slice(0, 400)}`;
+  };
+
   async function run(spec: RequestSpec): Promise<FuzzResult> {
     const op = operations[spec.operation]!;
     let path = op.path;
@@ -609,20 +707,22 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     const body = spec.body;
     if (body.kind === "json") payload = JSON.stringify(resolve(body.value)) ?? "null";
     if (body.kind === "raw") payload = body.text;
+    if (body.kind === "multipart") payload = body.text;
     if (body.kind === "oversized")
       payload = JSON.stringify({ text: "x".repeat(BODY_LIMIT + 1024) });
     if (body.kind !== "none" && "contentType" in body && body.contentType !== null) {
       headers["content-type"] = body.contentType;
     }
     lastError = null;
+    const method = spec.method ?? op.method;
     const response = await app.inject({
-      method: op.method as "GET",
+      method: method as "GET",
       url,
       headers,
       ...(payload === undefined ? {} : { payload }),
       remoteAddress: `10.${(spec.ip >> 8) & 255}.${spec.ip & 255}.7`,
     });
-    const request = `${op.method} ${url.length > 300 ? `${url.slice(0, 300)}…` : url} as ${spec.actor}${
+    const request = `${method} ${url.length > 300 ? `${url.slice(0, 300)}…` : url} as ${spec.actor}${
       payload === undefined
         ? ""
         : ` with ${headers["content-type"] ?? "no content-type"} ${payload.length > 300 ? `${payload.slice(0, 300)}…` : payload}`
@@ -631,7 +731,9 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     let problem: string | null = null;
     let parsed: unknown;
     const type = String(response.headers["content-type"] ?? "");
-    if (type.includes("json")) {
+    // A HEAD answer has the headers of its GET and no body.
+    const hasBody = method !== "HEAD";
+    if (type.includes("json") && hasBody) {
       try {
         parsed = JSON.parse(response.body);
       } catch {
@@ -644,8 +746,18 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
           ? lastError.stack?.split("\n").slice(0, 4).join(" | ")
           : lastError;
       problem = `answered ${status} (${String(cause)})`;
-    } else if (status >= 400 && !(type.includes("json") && parsed && typeof parsed === "object")) {
+    } else if (
+      hasBody &&
+      status >= 400 &&
+      !(type.includes("json") && parsed && typeof parsed === "object")
+    ) {
       problem = `answered ${status} without a JSON error body (content-type "${type}")`;
+    }
+    if (!problem && status >= 400 && response.body.length > 8_000) {
+      problem = `answered ${status} with ${response.body.length} characters: it echoes input`;
+    }
+    if (!problem && method === op.method && status < 300 && type.includes("json")) {
+      problem = responseMismatch(op, status, type, parsed);
     }
     if (status < 300 && (spec.actor === "own" || spec.actor === "foreign"))
       harvest(spec.actor, parsed);
@@ -663,7 +775,52 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     return { status, problem, request, body: response.body.slice(0, 500) };
   }
 
+  /** Creates whose body names a seller profile: the children a profile's deletion takes along. */
+  const childCreates = operations.filter((op) => {
+    if (op.method !== "POST" || !op.body || op.pathParams.length > 0) return false;
+    let schema: Json = op.body.schema;
+    if (schema?.$ref)
+      schema = document.components?.schemas?.[String(schema.$ref).split("/").pop()!];
+    return Boolean(schema?.properties?.sellerProfile);
+  });
+
+  async function race(seed: number): Promise<FuzzResult[]> {
+    const op = childCreates[Math.abs(seed) % childCreates.length]!;
+    const [profile] = await db
+      .insert(schema.sellerProfiles)
+      .values({ customerId: IDS.customerA, name: `Race ${seed}` })
+      .returning();
+    const iri = `/api/seller_profiles/${profile!.id}`;
+    const [value] = fc.sample(valid(op.body!.schema, document.components?.schemas ?? {}), {
+      seed,
+      numRuns: 1,
+    });
+    const body = { ...(resolve(value) as Record<string, unknown>), sellerProfile: iri };
+    const headers = { ...(session.own && { authorization: `Bearer ${session.own}` }) };
+    const answers = await Promise.all([
+      app.inject({
+        method: "POST",
+        url: op.path,
+        headers: { ...headers, "content-type": op.body!.types[0]! },
+        payload: JSON.stringify(body),
+      }),
+      app.inject({ method: "DELETE", url: iri, headers }),
+    ]);
+    return answers.map((response, index) => {
+      const request =
+        index === 0
+          ? `POST ${op.path} during DELETE ${iri}`
+          : `DELETE ${iri} during POST ${op.path}`;
+      const problem =
+        response.statusCode >= 500
+          ? `answered ${response.statusCode} in a create/delete race`
+          : null;
+      return { status: response.statusCode, problem, request, body: response.body.slice(0, 500) };
+    });
+  }
+
   return {
+    race,
     app,
     routes,
     ownHeaders: () => ({ authorization: `Bearer ${session.own}` }),
@@ -708,6 +865,13 @@ export async function fuzz(
     report.histogram.set(result.status, (report.histogram.get(result.status) ?? 0) + 1);
     report.operationsHit.add(target.operations[spec.operation]!.id);
     if (result.problem) report.failures.push(result);
+    // Every 50th step also races a create against its seller profile's deletion.
+    if (index % 50 === 49) {
+      for (const raced of await target.race((seed + index) | 0)) {
+        report.histogram.set(raced.status, (report.histogram.get(raced.status) ?? 0) + 1);
+        if (raced.problem) report.failures.push(raced);
+      }
+    }
     if (onProgress && (index + 1) % 1000 === 0) onProgress(index + 1);
   }
   return report;
