@@ -337,7 +337,12 @@ test("the campaign search filters as one types, once per pause, without Enter", 
   });
   await page.goto("/en/hangar/campaigns");
   await expectHydrated(page);
+  await page
+    .locator("[data-testid=profile-card][data-marketplace=DE]")
+    .getByTestId("profile-card-link")
+    .click();
   const table = page.getByTestId("table-campaigns");
+  await expect(table.getByTestId("row-link").first()).toBeVisible();
   await table.getByRole("textbox").first().pressSequentially("Exact", { delay: 40 });
   await expect(page).toHaveURL(/q=Exact/);
   await expect
