@@ -389,9 +389,11 @@ describe.each(TEST_DATABASE_KINDS)("on %s", (kind) => {
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     let text = "";
-    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
+    // The stream opens with its reconnect delay and a keep-alive comment, then the runs' events.
+    while (!/event: sync-run\ndata: [^\n]*\n\n/.test(text))
+      text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
-    expect(text).toMatch(/^event: sync-run\ndata: \{/);
+    expect(text).toMatch(/^retry: \d+\n\n(: keep-alive\n\n)*event: sync-run\ndata: \{/);
     const event = JSON.parse(text.split("data: ")[1]?.split("\n")[0] ?? "{}");
     expect(event.sellerProfile).toBe(sellerProfile);
   }, 30_000);
