@@ -210,11 +210,13 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
   // The web app's catch-all would otherwise answer unknown API paths, and methods the
   // entrypoint (`/api` itself, GET only) does not serve, with an HTML page.
   app.all("/*", { schema: { hide: true }, config: REFUSES }, notFound);
-  app.route({
-    method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"],
-    url: "",
-    schema: { hide: true },
-    config: REFUSES,
-    handler: notFound,
-  });
+  // The prefix's own path (`/api`); an app without a prefix (a test's bare instance) has none.
+  if (app.prefix !== "")
+    app.route({
+      method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"],
+      url: "",
+      schema: { hide: true },
+      config: REFUSES,
+      handler: notFound,
+    });
 }
