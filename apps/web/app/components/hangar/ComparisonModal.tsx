@@ -1,4 +1,5 @@
 import { Modal, ScrollArea, Table, Text } from "@mantine/core";
+import { useWindowEvent } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { MetricCell } from "./MetricCell.tsx";
 import { METRICS } from "./metrics.ts";
@@ -21,6 +22,11 @@ export function ComparisonModal({
   const { t } = useTranslation();
   const nameColumn = def.columns.find((c) => c.fixed);
   const nameOf = (row: HangarRow) => String(nameColumn?.value?.(row) ?? row["@id"]);
+  // Mantine closes on Escape only while focus is inside the dialog; a comparison opened from the
+  // address (a reload, a shared link) renders open without taking focus, so the page listens too.
+  useWindowEvent("keydown", (event) => {
+    if (event.key === "Escape") onClose();
+  });
   return (
     <Modal
       opened
