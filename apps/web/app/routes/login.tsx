@@ -5,11 +5,9 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { getI18n } from "../i18n/i18n.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { browserHydra } from "../lib/api/session-hydra.ts";
-import { writeBrowserCookie } from "../lib/cookies.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
-import { LOCALE_COOKIE, LOCALE_COOKIE_OPTIONS } from "../lib/locale.ts";
-import { useLocale } from "../lib/use-locale.ts";
-import { LOCALES, type Locale, localizePath, splitLocale } from "../route-table.ts";
+import { useLocalizedPath } from "../lib/use-locale.ts";
+import { splitLocale } from "../route-table.ts";
 import { AUTH_ERROR_PARAM, isAuthErrorKey, type SellerProfile } from "../session/session.ts";
 import { sessionStore } from "../session/store.ts";
 import type { Route } from "./+types/login";
@@ -47,7 +45,7 @@ async function rememberOnlyProfile(): Promise<void> {
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const pageLocale = useLocale();
+  const localized = useLocalizedPath();
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -75,12 +73,7 @@ export default function LoginPage() {
         return;
       }
       await rememberOnlyProfile();
-      // The language chosen in the profile applies from this sign-in on (and is remembered as
-      // the page language), whatever language the login page was in.
-      const chosen = result.user.locale as Locale;
-      const locale = LOCALES.includes(chosen) ? chosen : pageLocale;
-      writeBrowserCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
-      navigate(localizePath("/", locale));
+      navigate(localized("/"));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401)
         setError(t("login.invalidCredentials"));
@@ -137,7 +130,7 @@ export default function LoginPage() {
       </form>
       <Text size="sm" ta="center">
         {t("login.noAccount")}{" "}
-        <Anchor component={Link} to={localizePath("/register", pageLocale)}>
+        <Anchor component={Link} to={localized("/register")}>
           {t("login.registerLink")}
         </Anchor>
       </Text>
