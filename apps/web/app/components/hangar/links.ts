@@ -31,7 +31,11 @@ export function onlyViewChanged(current: URL, next: URL): boolean {
   if (current.pathname !== next.pathname) return false;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.searchParams);
-    for (const key of [...params.keys()]) if (/(^|\.)(cols|delta)$/.test(key)) params.delete(key);
+    for (const key of [...params.keys()]) {
+      // Closing a comparison reads nothing: its rows were loaded when it opened.
+      const closedComparison = /(^|\.)compare$/.test(key) && !next.searchParams.has(key);
+      if (/(^|\.)(cols|delta)$/.test(key) || closedComparison) params.delete(key);
+    }
     params.sort();
     return params.toString();
   };
