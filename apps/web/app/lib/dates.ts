@@ -1,8 +1,9 @@
+import { dateTimeFormat } from "./intl-format.ts";
 import { intlLocale } from "./intl-locale.ts";
 
 /** A calendar day (YYYY-MM-DD) in the locale's format: 31.12.2026, 31/12/2026. */
 export function formatDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     day: "2-digit",
     month: "2-digit",
     year: "numeric",

@@ -8,6 +8,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import type { HydraClient } from "./api/hydra.ts";
 import { formatDay } from "./dates.ts";
+import { numberFormat } from "./intl-format.ts";
 import { intlLocale } from "./intl-locale.ts";
 
 export const CONVERSION_CURRENCIES = ["SEK", "PLN", "GBP", "EUR", "USD"] as const;
@@ -95,7 +96,7 @@ export function Money({ amount, currency }: { amount: number; currency: string }
   const settings = useContext(ConversionContext);
   const converted = convert(amount, currency, settings.currency, settings.rates);
   const shown = converted ?? { value: amount, currency, rateDate: null, stale: false };
-  const text = new Intl.NumberFormat(intlLocale(i18n.language), {
+  const text = numberFormat(intlLocale(i18n.language), {
     style: "currency",
     currency: shown.currency,
   }).format(shown.value);

@@ -25,6 +25,7 @@ import {
   type Metrics,
 } from "../components/hangar/metrics.ts";
 import { getI18n } from "../i18n/i18n.ts";
+import { dateTimeFormat } from "../lib/intl-format.ts";
 import { intlLocale } from "../lib/intl-locale.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
@@ -261,7 +262,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   >
                     {t(`sync.status.${run.status}`)}
                     {run.finishedAt
-                      ? ` · ${t("home.sync.finishedAt", { date: new Intl.DateTimeFormat(intlLocale(format.locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(run.finishedAt)) })}`
+                      ? ` · ${t("home.sync.finishedAt", { date: dateTimeFormat(intlLocale(format.locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(run.finishedAt)) })}`
                       : ""}
                     {` · ${t("sync.rows", { formatted: format.number(run.rowsWritten) })}`}
                   </Text>

@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 
 /**
@@ -31,7 +32,7 @@ const SHOWN = [
 
 export function SyncArrivals({ arrived }: { arrived: SyncArrivalsView }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(intlLocale(i18n.language));
+  const number = numberFormat(intlLocale(i18n.language));
   const parts = SHOWN.flatMap((kind) => {
     const count = arrived[kind];
     return count ? [t(`syncArrivals.${kind}`, { count, formatted: number.format(count) })] : [];

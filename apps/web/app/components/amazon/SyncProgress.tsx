@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { sessionStore } from "../../session/store.ts";
 import { SyncArrivals, type SyncArrivalsView } from "./SyncArrivals.tsx";
@@ -105,7 +106,7 @@ export function SyncProgress({
       />
       <Text size="xs" c="dimmed">
         {t("sync.rows", {
-          formatted: new Intl.NumberFormat(intlLocale(i18n.language)).format(run.rowsWritten),
+          formatted: numberFormat(intlLocale(i18n.language)).format(run.rowsWritten),
         })}
       </Text>
       {run.result?.arrived ? <SyncArrivals arrived={run.result.arrived} /> : null}

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
@@ -71,9 +72,7 @@ export function ProductCompetitors({
   const money = (s: Snapshot | null) =>
     s?.price === null || s?.price === undefined
       ? "–"
-      : new Intl.NumberFormat(tag, { style: "currency", currency: s.currency ?? "EUR" }).format(
-          s.price,
-        );
+      : numberFormat(tag, { style: "currency", currency: s.currency ?? "EUR" }).format(s.price);
   const buyBox = (s: Snapshot | null) =>
     s?.hasBuyBox === null || s?.hasBuyBox === undefined ? (
       <Text c="dimmed">–</Text>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
@@ -55,13 +56,11 @@ export function ProductBreakEven({ productId, revision }: { productId: string; r
   }, [productId, revision]);
 
   const money = (value: number | null, currency: string) =>
-    value === null
-      ? null
-      : new Intl.NumberFormat(tag, { style: "currency", currency }).format(value);
+    value === null ? null : numberFormat(tag, { style: "currency", currency }).format(value);
   const percent = (value: number | null) =>
     value === null
       ? null
-      : new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }).format(value);
+      : numberFormat(tag, { style: "percent", maximumFractionDigits: 1 }).format(value);
 
   return (
     <Stack gap="xs" data-testid="product-break-even">

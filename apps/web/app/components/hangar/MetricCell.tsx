@@ -1,10 +1,25 @@
-import { Group, Text, Tooltip } from "@mantine/core";
+import { Text, Tooltip } from "@mantine/core";
+import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "./format.ts";
 import { MoneyText } from "./MoneyText.tsx";
 import { changeTone, type MetricName, relativeChange } from "./metrics.ts";
 
 const TONE_COLOR = { good: "teal", bad: "red", neutral: "dimmed" } as const;
+
+// Plain elements, not Mantine's Group and Text: a Hangar table renders hundreds of these cells,
+// and each Mantine box resolves theme and style props (it led the browser's profile of the page).
+const CELL_STYLE: CSSProperties = {
+  display: "flex",
+  gap: 6,
+  flexWrap: "nowrap",
+  justifyContent: "flex-end",
+  alignItems: "center",
+};
+const VALUE_STYLE: CSSProperties = {
+  fontSize: "var(--mantine-font-size-sm)",
+  lineHeight: "var(--mantine-line-height-sm)",
+};
 
 /** The change of a metric against the previous period, coloured by whether it is good news. */
 export function Delta({
@@ -52,22 +67,13 @@ export function MetricCell({
   const format = useFormat();
   const text = format.metric(metric, value, currency);
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      justify="flex-end"
-      data-testid={testId}
-      data-metric={metric}
-      data-value={value ?? ""}
-    >
+    <div style={CELL_STYLE} data-testid={testId} data-metric={metric} data-value={value ?? ""}>
       {converted && (metric === "cost" || metric === "sales" || metric === "cpc") ? (
         <MoneyText text={text} currency={currency} />
       ) : (
-        <Text span size="sm">
-          {text}
-        </Text>
+        <span style={VALUE_STYLE}>{text}</span>
       )}
       {withDelta ? <Delta metric={metric} current={value} previous={previous} /> : null}
-    </Group>
+    </div>
   );
 }

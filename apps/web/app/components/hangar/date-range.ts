@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../lib/intl-format.ts";
 /**
  * The date range every Hangar screen shares, kept in the URL (`range`, and `from`/`to` for a
  * custom range). Days are the marketplace's own calendar days: "today" is computed in the
@@ -50,7 +51,7 @@ export function daysBetween(from: string, to: string): number {
 /** Today's date on the marketplace's calendar (its advertising profile's time zone). */
 export function todayIn(timeZone: string | undefined, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", {
+    return dateTimeFormat("en-CA", {
       timeZone: timeZone || "UTC",
       year: "numeric",
       month: "2-digit",

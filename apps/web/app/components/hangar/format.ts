@@ -2,13 +2,14 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../lib/dates.ts";
+import { dateTimeFormat, numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { formatChange, formatMetric, type MetricName } from "./metrics.ts";
 
 export { formatDay };
 
 export function formatShortDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     day: "2-digit",
     month: "2-digit",
     timeZone: "UTC",
@@ -28,7 +29,7 @@ export function useFormat() {
       change: (value: number | null) => formatChange(value, locale),
       day: (iso: string) => formatDay(iso, locale),
       shortDay: (iso: string) => formatShortDay(iso, locale),
-      number: (value: number) => new Intl.NumberFormat(intlLocale(locale)).format(value),
+      number: (value: number) => numberFormat(intlLocale(locale)).format(value),
     }),
     [locale],
   );

@@ -1,3 +1,4 @@
+import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 
 /**
@@ -111,22 +112,20 @@ export function formatMetric(
   if (value === null || value === undefined || Number.isNaN(value)) return "–";
   switch (METRIC_KIND[name]) {
     case "money":
-      return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency }).format(
-        value,
-      );
+      return numberFormat(intlLocale(locale), { style: "currency", currency }).format(value);
     case "ratio":
-      return new Intl.NumberFormat(intlLocale(locale), {
+      return numberFormat(intlLocale(locale), {
         style: "percent",
         minimumFractionDigits: 1,
         maximumFractionDigits: 1,
       }).format(value);
     case "multiple":
-      return new Intl.NumberFormat(intlLocale(locale), {
+      return numberFormat(intlLocale(locale), {
         minimumFractionDigits: 2,
         maximumFractionDigits: 2,
       }).format(value);
     default:
-      return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(value);
+      return numberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(value);
   }
 }
 
@@ -151,7 +150,7 @@ export function changeTone(name: MetricName, change: number | null): "good" | "b
 
 export function formatChange(change: number | null, locale: string): string {
   if (change === null) return "–";
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(intlLocale(locale), {
     style: "percent",
     signDisplay: "exceptZero",
     maximumFractionDigits: 1,

@@ -18,6 +18,7 @@ import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { deleteWithToast } from "../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
+import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useConfirm } from "../ConfirmModal.tsx";
 import { DateField } from "../DateField.tsx";
@@ -43,7 +44,7 @@ function parseRate(value: string): number | string {
 /** Taxes grouped by marketplace (spec §3), with add, edit and delete. */
 export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onChanged(): void }) {
   const { t, i18n } = useTranslation();
-  const percent = new Intl.NumberFormat(intlLocale(i18n.language), {
+  const percent = numberFormat(intlLocale(i18n.language), {
     style: "percent",
     maximumFractionDigits: 2,
   });

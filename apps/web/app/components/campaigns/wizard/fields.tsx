@@ -7,6 +7,7 @@ import {
   Stack,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { BIDDING_STRATEGIES, type BiddingStrategy } from "../wizard-state.ts";
 
@@ -31,9 +32,7 @@ export function useViolationText() {
     const params = Object.fromEntries(
       Object.entries(v.params ?? {}).map(([name, value]) => [
         name,
-        typeof value === "number"
-          ? new Intl.NumberFormat(intlLocale(i18n.language)).format(value)
-          : value,
+        typeof value === "number" ? numberFormat(intlLocale(i18n.language)).format(value) : value,
       ]),
     );
     return t(key, { ...params, defaultValue: v.message });
@@ -44,7 +43,7 @@ export function useViolationText() {
 export function useDecimalSeparator(): string {
   const { i18n } = useTranslation();
   return (
-    new Intl.NumberFormat(intlLocale(i18n.language))
+    numberFormat(intlLocale(i18n.language))
       .formatToParts(1.5)
       .find((p) => p.type === "decimal")?.value ?? "."
   );

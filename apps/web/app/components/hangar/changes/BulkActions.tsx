@@ -24,6 +24,7 @@ import {
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { ConfirmModal } from "../../ConfirmModal.tsx";
 import { useFormat } from "../format.ts";
@@ -274,7 +275,7 @@ function AdjustModal({
     allowNegative: false,
     hideControls: true,
   } as const;
-  const symbol = new Intl.NumberFormat(intlLocale(format.locale), { style: "currency", currency })
+  const symbol = numberFormat(intlLocale(format.locale), { style: "currency", currency })
     .formatToParts(0)
     .find((p) => p.type === "currency")?.value;
   const modes: { value: Mode; label: string }[] = [

@@ -2,6 +2,7 @@
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat, numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useFormat } from "../format.ts";
 import { type ActionResult, type ChangeView, isMoneyField } from "./model.ts";
@@ -10,7 +11,7 @@ export function useChangeFormat(currency: string) {
   const { t } = useTranslation();
   const format = useFormat();
   return useMemo(() => {
-    const dateTime = new Intl.DateTimeFormat(intlLocale(format.locale), {
+    const dateTime = dateTimeFormat(intlLocale(format.locale), {
       dateStyle: "short",
       timeStyle: "short",
     });
@@ -19,9 +20,7 @@ export function useChangeFormat(currency: string) {
       if (isMoneyField(field) && typeof raw === "number") return format.money(raw, currency);
       if (field === "state") return t(`hangar.state.${raw}`, { defaultValue: String(raw) });
       if (field?.startsWith("placement") && typeof raw === "number")
-        return new Intl.NumberFormat(intlLocale(format.locale), { style: "percent" }).format(
-          raw / 100,
-        );
+        return numberFormat(intlLocale(format.locale), { style: "percent" }).format(raw / 100);
       if ((field === "startDate" || field === "endDate") && typeof raw === "string")
         return format.day(raw);
       if (field === "biddingStrategy")

@@ -8,6 +8,7 @@ import {
   TARGET_MODES,
 } from "@starport/settings";
 import type { TFunction } from "i18next";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 
 /** How the web shows and edits each settings value (the catalogue itself is @starport/settings). */
@@ -91,21 +92,19 @@ export function formatSettingValue(
   const tag = intlLocale(locale);
   switch (FIELD_KINDS[key]) {
     case "percent":
-      return new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(
+      return numberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(
         Number(value) / 100,
       );
     case "money":
-      return new Intl.NumberFormat(tag, { style: "currency", currency }).format(
-        Number(value) / 1_000_000,
-      );
+      return numberFormat(tag, { style: "currency", currency }).format(Number(value) / 1_000_000);
     case "days":
       return t("settingsGoals.days", { count: Number(value) });
     case "points":
       return t("settingsGoals.points", {
-        value: new Intl.NumberFormat(tag, { signDisplay: "always" }).format(Number(value)),
+        value: numberFormat(tag, { signDisplay: "always" }).format(Number(value)),
       });
     case "count":
-      return new Intl.NumberFormat(tag).format(Number(value));
+      return numberFormat(tag).format(Number(value));
     case "boolean":
       return value ? t("settingsGoals.on") : t("settingsGoals.off");
     case "choice":

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { deleteWithToast } from "../../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../../lib/hydra-form.ts";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useConfirm } from "../../ConfirmModal.tsx";
@@ -93,7 +94,7 @@ export function ShippingSettings({
   );
 
   const money = (value: number, marketplace: string) =>
-    new Intl.NumberFormat(tag, {
+    numberFormat(tag, {
       style: "currency",
       currency: getMarketplace(marketplace)?.currency ?? "EUR",
     }).format(value);

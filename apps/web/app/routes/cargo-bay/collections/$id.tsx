@@ -23,6 +23,7 @@ import {
 import { getI18n } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { notFound } from "../../../lib/not-found.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
@@ -115,7 +116,7 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
   const money = (v: number | null, currency: string) =>
     v === null
       ? "–"
-      : new Intl.NumberFormat(intlLocale(locale), {
+      : numberFormat(intlLocale(locale), {
           style: "currency",
           currency,
         }).format(v);

@@ -20,6 +20,7 @@ import { todayIn } from "../../../components/hangar/date-range.ts";
 import { GoalCell } from "../../../components/settings/advertising/GoalVsActual.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { amazonToday } from "../../../lib/amazon-today.server.ts";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
@@ -56,9 +57,9 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const { collections, currency, unconvertedCurrencies, range, today } = loaderData;
   const [params] = useSearchParams();
   const tag = intlLocale(locale);
-  const money = new Intl.NumberFormat(tag, { style: "currency", currency });
-  const count = new Intl.NumberFormat(tag);
-  const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const money = numberFormat(tag, { style: "currency", currency });
+  const count = numberFormat(tag);
+  const percent = numberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
   const exportHref = (format: "csv" | "xlsx") => {
     const query = new URLSearchParams(params);
     query.set("format", format);

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { formatDay } from "../../../lib/dates.ts";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 
 /** A preview cell as the API answers it: the file's text and the value as the import reads it. */
@@ -22,7 +23,7 @@ export function formatPreviewCell(cell: PreviewCell, locale: string, t: TFunctio
     case "cost":
     case "shippingCost":
       return typeof parsed === "number"
-        ? new Intl.NumberFormat(intlLocale(locale), {
+        ? numberFormat(intlLocale(locale), {
             minimumFractionDigits: 2,
             maximumFractionDigits: 2,
           }).format(parsed)

@@ -18,6 +18,7 @@ import { redirect, useRevalidator } from "react-router";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { serverHydra } from "../../../lib/api/session-hydra.ts";
+import { dateTimeFormat, numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
@@ -106,7 +107,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   const locale = useLocale();
   const { revalidate } = useRevalidator();
-  const number = new Intl.NumberFormat(intlLocale(locale));
+  const number = numberFormat(intlLocale(locale));
   const [file, setFile] = useState<File | null>(null);
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
@@ -491,7 +492,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
             {loaderData.history.map((item) => (
               <Table.Tr key={item.id} data-status={item.status}>
                 <Table.Td>
-                  {new Intl.DateTimeFormat(intlLocale(locale), {
+                  {dateTimeFormat(intlLocale(locale), {
                     dateStyle: "medium",
                     timeStyle: "short",
                   }).format(new Date(item.createdAt))}

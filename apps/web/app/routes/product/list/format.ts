@@ -1,14 +1,15 @@
+import { dateTimeFormat, numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 /** Locale formats of the product list (Intl, never hand-built). */
 export function formatters(locale: string) {
   const tag = intlLocale(locale);
-  const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
+  const number = numberFormat(tag, { maximumFractionDigits: 1 });
+  const percent = numberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const date = dateTimeFormat(tag, { dateStyle: "medium" });
   return {
     money(value: number | null | undefined, currency: string) {
       if (value === null || value === undefined) return null;
-      return new Intl.NumberFormat(tag, { style: "currency", currency }).format(value);
+      return numberFormat(tag, { style: "currency", currency }).format(value);
     },
     number(value: number | null | undefined) {
       return value === null || value === undefined ? null : number.format(value);
