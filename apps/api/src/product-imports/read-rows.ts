@@ -125,6 +125,30 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
     }
     return;
   }
+  // exceljs' unzipper can end a pull early under load ("FILE_ENDED": its zip stream finished
+  // while an entry was still being read; a valid file was refused once on a busy machine). The
+  // file on disk does not change, so such a read starts again, past the rows already given; a
+  // truncated file ends the same way every time and stays unreadable.
+  let given = 0;
+  for (let attempt = 1; ; attempt++) {
+    let seen = 0;
+    try {
+      for await (const sheetRow of readXlsxRows(path)) {
+        seen += 1;
+        if (seen <= given) continue;
+        given = seen;
+        yield sheetRow;
+      }
+      return;
+    } catch (error) {
+      if (attempt >= XLSX_READ_ATTEMPTS || (error as Error)?.message !== "FILE_ENDED") throw error;
+    }
+  }
+}
+
+const XLSX_READ_ATTEMPTS = 3;
+
+async function* readXlsxRows(path: string): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: "cache",
     styles: "cache",
