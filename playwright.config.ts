@@ -18,7 +18,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // No trace unless asked for (E2E_TRACE=retain-on-failure, or --trace=on for one test): recording
+    // snapshots of these pages' large DOMs at every step cost more CPU than the tests themselves
+    // (routes.spec.ts with two workers: 5.8 min and 4 timeouts with traces, 3.7 min and none
+    // without). A failure still prints its error and the page's ARIA snapshot.
+    trace: (process.env.E2E_TRACE as "off" | "on" | "retain-on-failure" | undefined) ?? "off",
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: "/usr/bin/chromium",
@@ -39,7 +43,9 @@ export default defineConfig({
     { name: "chromium", use: { browserName: "chromium" }, dependencies: ["setup"] },
   ],
   webServer: {
-    command: "node apps/web/server.ts",
+    // The start command's server; on a PostgreSQL of its own when E2E_DATABASE_URL (or
+    // TEST_DATABASE_URL, as CI sets it) names a server (see the script for why).
+    command: "node apps/web/scripts/e2e-server.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     // Waits for /api/health; the bound only ends a start that failed (measured over 90 s on the
     // 2-core machine shared with other test runs). E2E_SERVER_TIMEOUT_MS overrides it.
@@ -66,6 +72,7 @@ export default defineConfig({
       // queue every later sync behind them. The limits are the transport tests' subject.
       AMAZON_CLIENT_RATE_LIMITS: "false",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "",
     },
   },
 });

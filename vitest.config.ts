@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, where the
+    // database tests wait on PostgreSQL and child processes as much as they compute.
+    maxWorkers: 2,
     // Each test's timeout in the JSON report, for the slow-test report (scripts/test-summary.ts).
     setupFiles: ["scripts/vitest-timeouts.ts"],
   },

@@ -86,7 +86,13 @@ test("health reports the database and the job engine", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({
     status: "ok",
-    database: { status: "up", driver: "pglite" },
+    // The browser tests' server runs on PostgreSQL when E2E_DATABASE_URL (CI: TEST_DATABASE_URL)
+    // names one (apps/web/scripts/e2e-server.ts), else on the embedded database.
+    database: {
+      status: "up",
+      driver:
+        (process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL) ? "postgres" : "pglite",
+    },
     jobs: { status: "up" },
   });
 });

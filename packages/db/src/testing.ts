@@ -26,12 +26,16 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database next to the one `adminUrl` names (tests and benchmarks). */
+/**
+ * Creates an empty database next to the one `adminUrl` names (tests and benchmarks): named
+ * `<prefix>_<random>`, or exactly `name` when given (dropped first if a run before left it).
+ */
 export async function createThrowawayDatabase(
   adminUrl: string,
   prefix = "starport_test",
+  { name = `${prefix}_${randomBytes(6).toString("hex")}` }: { name?: string } = {},
 ): Promise<ThrowawayDatabase> {
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -41,6 +45,7 @@ export async function createThrowawayDatabase(
       await client.end();
     }
   };
+  await run(`drop database if exists ${name} with (force)`);
   await run(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
