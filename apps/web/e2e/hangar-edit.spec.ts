@@ -273,10 +273,12 @@ for (const locale of ["de", "en"] as const) {
         .getByTestId("result-row")
         .filter({ has: page.locator("[data-status=failed]") });
       await expect(failedRow).toHaveCount(1);
-      await expect(failedRow.getByTestId("result-error")).toHaveText(rejection);
+      // Amazon's refusal in the page's language, with Amazon's own words (issue 17 §5).
+      const refused = `${locale === "de" ? "Von Amazon abgelehnt" : "Refused by Amazon"} (INVALID_ARGUMENT): ${rejection}`;
+      await expect(failedRow.getByTestId("result-error")).toHaveText(refused);
       // The failed row stays in the tray to fix or retry.
       await expect(tray.getByTestId("failed-row")).toHaveCount(1);
-      await expect(tray.getByTestId("failed-error")).toHaveText(rejection);
+      await expect(tray.getByTestId("failed-error")).toHaveText(refused);
     } finally {
       await request.delete(`${SANDBOX}/__sandbox/rejections`);
     }
