@@ -154,6 +154,13 @@ for (const lang of LANGS) {
     // The heading, not "Calculating economics …" shown while the figures load.
     await expect(drawer.getByRole("heading", { name: lang.economics, exact: true })).toBeVisible();
     await expect(drawer.getByText(target.sku)).toBeVisible();
+    // Its image loads: the page's CSP let no product image through (issue 17 §7); the synced
+    // link is the sandbox's, as it would be Amazon's media host.
+    const image = drawer.locator("img").first();
+    await expect(image).toHaveAttribute("src", /\/__sandbox\/images\/I\/[A-Z0-9]{10}\.svg$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     if (target.cost === null)
       await expect(page.getByTestId("drawer-cost")).toHaveText(lang.missing);
     await page.screenshot({ path: `test-results/product-list-${lang.locale}.png`, fullPage: true });

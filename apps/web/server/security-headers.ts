@@ -17,6 +17,17 @@ const SUPPORT_WIDGET_ORIGINS = {
   },
 } as const;
 
+/**
+ * Where Amazon serves product images (the catalogue's and listings' image links): the media CDN
+ * and the regional image hosts of older links.
+ */
+export const AMAZON_IMAGE_ORIGINS = [
+  "https://m.media-amazon.com",
+  "https://images-na.ssl-images-amazon.com",
+  "https://images-eu.ssl-images-amazon.com",
+  "https://images-fe.ssl-images-amazon.com",
+] as const;
+
 /** The nonce of each document request; inline scripts and style elements carry it. */
 const nonces = new WeakMap<IncomingMessage, string>();
 
@@ -37,6 +48,8 @@ export function contentSecurityPolicy(config: Config) {
     ? SUPPORT_WIDGET_ORIGINS[config.supportWidget.provider]
     : null;
   const https = config.publicUrl.startsWith("https:");
+  // A configured Amazon endpoint (the local sandbox) serves its products' images itself.
+  const amazonEndpoint = config.amazon.apiBaseUrl ? [new URL(config.amazon.apiBaseUrl).origin] : [];
   return {
     useDefaults: false,
     directives: {
@@ -50,7 +63,13 @@ export function contentSecurityPolicy(config: Config) {
       // Mantine's <style> elements carry the nonce; its components set style attributes.
       "style-src": ["'self'", nonceSource],
       "style-src-attr": ["'unsafe-inline'"],
-      "img-src": ["'self'", "data:", ...(widget?.img ?? [])],
+      "img-src": [
+        "'self'",
+        "data:",
+        ...AMAZON_IMAGE_ORIGINS,
+        ...amazonEndpoint,
+        ...(widget?.img ?? []),
+      ],
       "font-src": ["'self'", "data:"],
       "connect-src": ["'self'", ...sentry, ...(widget?.connect ?? [])],
       "frame-src": [...(widget?.frame ?? ["'none'"])],

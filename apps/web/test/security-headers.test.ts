@@ -1,7 +1,11 @@
 import { loadConfig } from "@starport/config";
 import { fastify } from "fastify";
 import { describe, expect, it } from "vitest";
-import { cspNonceOf, registerSecurityHeaders } from "../server/security-headers.ts";
+import {
+  AMAZON_IMAGE_ORIGINS,
+  cspNonceOf,
+  registerSecurityHeaders,
+} from "../server/security-headers.ts";
 
 /** A Fastify app with Starport's security headers and one page that echoes its nonce. */
 async function serverWith(env: Record<string, string>, devServer = false) {
@@ -36,6 +40,8 @@ describe("security headers", () => {
     expect(csp.get("connect-src")).toEqual(["'self'"]);
     expect(csp.get("frame-src")).toEqual(["'none'"]);
     expect(csp.get("object-src")).toEqual(["'none'"]);
+    // Product images come from Amazon's image hosts (issue 17 §7: they were blocked).
+    expect(csp.get("img-src")).toEqual(["'self'", "data:", ...AMAZON_IMAGE_ORIGINS]);
     expect(csp.has("upgrade-insecure-requests")).toBe(false);
     // Each response has its own nonce.
     expect(second.json<{ nonce: string }>().nonce).not.toBe(nonce);
@@ -47,6 +53,13 @@ describe("security headers", () => {
     expect(first.headers["x-frame-options"]).toBe("DENY");
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
     expect(first.headers["strict-transport-security"]).toBeUndefined();
+    await app.close();
+  });
+
+  it("allow the images of the configured Amazon endpoint (the local sandbox)", async () => {
+    const app = await serverWith({ AMAZON_SANDBOX: "true", AMAZON_SANDBOX_PORT: "4123" });
+    const csp = directives(String((await app.inject("/page")).headers["content-security-policy"]));
+    expect(csp.get("img-src")).toContain("http://localhost:4123");
     await app.close();
   });
 

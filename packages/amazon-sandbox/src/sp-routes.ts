@@ -137,7 +137,20 @@ function bad(reply: FastifyReply, message: string): FastifyReply {
   return sendError(reply, "sp", 400, message);
 }
 
-function catalogItem(state: SandboxState, p: Product, included: string[]): Record<string, unknown> {
+/**
+ * A product's main image as the sandbox serves it (registerImageRoute): Amazon's links point at
+ * its media CDN, which a machine without internet cannot reach; the app shows either the same way.
+ */
+export function sandboxImageUrl(base: string, asin: string): string {
+  return `${base}/__sandbox/images/I/${asin}.svg`;
+}
+
+function catalogItem(
+  state: SandboxState,
+  p: Product,
+  included: string[],
+  base: string,
+): Record<string, unknown> {
   const mp = marketplaceById(p.marketplaceId);
   const cat = categoryOf(state.world, p);
   const m = p.marketplaceId;
@@ -178,7 +191,7 @@ function catalogItem(state: SandboxState, p: Product, included: string[]): Recor
           images: [
             {
               variant: "MAIN",
-              link: `https://m.media-amazon.com/images/I/${p.asin}.jpg`,
+              link: sandboxImageUrl(base, p.asin),
               height: 1000,
               width: 1000,
             },
@@ -269,7 +282,12 @@ const LISTING_DATA = [
   "productTypes",
 ];
 
-function listingItem(state: SandboxState, p: Product, included: string[]): Record<string, unknown> {
+function listingItem(
+  state: SandboxState,
+  p: Product,
+  included: string[],
+  base: string,
+): Record<string, unknown> {
   const mp = marketplaceById(p.marketplaceId);
   const cat = categoryOf(state.world, p);
   const out: Record<string, unknown> = { sku: p.sku };
@@ -286,7 +304,7 @@ function listingItem(state: SandboxState, p: Product, included: string[]): Recor
           createdDate: p.createdAt,
           lastUpdatedDate: p.lastUpdatedAt,
           mainImage: {
-            link: `https://m.media-amazon.com/images/I/${p.asin}.jpg`,
+            link: sandboxImageUrl(base, p.asin),
             height: 1000,
             width: 1000,
           },
@@ -480,7 +498,9 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
       );
     const merged: Record<string, unknown> = { asin: first.asin };
     for (const p of found) {
-      for (const [k, v] of Object.entries(catalogItem(state, p, inc))) {
+      for (const [k, v] of Object.entries(
+        catalogItem(state, p, inc, publicBaseUrl(state.baseUrl, req)),
+      )) {
         if (k === "asin") continue;
         if (Array.isArray(v)) merged[k] = [...((merged[k] as unknown[]) ?? []), ...v];
         else merged[k] = { ...((merged[k] as object) ?? {}), ...(v as object) };
@@ -551,7 +571,7 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
         brands: [...brands].map(([brandName, numberOfResults]) => ({ numberOfResults, brandName })),
         classifications: [],
       },
-      items: page.map((p) => catalogItem(state, p, inc)),
+      items: page.map((p) => catalogItem(state, p, inc, publicBaseUrl(state.baseUrl, req))),
     });
   });
 
@@ -620,7 +640,7 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
     const { sku } = req.params as { sku: string };
     const p = productBySku(w(), c.seller.sellerId, c.mps[0] as string, sku);
     if (!p) return sendError(reply, "sp", 404, `SKU '${sku}' not found in marketplace ${c.mps[0]}`);
-    return sendJson(reply, 200, listingItem(state, p, c.inc));
+    return sendJson(reply, 200, listingItem(state, p, c.inc, publicBaseUrl(state.baseUrl, req)));
   });
   app.get("/listings/2021-08-01/items/:sellerId", async (req, reply) => {
     const c = listingCheck(req, reply);
@@ -689,7 +709,9 @@ export function registerSpRoutes(app: FastifyInstance, state: SandboxState): voi
     return sendJson(reply, 200, {
       numberOfResults: list.length,
       pagination,
-      items: list.slice(offset, offset + pageSize).map((p) => listingItem(state, p, c.inc)),
+      items: list
+        .slice(offset, offset + pageSize)
+        .map((p) => listingItem(state, p, c.inc, publicBaseUrl(state.baseUrl, req))),
     });
   });
   app.put("/listings/2021-08-01/items/:sellerId/:sku", async (req, reply) => {

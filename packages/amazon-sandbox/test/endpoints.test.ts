@@ -557,6 +557,18 @@ describe("SP-API", () => {
       asin: p.asin,
       summaries: [{ marketplaceId: DE, itemName: p.title }],
     });
+    // The main image is served by the sandbox itself (a machine without internet shows it).
+    const withImages = await sb.app.inject({
+      url: `/catalog/2022-04-01/items/${p.asin}?marketplaceIds=${DE}&includedData=images`,
+      headers: { ...h, host: "sandbox.test:4100" },
+    });
+    const link = withImages.json().images[0].images[0].link as string;
+    expect(link).toBe(`http://sandbox.test:4100/__sandbox/images/I/${p.asin}.svg`);
+    const image = await sb.app.inject({ url: new URL(link).pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/svg+xml");
+    expect(image.body).toContain(p.asin);
+    expect((await sb.app.inject({ url: "/__sandbox/images/I/..%2Fstate" })).statusCode).toBe(404);
     expect(
       (await sb.app.inject({ url: `/catalog/2022-04-01/items/${p.asin}`, headers: h })).statusCode,
     ).toBe(400);
