@@ -6,6 +6,7 @@
 import { offersOf, type Sandbox, similarItems } from "@starport/amazon-sandbox";
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -30,6 +31,7 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
   let token: string;
   let foreignToken: string;
   let productId: string;
+  let sellerAccountId: string;
   const own = () =>
     [...sandbox.state.world.products.values()].find(
       (p) => p.sellerId === SELLER && p.marketplaceId === DE && p.stock > 0,
@@ -61,7 +63,7 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
     foreignToken = await login(`fremd-competitors-${kind}@example.com`, "fremd-passwort-123");
 
     // A seller profile of the demo customer, connected to the sandbox seller, with one listing.
-    const { sellerAccountId } = await amazonApp.connectedProfile(`Wettbewerb ${kind}`);
+    ({ sellerAccountId } = await amazonApp.connectedProfile(`Wettbewerb ${kind}`));
     const p = own();
     const [product] = await db
       .insert(schema.products)
@@ -156,6 +158,36 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
     const now = offersOf(sandbox.state.world, own()).find((o) => o.sellerId === rival.sellerId)!;
     expect(later.history.map((h) => h.price)).toEqual([rival.listingPrice, now.listingPrice]);
     expect(later.history.map((h) => h.hasBuyBox)).toEqual([rival.buyBoxWinner, now.buyBoxWinner]);
+  });
+
+  it("never suggests one of the seller's own products as a similar competitor", async () => {
+    const similar = similarItems(sandbox.state.world, own()).map((s) => s.asin);
+    expect(similar.length).toBeGreaterThan(1);
+    // The seller also sells the first similar item (under a SKU of its own).
+    const [mine] = await amazonApp.db
+      .insert(schema.products)
+      .values({
+        sellerAccountId,
+        marketplace: "DE",
+        marketplaceId: DE,
+        sku: `OWN-${similar[0]}`,
+        asin: similar[0] as string,
+        title: "Eigenes Produkt",
+        currency: "EUR",
+        status: "Active",
+      })
+      .returning();
+    try {
+      const suggestions = await app.inject({
+        url: `/api/catalogue/products/${productId}/competitor_suggestions`,
+        headers: as(token),
+      });
+      expect(suggestions.statusCode, suggestions.body).toBe(200);
+      const asins = suggestions.json().similar.map((s: { asin: string }) => s.asin);
+      expect(asins).toEqual(similar.slice(1));
+    } finally {
+      await amazonApp.db.delete(schema.products).where(eq(schema.products.id, mine!.id));
+    }
   });
 
   it("answers another customer's product and competitors with 404", async () => {

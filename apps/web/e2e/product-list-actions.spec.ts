@@ -23,6 +23,9 @@ const LANGS = {
     watch: "Beobachten",
     refresh: "Preise jetzt abrufen",
     buyBox: /Hat die Buy Box|Ohne Buy Box/,
+    invalidAsin: "Eine ASIN hat 10 Zeichen, Buchstaben und Ziffern (z. B. B0C1234567).",
+    notFetched: "Noch nicht abgerufen",
+    add: "Hinzufügen",
     money: /\d+,\d{2}\s€/,
     cost: "12,50",
     shipping: "1,20",
@@ -41,6 +44,9 @@ const LANGS = {
     watch: "Watch",
     refresh: "Check prices now",
     buyBox: /Holds the Buy Box|No Buy Box/,
+    invalidAsin: "An ASIN has 10 characters, letters and digits (e.g. B0C1234567).",
+    notFetched: "Not checked yet",
+    add: "Add",
     money: /€\d+\.\d{2}/,
     cost: "12.50",
     shipping: "1.20",
@@ -244,6 +250,15 @@ for (const locale of ["de", "en"] as const) {
       timeout: 45_000,
     });
     await expect(panel.getByTestId("competitor-buybox").first()).toHaveText(L.buyBox);
+    // The open panel shows the fetched point in the row's history, not "not fetched yet".
+    await expect(panel.getByTestId("competitor-row").first()).not.toContainText(L.notFetched);
+    // A mistyped ASIN says why it cannot be added (issue 17 §9: the button only greyed out).
+    const asinField = panel.getByTestId("competitor-asin");
+    await asinField.fill("B0-12345XY");
+    await expect(panel.getByText(L.invalidAsin)).toBeVisible();
+    await expect(panel.getByRole("button", { name: L.add, exact: true })).toBeDisabled();
+    await asinField.fill("B0C1234567");
+    await expect(panel.getByText(L.invalidAsin)).toHaveCount(0);
     await page.screenshot({ path: `test-results/product-drawer-competitors-${locale}.png` });
   });
 }

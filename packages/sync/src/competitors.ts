@@ -1,6 +1,6 @@
 import type { Amazon, Region, SellingPartnerClient } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
-import { and, eq, gte, isNotNull, notExists, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, notExists, sql } from "drizzle-orm";
 import type { TokenCipher } from "./secrets.ts";
 
 /**
@@ -93,6 +93,28 @@ export async function suggestCompetitors(
       signal,
     ),
   ]);
+  // The seller's own listings are never its competitors: neither this ASIN nor another of its
+  // products Amazon calls similar (issue 17 §9).
+  const candidates = (summaries[0]?.body.similarItems ?? [])
+    .flatMap((s) => s.items ?? [])
+    .map((i) => i.asin)
+    .filter((asin): asin is string => !!asin && asin !== product.asin);
+  const own =
+    candidates.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ asin: schema.products.asin })
+              .from(schema.products)
+              .where(
+                and(
+                  eq(schema.products.sellerAccountId, product.sellerAccountId),
+                  inArray(schema.products.asin, candidates),
+                ),
+              )
+          ).map((row) => row.asin),
+        );
   return {
     offers: (offers.Offers ?? [])
       .filter((o) => !o.MyOffer && o.SellerId)
@@ -107,10 +129,7 @@ export async function suggestCompetitors(
         fulfillment: o.IsFulfilledByAmazon ? ("AFN" as const) : ("MFN" as const),
         rating: o.SellerFeedbackRating?.SellerPositiveFeedbackRating ?? null,
       })),
-    similar: (summaries[0]?.body.similarItems ?? [])
-      .flatMap((s) => s.items ?? [])
-      .filter((i) => i.asin !== product.asin)
-      .map((i) => ({ asin: i.asin })),
+    similar: [...new Set(candidates)].filter((asin) => !own.has(asin)).map((asin) => ({ asin })),
   };
 }
 

@@ -44,6 +44,7 @@ export function ProductCompetitors({
   const [competitors, setCompetitors] = useState<Competitor[] | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const [manual, setManual] = useState("");
+  const [asinLeft, setAsinLeft] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -83,6 +84,7 @@ export function ProductCompetitors({
         {t("cargoBay.competitors.buyBoxNo")}
       </Badge>
     );
+  const asinValid = /^[A-Za-z0-9]{10}$/.test(manual.trim());
   const watched = new Set((competitors ?? []).map((c) => `${c.asin}|${c.sellerId ?? ""}`));
 
   return (
@@ -183,10 +185,19 @@ export function ProductCompetitors({
           placeholder="B0…"
           value={manual}
           onChange={(e) => setManual(e.currentTarget.value)}
+          onBlur={() => setAsinLeft(true)}
+          onFocus={() => setAsinLeft(false)}
+          // Says why the button stays grey: once the field is left, or ten characters are typed.
+          error={
+            manual.trim() && !asinValid && (asinLeft || manual.trim().length >= 10)
+              ? t("cargoBay.competitors.invalidAsin")
+              : null
+          }
+          data-testid="competitor-asin"
         />
         <Button
           variant="light"
-          disabled={!/^[A-Za-z0-9]{10}$/.test(manual.trim())}
+          disabled={!asinValid}
           onClick={() => add({ asin: manual.trim(), source: "manual" }).then(() => setManual(""))}
         >
           {t("cargoBay.competitors.add")}
