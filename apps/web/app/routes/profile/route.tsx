@@ -149,6 +149,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               />
               {emailChanged && (
                 <PasswordInput
+                  visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
                   name="currentPassword"
                   label={t("profilePage.currentPassword")}
                   description={t("profilePage.emailPasswordHint")}
@@ -199,6 +200,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               {t("profilePage.password")}
             </Title>
             <PasswordInput
+              visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
               name="currentPassword"
               label={t("profilePage.currentPassword")}
               autoComplete="current-password"
@@ -207,6 +209,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <PasswordInput
+                visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
                 name="newPassword"
                 label={t("profilePage.newPassword")}
                 description={t("profilePage.passwordRule")}
@@ -215,6 +218,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 required
               />
               <PasswordInput
+                visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
                 name="repeatPassword"
                 label={t("profilePage.repeatPassword")}
                 autoComplete="new-password"

@@ -684,6 +684,17 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         }
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
+        allRecordsSelectionCheckboxProps={{ "aria-label": t("hangar.table.a11y.selectAll") }}
+        getRecordSelectionCheckboxProps={(_, index) => ({
+          "aria-label": t("hangar.table.a11y.selectRow", { number: index + 1 }),
+        })}
+        getPaginationControlProps={(control) =>
+          control === "previous"
+            ? { "aria-label": t("hangar.table.a11y.previousPage") }
+            : control === "next"
+              ? { "aria-label": t("hangar.table.a11y.nextPage") }
+              : {}
+        }
         onRowClick={({ record }) => update({ product: record.id }, false)}
         noRecordsText={
           !hasProducts
