@@ -201,6 +201,46 @@ describe.each(TEST_DATABASE_KINDS)("accounts and sessions on %s", (kind) => {
     ]);
   });
 
+  it("keeps the language of the registration page as chosen; an account without one has the default, unchosen", async () => {
+    const register = async (email: string, locale?: string) => {
+      const response = await post(
+        "/api/register",
+        { name: "Lena", company: "Sprachen GmbH", email, password: "long-enough-password", locale },
+        {},
+        "10.3.1.1",
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().token as string;
+    };
+    const signIn = async (token: string) => (await post("/api/sign-in", { token })).json();
+    const english = await register("lena-en@example.com", "en");
+    expect(await signIn(english)).toMatchObject({ locale: "en", localeChosen: true });
+    const unchosen = await register("lena-default@example.com");
+    expect(await signIn(unchosen)).toMatchObject({ locale: "de", localeChosen: false });
+    // Choosing in the profile, even the default language, makes it the account's choice.
+    const chosen = await api.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: { authorization: `Bearer ${unchosen}`, "content-type": "application/json" },
+      payload: { locale: "de" },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await signIn(unchosen)).toMatchObject({ locale: "de", localeChosen: true });
+    const bad = await post(
+      "/api/register",
+      {
+        name: "X",
+        company: "Y",
+        email: "lena-fr@example.com",
+        password: "long-enough-password",
+        locale: "fr",
+      },
+      {},
+      "10.3.1.2",
+    );
+    expect(bad.statusCode).toBe(422);
+  });
+
   it("names every invalid registration field", async () => {
     const response = await post(
       "/api/register",

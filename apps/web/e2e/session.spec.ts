@@ -352,6 +352,29 @@ test.describe("own session", () => {
     await expect(page).toHaveURL(/\/en\/login\?authError=/);
   });
 
+  test("the language chosen in the profile applies at the next sign-in", async ({
+    page,
+    request,
+  }) => {
+    const email = `language-${Date.now()}@example.test`;
+    const password = "language-test-password";
+    const registered = await request.post("/api/register", {
+      data: { name: "Language", company: "Sprachen GmbH", email, password },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const chosen = await request.patch("/api/me", {
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      data: { locale: "en" },
+    });
+    expect(chosen.status(), await chosen.text()).toBe(200);
+    // The German login page: after signing in the seller continues in English.
+    await page.goto("/login");
+    await login(page, email, password);
+    await expect(page).toHaveURL(/\/en\/getting-started$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
   test("signing out revokes the token on the server", async ({
     page,
     context,

@@ -23,6 +23,7 @@ const user = (patch: Partial<SessionUser>): SessionUser => ({
   roles: ["ROLE_USER"],
   finishedOnboardingAt: null,
   locale: "de",
+  localeChosen: false,
   theme: { name: "light-indigo", dark: false },
   customer: { "@id": "/api/customers/1", id: "1" },
   ...patch,

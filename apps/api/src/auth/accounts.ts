@@ -35,6 +35,8 @@ export const userView = z
     isAdmin: z.boolean(),
     finishedOnboardingAt: z.iso.datetime().nullable(),
     locale: z.string(),
+    /** Whether the user chose `locale`; only a chosen language applies at sign-in. */
+    localeChosen: z.boolean(),
     theme: z.object({ name: z.string(), dark: z.boolean() }),
     customer: z.object({ "@id": z.string(), id: z.uuid() }),
   })
@@ -53,6 +55,7 @@ export function toUserView(user: UserRow): UserView {
     isAdmin: isAdmin(user.roles),
     finishedOnboardingAt: user.finishedOnboardingAt?.toISOString() ?? null,
     locale: user.locale,
+    localeChosen: user.localeChosen,
     theme: { name: user.themeName, dark: user.darkTheme },
     customer: { "@id": `/api/customers/${user.customerId}`, id: user.customerId },
   };
@@ -71,6 +74,8 @@ export const registerBody = z.object({
   email,
   // argon2 cost does not depend on length, but bound it anyway.
   password: z.string().min(8).max(1024),
+  /** The language of the page the user registered on: theirs from then on. */
+  locale: z.enum(["de", "en"]).optional(),
 });
 
 export const tokenBody = z.object({ token: z.string().min(1).max(4096) });
@@ -187,6 +192,7 @@ export function createAccounts({
             name: input.name,
             passwordHash,
             roles: ["ROLE_USER"],
+            ...(input.locale ? { locale: input.locale, localeChosen: true } : {}),
           })
           .returning();
         return created!;

@@ -74,7 +74,10 @@ export async function updateOwnProfile(
   const values: Partial<typeof schema.users.$inferInsert> = {};
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.email !== undefined) values.email = patch.email;
-  if (patch.locale !== undefined) values.locale = patch.locale;
+  if (patch.locale !== undefined) {
+    values.locale = patch.locale;
+    values.localeChosen = true;
+  }
   if (patch.theme !== undefined) {
     values.themeName = patch.theme.name;
     values.darkTheme = patch.theme.dark;

@@ -5,9 +5,11 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { getI18n } from "../i18n/i18n.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { browserHydra } from "../lib/api/session-hydra.ts";
+import { writeBrowserCookie } from "../lib/cookies.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
-import { useLocalizedPath } from "../lib/use-locale.ts";
-import { splitLocale } from "../route-table.ts";
+import { LOCALE_COOKIE, LOCALE_COOKIE_OPTIONS } from "../lib/locale.ts";
+import { useLocale } from "../lib/use-locale.ts";
+import { LOCALES, type Locale, localizePath, splitLocale } from "../route-table.ts";
 import { AUTH_ERROR_PARAM, isAuthErrorKey, type SellerProfile } from "../session/session.ts";
 import { sessionStore } from "../session/store.ts";
 import type { Route } from "./+types/login";
@@ -45,7 +47,7 @@ async function rememberOnlyProfile(): Promise<void> {
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const localized = useLocalizedPath();
+  const pageLocale = useLocale();
   const [params] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -73,7 +75,13 @@ export default function LoginPage() {
         return;
       }
       await rememberOnlyProfile();
-      navigate(localized("/"));
+      // A language the user chose (at registration, in the profile) applies from this sign-in
+      // on and is remembered as the page language; an account that never chose keeps the login
+      // page's language.
+      const chosen = result.user.locale as Locale;
+      const locale = result.user.localeChosen && LOCALES.includes(chosen) ? chosen : pageLocale;
+      if (locale !== pageLocale) writeBrowserCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
+      navigate(localizePath("/", locale));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401)
         setError(t("login.invalidCredentials"));
@@ -115,6 +123,7 @@ export default function LoginPage() {
             error={fields.email}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
             label={t("login.password")}
             name="password"
             autoComplete="current-password"
@@ -130,7 +139,7 @@ export default function LoginPage() {
       </form>
       <Text size="sm" ta="center">
         {t("login.noAccount")}{" "}
-        <Anchor component={Link} to={localized("/register")}>
+        <Anchor component={Link} to={localizePath("/register", pageLocale)}>
           {t("login.registerLink")}
         </Anchor>
       </Text>

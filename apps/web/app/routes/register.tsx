@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { getI18n } from "../i18n/i18n.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
-import { useLocalizedPath } from "../lib/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
 import { sessionStore } from "../session/store.ts";
 import type { Route } from "./+types/register";
@@ -27,6 +27,7 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
+  const locale = useLocale();
   const [values, setValues] = useState<Record<Field, string>>({
     name: "",
     company: "",
@@ -47,7 +48,8 @@ export default function RegisterPage() {
       const { token } = await store.plainApi.json<{ token: string }>("/api/register", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(values),
+        // The page's language becomes the account's (it then applies at every sign-in).
+        body: JSON.stringify({ ...values, locale }),
       });
       const result = await store.signIn(token);
       if (!result.ok) {
@@ -102,6 +104,7 @@ export default function RegisterPage() {
             {...input("email")}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ "aria-label": t("login.togglePassword") }}
             label={t("login.password")}
             description={t("register.passwordHint")}
             autoComplete="new-password"

@@ -42,6 +42,8 @@ export interface SessionUser {
   roles: string[];
   finishedOnboardingAt: string | null;
   locale: string;
+  /** Whether the user chose `locale` (registration, profile): then it applies at sign-in. */
+  localeChosen: boolean;
   theme: { name: string; dark: boolean };
   customer: { "@id": string; id: string };
 }

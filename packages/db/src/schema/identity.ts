@@ -21,6 +21,11 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     roles: text("roles").array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
     locale: text("locale").notNull().default("de"),
+    /**
+     * Whether the user chose `locale` (at registration or in the profile): only a chosen language
+     * applies at sign-in; the default one leaves the login page's language in place.
+     */
+    localeChosen: boolean("locale_chosen").notNull().default(false),
     themeName: text("theme_name").notNull().default("light-indigo"),
     darkTheme: boolean("dark_theme").notNull().default(false),
     finishedOnboardingAt: timestamp("finished_onboarding_at", { withTimezone: true }),
