@@ -26,6 +26,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/use-table-keys.ts";
+import { useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { sessionStore } from "../../session/store.ts";
 import { ExportMenu } from "../ExportMenu.tsx";
 import { TableKeysHint } from "../TableKeysHint.tsx";
@@ -147,6 +148,7 @@ export function HangarTable({
   const { t } = useTranslation();
   const format = useFormat();
   const sortLabels = useTranslatedSortLabels();
+  const tableLabels = useDataTableLabels();
   const keyScope = useRef<HTMLDivElement | null>(null);
   useSearchShortcut(keyScope);
   const [params, setParams] = useSearchParams();
@@ -541,17 +543,7 @@ export function HangarTable({
             })
           }
           tableRef={sortLabels}
-          allRecordsSelectionCheckboxProps={{ "aria-label": t("hangar.table.a11y.selectAll") }}
-          getRecordSelectionCheckboxProps={(_, index) => ({
-            "aria-label": t("hangar.table.a11y.selectRow", { number: index + 1 }),
-          })}
-          getPaginationControlProps={(control) =>
-            control === "previous"
-              ? { "aria-label": t("hangar.table.a11y.previousPage") }
-              : control === "next"
-                ? { "aria-label": t("hangar.table.a11y.nextPage") }
-                : {}
-          }
+          {...tableLabels}
           sortStatus={{ columnAccessor: state.sort.column, direction: state.sort.direction }}
           onSortStatusChange={(sort) =>
             update({ sort: String(sort.columnAccessor), dir: sort.direction })

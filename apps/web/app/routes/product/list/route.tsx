@@ -37,6 +37,7 @@ import {
   tableRowAttributes,
   useSearchShortcut,
 } from "../../../lib/use-table-keys.ts";
+import { useDataTableLabels } from "../../../lib/use-table-labels.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { serverApi, sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/route";
@@ -247,6 +248,7 @@ export function meta({ location }: Route.MetaArgs) {
 /** Product list (issue 11 §3): server-side filters, sort, paging, bulk actions and a drawer. */
 export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const tableLabels = useDataTableLabels();
   const f = formatters(i18n.language);
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
@@ -684,17 +686,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         }
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
-        allRecordsSelectionCheckboxProps={{ "aria-label": t("hangar.table.a11y.selectAll") }}
-        getRecordSelectionCheckboxProps={(_, index) => ({
-          "aria-label": t("hangar.table.a11y.selectRow", { number: index + 1 }),
-        })}
-        getPaginationControlProps={(control) =>
-          control === "previous"
-            ? { "aria-label": t("hangar.table.a11y.previousPage") }
-            : control === "next"
-              ? { "aria-label": t("hangar.table.a11y.nextPage") }
-              : {}
-        }
+        {...tableLabels}
         onRowClick={({ record }) => update({ product: record.id }, false)}
         noRecordsText={
           !hasProducts
