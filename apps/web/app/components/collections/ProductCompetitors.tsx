@@ -179,7 +179,8 @@ export function ProductCompetitors({
           </Table.Tbody>
         </Table>
       )}
-      <Group align="flex-end">
+      {/* Top-aligned, the button level with the field: the field's message goes below both. */}
+      <Group align="flex-start">
         <TextInput
           label={t("cargoBay.competitors.addAsin")}
           placeholder="B0…"
@@ -197,6 +198,7 @@ export function ProductCompetitors({
         />
         <Button
           variant="light"
+          mt="calc(var(--mantine-font-size-sm) * var(--mantine-line-height))"
           disabled={!asinValid}
           onClick={() => add({ asin: manual.trim(), source: "manual" }).then(() => setManual(""))}
         >
