@@ -18,6 +18,15 @@ interface Timing {
 }
 const timings: Timing[] = [];
 const flaky: string[] = [];
+/** Every failed test with the first line of its error: printed last, where a log's tail shows it. */
+const failures: string[] = [];
+const firstLine = (message: unknown) =>
+  String(message ?? "")
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => l.length > 0)
+    ?.slice(0, 300) ?? "";
 
 /** Vitest's default when a test did not record its own (scripts/vitest-timeouts.ts). */
 const VITEST_DEFAULT_TIMEOUT_MS = 30_000;
@@ -36,7 +45,10 @@ interface VitestReport {
       status: string;
       duration?: number | null;
       meta?: { timeout?: number };
+      failureMessages?: string[];
     }[];
+    status?: string;
+    message?: string;
   }[];
 }
 
@@ -52,7 +64,16 @@ if (vitestFile && existsSync(vitestFile)) {
   }
   for (const file of report.testResults ?? []) {
     const path = file.name.replace(`${process.cwd()}/`, "");
+    if (
+      file.status === "failed" &&
+      (file.assertionResults ?? []).every((t) => t.status !== "failed")
+    )
+      failures.push(`vitest  ${path}: ${firstLine(file.message)}`);
     for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed")
+        failures.push(
+          `vitest  ${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
       if (test.status !== "passed" && test.status !== "failed") continue;
       timings.push({
         runner: "vitest",
@@ -77,7 +98,12 @@ interface PlaywrightSuite {
       timeout: number;
       projectName: string;
       status: "skipped" | "expected" | "unexpected" | "flaky";
-      results: { duration: number; status?: string; retry: number }[];
+      results: {
+        duration: number;
+        status?: string;
+        retry: number;
+        error?: { message?: string };
+      }[];
     }[];
   }[];
   suites?: PlaywrightSuite[];
@@ -89,6 +115,10 @@ function walk(suite: PlaywrightSuite, titles: string[]) {
       const name = `${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`;
       if (test.status === "flaky")
         flaky.push(`${name} (passed on retry ${test.results.length - 1})`);
+      if (test.status === "unexpected")
+        failures.push(
+          `playwright  ${name} (${test.projectName}): ${firstLine(test.results.at(-1)?.error?.message)}`,
+        );
       // Every attempt counts: a first attempt near its timeout is the warning this is about.
       for (const result of test.results) {
         if (result.status === "skipped") continue;
@@ -144,6 +174,11 @@ for (const runner of ["vitest", "playwright"] as const) {
 if (flaky.length > 0) {
   console.error(`\nflaky tests: ${flaky.length} passed only on a retry (counted as failed)`);
   for (const name of flaky) console.error(`  ${name}`);
+}
+
+if (failures.length > 0) {
+  console.log(`\nfailed tests: ${failures.length}`);
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
