@@ -1,13 +1,18 @@
-import * as Sentry from "@sentry/node";
 import type { Config } from "@starport/config";
+
+type SentryNode = typeof import("@sentry/node");
+
+/** Set once a DSN is configured: the Sentry SDK is loaded only then (about 2,000 modules). */
+let sentry: SentryNode | undefined;
 
 /**
  * The server half of the error-reporting hook: with a Sentry DSN configured, uncaught errors of
  * API handlers and of server renders, loaders and actions are sent to Sentry; without one nothing
- * leaves the process (they are still logged).
+ * leaves the process (they are still logged) and the SDK is never imported.
  */
-export function initServerErrorReporting(config: Config): void {
+export async function initServerErrorReporting(config: Config): Promise<void> {
   if (!config.sentryDsn) return;
+  const Sentry = await import("@sentry/node");
   Sentry.init({
     dsn: config.sentryDsn,
     environment: config.env,
@@ -16,21 +21,22 @@ export function initServerErrorReporting(config: Config): void {
     defaultIntegrations: false,
     integrations: [Sentry.linkedErrorsIntegration()],
   });
+  sentry = Sentry;
 }
 
 export function captureServerError(
   error: unknown,
   context: { method: string; path: string },
 ): void {
-  if (!Sentry.isInitialized()) return;
-  Sentry.withScope((scope) => {
+  if (!sentry?.isInitialized()) return;
+  sentry.withScope((scope) => {
     scope.setTag("method", context.method);
     scope.setTag("path", context.path);
-    Sentry.captureException(error);
+    sentry?.captureException(error);
   });
 }
 
 /** Sends what is queued before the process exits (graceful shutdown). */
 export async function flushServerErrorReporting(timeoutMs: number): Promise<void> {
-  if (Sentry.isInitialized()) await Sentry.flush(timeoutMs);
+  if (sentry?.isInitialized()) await sentry.flush(timeoutMs);
 }

@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { excerpt } from "../errors.ts";
+import { loadExcelJS } from "../xlsx/load-exceljs.ts";
 import { BadRequestError } from "./http-errors.ts";
 import { type CollectionRequest, listCollection, type OperationContext } from "./operations.ts";
 import { DEFAULT_MAX_ITEMS_PER_PAGE } from "./pagination.ts";
@@ -205,7 +205,7 @@ function xlsxSink(
   title: string,
   specs: Specs,
 ): Sink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const workbook = new (loadExcelJS().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(title.slice(0, 31));
   sheet.columns = columns.map((c) => {
     const format = numberFormat(c, specs);

@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcelJS } from "../xlsx/load-exceljs.ts";
 import type { CellValue } from "./fields.ts";
 
 /**
@@ -125,10 +126,12 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
     }
     return;
   }
-  // exceljs' unzipper can end a pull early under load ("FILE_ENDED": its zip stream finished
-  // while an entry was still being read; a valid file was refused once on a busy machine). The
-  // file on disk does not change, so such a read starts again, past the rows already given; a
-  // truncated file ends the same way every time and stays unreadable.
+  // exceljs' streaming reader has timing races under load: its unzipper can end a pull early
+  // ("FILE_ENDED": the zip stream finished while an entry was still being read), and a worksheet
+  // can be parsed before the workbook part (exceljs#3064); valid files were refused on a busy
+  // machine with more than one message. The file on disk does not change, so a failed read starts
+  // again, past the rows already given; a broken file fails the same way every time and stays
+  // unreadable (its last error is the one thrown).
   let given = 0;
   for (let attempt = 1; ; attempt++) {
     let seen = 0;
@@ -141,7 +144,7 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
       }
       return;
     } catch (error) {
-      if (attempt >= XLSX_READ_ATTEMPTS || (error as Error)?.message !== "FILE_ENDED") throw error;
+      if (attempt >= XLSX_READ_ATTEMPTS) throw error;
     }
   }
 }
@@ -149,7 +152,7 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
 const XLSX_READ_ATTEMPTS = 3;
 
 async function* readXlsxRows(path: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  const reader = new (loadExcelJS().stream.xlsx.WorkbookReader)(path, {
     sharedStrings: "cache",
     styles: "cache",
     hyperlinks: "ignore",

@@ -217,8 +217,11 @@ export async function uploadProductImport(
         // Enough for the header search and the preview below it: the file is read once here.
         if (firstRows.length > HEADER_SEARCH_ROWS + PREVIEW_ROWS) break;
       }
-    } catch {
-      throw uploadError(format === "xlsx" ? "unreadable" : "unsupportedType");
+    } catch (cause) {
+      // The reader's own message stays with the error for the server log, never for the user.
+      throw Object.assign(uploadError(format === "xlsx" ? "unreadable" : "unsupportedType"), {
+        cause,
+      });
     }
     if (firstRows.length === 0 || firstRows.every((r) => headerCells(r.cells).every((h) => !h)))
       throw uploadError("empty");
