@@ -159,6 +159,69 @@ const CODED_FIELDS = new Set([
   "level",
   "placement",
 ]);
+/** The change history's columns (the web's `changeHistory.*`, `changes.*`), codes in words. */
+const CHANGE_COLUMNS: Record<string, ColumnSpec> = {
+  createdAt: { label: { de: "Zeitpunkt", en: "When" }, kind: "text" },
+  entityType: {
+    label: { de: "Art des Eintrags", en: "Kind of entry" },
+    kind: "text",
+    values: {
+      campaigns: { de: "Kampagne", en: "Campaign" },
+      ad_groups: { de: "Anzeigengruppe", en: "Ad group" },
+      keywords: { de: "Keyword", en: "Keyword" },
+      targets: { de: "Produkt-Targeting", en: "Product target" },
+      negative_keywords: { de: "Auszuschließendes Keyword", en: "Negative keyword" },
+      negative_targets: { de: "Auszuschließendes Targeting", en: "Negative target" },
+      product_ads: { de: "Produktanzeige", en: "Product ad" },
+    },
+  },
+  entityLabel: { label: { de: "Eintrag", en: "Entry" }, kind: "text" },
+  field: {
+    label: { de: "Feld", en: "Field" },
+    kind: "text",
+    values: {
+      bid: { de: "Gebot", en: "Bid" },
+      budget: { de: "Tagesbudget", en: "Daily budget" },
+      state: { de: "Status", en: "State" },
+      biddingStrategy: { de: "Gebotsstrategie", en: "Bidding strategy" },
+      placementTopOfSearch: { de: "Oben in den Suchergebnissen", en: "Top of search" },
+      placementProductPage: { de: "Produktseiten", en: "Product pages" },
+      placementRestOfSearch: { de: "Rest der Suchergebnisse", en: "Rest of search" },
+      name: { de: "Name", en: "Name" },
+      startDate: { de: "Startdatum", en: "Start date" },
+      endDate: { de: "Enddatum", en: "End date" },
+    },
+  },
+  oldValue: { label: { de: "Vorher", en: "Before" }, kind: "text", values: VALUE_LABELS },
+  newValue: { label: { de: "Nachher", en: "After" }, kind: "text", values: VALUE_LABELS },
+  authorKind: {
+    label: { de: "Urheber", en: "Author" },
+    kind: "text",
+    values: {
+      user: { de: "Ein Benutzer", en: "A user" },
+      optimiser: { de: "Gebotsoptimierung", en: "Bid optimiser" },
+      rule: { de: "Regel", en: "Rule" },
+      strategy: { de: "Strategie", en: "Strategy" },
+      undo: { de: "Rückgängig", en: "Undo" },
+    },
+  },
+  status: {
+    label: { de: "Status", en: "Status" },
+    kind: "text",
+    values: {
+      pending: { de: "Wartet", en: "Pending" },
+      applying: { de: "Wird gesendet", en: "Sending" },
+      applied: { de: "Übernommen", en: "Applied" },
+      failed: { de: "Fehlgeschlagen", en: "Failed" },
+      superseded: { de: "Ersetzt", en: "Superseded" },
+    },
+  },
+  errorCode: { label: { de: "Fehler", en: "Error" }, kind: "text" },
+};
+
+/** Resources whose export has columns of its own, by path. */
+const RESOURCE_COLUMNS: Record<string, Record<string, ColumnSpec>> = { changes: CHANGE_COLUMNS };
+
 const PREVIOUS: Record<Locale, string> = { de: "Vorperiode", en: "previous period" };
 const MONEY = new Set(["cost", "sales", "cpc", "budget", "bid", "defaultBid", "price", "roas"]);
 const PERCENT = new Set(["acos", "ctr", "cvr"]);
@@ -202,10 +265,15 @@ function flatten(node: Record<string, unknown>, prefix = "", out: Record<string,
 }
 
 /** Requested columns resolved against a member's fields (`acos` finds `metrics.acos`). */
-function resolveColumns(requested: string[], sample: Record<string, unknown> | undefined) {
+function resolveColumns(
+  requested: string[],
+  sample: Record<string, unknown> | undefined,
+  specs: Specs,
+) {
   if (requested.length === 0) return sample ? Object.keys(sample) : [];
   return requested.map((name) => {
-    if (!sample || name in sample) return name;
+    // A column of the source's own (a change's value is an object for a creation) is known.
+    if (!sample || name in sample || name in specs) return name;
     if (`metrics.${name}` in sample) return `metrics.${name}`;
     throw new BadRequestError(`Unknown column "${excerpt(name)}".`);
   });
@@ -222,8 +290,11 @@ function kindOf(column: string, specs: Specs): ColumnSpec["kind"] {
 }
 
 /** A coded value in the export's language ("PAUSED" → "Pausiert"); other values as they are. */
-function worded(value: unknown, column: string, locale: Locale): unknown {
-  if (typeof value !== "string" || !CODED_FIELDS.has(leaf(column))) return value;
+function worded(value: unknown, column: string, locale: Locale, specs: Specs): unknown {
+  if (typeof value !== "string") return value;
+  const own = specs[column]?.values;
+  if (own) return own[value]?.[locale] ?? value;
+  if (!CODED_FIELDS.has(leaf(column))) return value;
   return VALUE_LABELS[value]?.[locale] ?? value;
 }
 
@@ -241,7 +312,7 @@ function numeric(value: unknown, column: string, specs: Specs): unknown {
 }
 
 function cellValue(value: unknown, column: string, locale: Locale, specs: Specs): unknown {
-  return numeric(worded(value, column, locale), column, specs);
+  return numeric(worded(value, column, locale, specs), column, specs);
 }
 
 function csvValue(raw: unknown, column: string, locale: Locale, specs: Specs): string {
@@ -384,6 +455,8 @@ export interface ExportSource {
 export interface ColumnSpec {
   label: Record<Locale, string>;
   kind?: "money" | "percent" | "number" | "text";
+  /** The column's codes in words ("applied" → "Übernommen"). */
+  values?: Record<string, Record<Locale, string>>;
 }
 
 /** The export's own parameters (`columns[]`, `locale`), read and removed from the query. */
@@ -418,7 +491,10 @@ export async function exportCollection(
     fileName: resource.path,
     sheetTitle: resource.shortName,
     pageSize,
-    ...(nameLabel ? { columns: { name: { label: nameLabel, kind: "text" } } } : {}),
+    columns: {
+      ...RESOURCE_COLUMNS[resource.path],
+      ...(nameLabel ? { name: { label: nameLabel, kind: "text" as const } } : {}),
+    },
     async page(n) {
       query.set("page", String(n));
       const body = (await listCollection(ctx, resource, { ...request, query })) as Record<
@@ -450,8 +526,8 @@ export async function streamExport(
     return { ...result, members: result.members.map((m) => flatten(m)) };
   };
   const first = await page(1);
-  const columns = resolveColumns(requested, first.members[0]);
   const specs = source.columns ?? {};
+  const columns = resolveColumns(requested, first.members[0], specs);
   const out = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);
   reply
