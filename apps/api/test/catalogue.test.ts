@@ -808,7 +808,8 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     // E-228: 1228.50 € / 1.19 = 1032.35 net − 150 − 10 (fees) − 400.25 (cost) = 472.10 €, 38.43 %
     // of the gross price (price − cost alone would be 828.25 €, 67.42 %).
     const withCost = rows[2]!;
-    expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "472,10", "38,43\u00a0%"]);
+    // The screen's one decimal for percentages.
+    expect(withCost.slice(7, 11)).toEqual(["1228,50", "400,25", "472,10", "38,4\u00a0%"]);
 
     const columns =
       "columns[]=sku&columns[]=price&columns[]=acos&columns[]=goal&columns[]=goalStatus";
@@ -832,7 +833,8 @@ describe.each(TEST_DATABASE_KINDS)("catalogue API on %s", (kind) => {
     ]);
     expect(sheet.rowCount).toBe(11); // E-22, E-220 … E-229
     expect(sheet.getRow(2).values).toEqual([undefined, "E-229", 1229.5, 0.25, 0.3, "Below target"]);
-    expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.00%");
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('"€"#,##0.00');
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.0%");
   });
 
   it("refuses bad export parameters and foreign profiles before sending anything", async () => {

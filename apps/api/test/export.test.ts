@@ -6,6 +6,7 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { XLSX } from "../src/hydra/export.ts";
@@ -46,7 +47,8 @@ describe.each(TEST_DATABASE_KINDS)("exports on %s", (kind) => {
       expect(row[3]).toBe(String(member.metrics.clicks));
     }
     const totals = rows.at(-1)!;
-    expect(totals[0]).toBe("Gesamt");
+    // The screens' totals row says "Summe": one term.
+    expect(totals[0]).toBe("Summe");
     expect(totals[1]).toBe(json.totals.cost.toFixed(2).replace(".", ","));
   });
 
@@ -60,14 +62,90 @@ describe.each(TEST_DATABASE_KINDS)("exports on %s", (kind) => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, "Name", "Sales", "ACoS"]);
+    expect(sheet.getRow(1).values).toEqual([undefined, "Campaign", "Sales", "ACoS"]);
     const json = (
       await t.request("own", { url: `/api/campaigns?profile=${a.profileId}&from=${FROM}&to=${TO}` })
     ).json();
     expect(sheet.rowCount).toBe(json["hydra:member"].length + 2);
     expect(sheet.getRow(2).getCell(1).value).toBe(json["hydra:member"][0].name);
     expect(sheet.getRow(2).getCell(2).value).toBeCloseTo(json["hydra:member"][0].metrics.sales, 2);
-    expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.00%");
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe("0.0%");
+  });
+
+  it("writes Amazon's codes in the export's language under the screens' headers (CSV)", async () => {
+    const [, second] = a.campaigns;
+    await t.db
+      .update(schema.campaigns)
+      .set({ state: "PAUSED", biddingStrategy: "LEGACY_FOR_SALES" })
+      .where(eq(schema.campaigns.id, second!.id));
+    const columns = ["name", "state", "targetingType", "biddingStrategy", "acos"]
+      .map((c) => `columns[]=${c}`)
+      .join("&");
+    const url = (locale: string) =>
+      `/api/campaigns?profile=${a.profileId}&from=${FROM}&to=${TO}&order[name]=asc&format=csv&locale=${locale}&${columns}`;
+
+    const de = await t.request("own", { url: url("de") });
+    expect(de.statusCode, de.body).toBe(200);
+    const deRows: string[][] = parse(de.body, { delimiter: ";", bom: true });
+    expect(deRows[0]).toEqual(["Kampagne", "Status", "Targeting", "Gebotsstrategie", "ACoS"]);
+    expect(deRows.slice(1, 3).map((r) => r.slice(0, 4))).toEqual([
+      ["Kampagne A", "Aktiv", "Manuell", expect.stringMatching(/^(|Dynamisch – .+|Feste Gebote)$/)],
+      ["Kampagne B", "Pausiert", "Automatisch", "Dynamisch – nur senken"],
+    ]);
+    // The screen's decimals: one, always ("4,0 %", never "4 %" beside "27,5 %").
+    for (const row of deRows.slice(1)) expect(row[4]).toMatch(/^(|\d+,\d\u00a0%)$/);
+
+    const en = await t.request("own", { url: url("en") });
+    const enRows: string[][] = parse(en.body, { bom: true });
+    expect(enRows[0]).toEqual(["Campaign", "State", "Targeting", "Bidding strategy", "ACoS"]);
+    expect(enRows[2]!.slice(0, 4)).toEqual([
+      "Kampagne B",
+      "Paused",
+      "Automatic",
+      "Dynamic – down only",
+    ]);
+    for (const row of [...deRows, ...enRows].slice(1))
+      for (const cell of row)
+        expect(cell, "a raw code in the file").not.toMatch(
+          /^[A-Z]+(_[A-Z]+)+$|^(ENABLED|PAUSED|ARCHIVED|MANUAL|AUTO)$/,
+        );
+  });
+
+  it("writes XLSX money and percentages as numbers with currency and percent formats", async () => {
+    const res = await t.request("own", {
+      url: `/api/keywords?profile=${a.profileId}&from=${FROM}&to=${TO}&format=xlsx&locale=de&columns[]=keywordText&columns[]=matchType&columns[]=bid&columns[]=cost&columns[]=acos&columns[]=clicks`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      "Keyword",
+      "Übereinstimmung",
+      "Gebot",
+      "Ausgaben",
+      "ACoS",
+      "Klicks",
+    ]);
+    expect(sheet.rowCount).toBeGreaterThan(2);
+    for (let n = 2; n <= sheet.rowCount; n++) {
+      const row = sheet.getRow(n);
+      if (n < sheet.rowCount)
+        expect(["Genau", "Wortgruppe", "Weitgehend"]).toContain(row.getCell(2).value);
+      for (const money of [3, 4]) {
+        const cell = row.getCell(money);
+        if (cell.value === null) continue;
+        expect(typeof cell.value, `row ${n} column ${money}`).toBe("number");
+        expect(cell.numFmt).toBe('#,##0.00 "€"');
+      }
+      const acos = row.getCell(5);
+      if (acos.value !== null) {
+        expect(typeof acos.value).toBe("number");
+        expect(acos.numFmt).toBe("0.0%");
+      }
+      expect(typeof row.getCell(6).value).toBe("number");
+    }
   });
 
   it("exports every page, not just the first", async () => {

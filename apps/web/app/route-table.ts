@@ -165,6 +165,14 @@ export const ROUTES: readonly RouteEntry[] = [
     file: "routes/hangar/campaigns/index.tsx",
   },
   {
+    key: "change-history",
+    path: "/hangar/history",
+    layout: "default",
+    backButton: true,
+    middleware: APP,
+    file: "routes/hangar/history/index.tsx",
+  },
+  {
     key: "campaigns-marketplace",
     path: "/hangar/campaigns/:sellerProfileId/:marketplace",
     layout: "default-boxed",

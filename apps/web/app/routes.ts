@@ -24,6 +24,14 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/hangar/export", locale).slice(1), "routes/hangar/export.ts", {
     id: routeId(locale, "hangar-export"),
   }),
+  // Not a screen: the profile's change history as CSV/XLSX (the screen's filters, every page).
+  route(
+    localizePath("/hangar/history/export", locale).slice(1),
+    "routes/hangar/history/export.ts",
+    {
+      id: routeId(locale, "change-history-export"),
+    },
+  ),
   // Not a screen: the product list as CSV/XLSX (all pages, current filters and order).
   route(localizePath("/product/list/export", locale).slice(1), "routes/product/list/export.ts", {
     id: routeId(locale, "product-list-export"),

@@ -32,6 +32,14 @@ describe("translations", () => {
     expect(enKeys.filter((key) => !deKeys.includes(key))).toEqual([]);
   });
 
+  it("name a lifecycle stage with one German term everywhere (Einführung, not Markteinführung)", () => {
+    const t = getI18n("de").t;
+    const texts = deKeys.map((key) => t(key));
+    expect(texts.filter((text) => /Markteinführung/.test(text))).toEqual([]);
+    const launch = deKeys.filter((key) => key.endsWith(".launch")).map((key) => t(key));
+    expect(new Set(launch)).toEqual(new Set(["Einführung"]));
+  });
+
   it("have no empty strings", () => {
     const t = { de: getI18n("de").t, en: getI18n("en").t };
     for (const key of deKeys) {

@@ -82,7 +82,6 @@ const DEFAULT_COLUMNS = [
   "goalStatus",
 ];
 
-/** A product list row as one flat record of the export's columns. */
 /** Goal statuses as the screen words them. */
 export const GOAL_STATUS_LABELS: Record<GoalStatus, { de: string; en: string }> = {
   onTarget: { de: "Im Ziel", en: "On target" },
@@ -90,6 +89,22 @@ export const GOAL_STATUS_LABELS: Record<GoalStatus, { de: string; en: string }> 
   below: { de: "Unter dem Ziel", en: "Below target" },
 };
 
+/** Lifecycle stages as the screen words them (the web's `catalogue.lifecycle.*`). */
+export const LIFECYCLE_LABELS: Record<string, { de: string; en: string }> = {
+  launch: { de: "Einführung", en: "Launch" },
+  growth: { de: "Wachstum", en: "Growth" },
+  profit: { de: "Gewinn", en: "Profit" },
+  clearance: { de: "Abverkauf", en: "Clearance" },
+};
+
+/** Stock statuses as the screen words them (the web's `catalogue.stock.*`). */
+export const STOCK_STATUS_LABELS: Record<string, { de: string; en: string }> = {
+  in_stock: { de: "Auf Lager", en: "In stock" },
+  low_cover: { de: "Geringe Reichweite", en: "Low cover" },
+  out_of_stock: { de: "Ausverkauft", en: "Out of stock" },
+};
+
+/** A product list row as one flat record of the export's columns, codes in words. */
 function exportRecord(row: ProductListRow, locale: "de" | "en"): Record<string, unknown> {
   return {
     title: row.title,
@@ -100,7 +115,7 @@ function exportRecord(row: ProductListRow, locale: "de" | "en"): Record<string, 
     brand: row.brand,
     category: row.category,
     status: row.status,
-    lifecycle: row.lifecycle,
+    lifecycle: row.lifecycle ? (LIFECYCLE_LABELS[row.lifecycle]?.[locale] ?? row.lifecycle) : null,
     currency: row.currency,
     price: row.price,
     cost: row.cost,
@@ -108,7 +123,9 @@ function exportRecord(row: ProductListRow, locale: "de" | "en"): Record<string, 
     margin: row.margin,
     marginRate: row.marginRate,
     stock: row.stock.quantity,
-    stockStatus: row.stock.status,
+    stockStatus: row.stock.status
+      ? (STOCK_STATUS_LABELS[row.stock.status]?.[locale] ?? null)
+      : null,
     daysOfCover: row.stock.daysOfCover,
     spend: row.metrics?.spend ?? null,
     sales: row.metrics?.sales ?? null,

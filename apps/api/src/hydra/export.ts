@@ -59,27 +59,45 @@ export function exportFormat(request: FastifyRequest, query: URLSearchParams): E
   return null;
 }
 
-/** Header labels of the usual fields; other fields keep their name. */
+/**
+ * Header labels of the usual fields, in the terms the screens use for the same column (the web's
+ * `hangar.column.*` and `hangar.metric.*`; apps/api/test/export-terms.test.ts holds them equal);
+ * other fields keep their name. Dotted paths name nested fields (`placementBidding.topOfSearch`).
+ */
 const LABELS: Record<string, Record<Locale, string>> = {
   name: { de: "Name", en: "Name" },
   state: { de: "Status", en: "State" },
-  targetingType: { de: "Ausrichtung", en: "Targeting" },
+  targetingType: { de: "Targeting", en: "Targeting" },
   budget: { de: "Tagesbudget", en: "Daily budget" },
   budgetType: { de: "Budgetart", en: "Budget type" },
   biddingStrategy: { de: "Gebotsstrategie", en: "Bidding strategy" },
+  "placementBidding.topOfSearch": {
+    de: "Platzierungsanpassung Oben in den Suchergebnissen",
+    en: "Placement adjustment Top of search",
+  },
+  "placementBidding.restOfSearch": {
+    de: "Platzierungsanpassung Restliche Suchergebnisse",
+    en: "Placement adjustment Rest of search",
+  },
+  "placementBidding.productPage": {
+    de: "Platzierungsanpassung Produktseiten",
+    en: "Placement adjustment Product pages",
+  },
   defaultBid: { de: "Standardgebot", en: "Default bid" },
   bid: { de: "Gebot", en: "Bid" },
   keywordText: { de: "Keyword", en: "Keyword" },
-  matchType: { de: "Übereinstimmungstyp", en: "Match type" },
+  matchType: { de: "Übereinstimmung", en: "Match type" },
   expressionText: { de: "Ausdruck", en: "Expression" },
+  level: { de: "Ebene", en: "Level" },
+  "product.title": { de: "Produkt", en: "Product" },
   sku: { de: "SKU", en: "SKU" },
   asin: { de: "ASIN", en: "ASIN" },
   title: { de: "Titel", en: "Title" },
   searchTerm: { de: "Suchbegriff", en: "Search term" },
-  matchedText: { de: "Zugeordnet über", en: "Matched by" },
+  matchedText: { de: "Ausgelöst durch", en: "Matched by" },
   placement: { de: "Platzierung", en: "Placement" },
-  isKeyword: { de: "Ist Keyword", en: "Is keyword" },
-  isNegative: { de: "Ist ausgeschlossen", en: "Is negative" },
+  isKeyword: { de: "Bereits vorhanden: Keyword", en: "Already present: Keyword" },
+  isNegative: { de: "Bereits vorhanden: Negativ", en: "Already present: Negative" },
   date: { de: "Datum", en: "Date" },
   impressions: { de: "Impressionen", en: "Impressions" },
   clicks: { de: "Klicks", en: "Clicks" },
@@ -90,11 +108,120 @@ const LABELS: Record<string, Record<Locale, string>> = {
   acos: { de: "ACoS", en: "ACoS" },
   roas: { de: "ROAS", en: "ROAS" },
   ctr: { de: "CTR", en: "CTR" },
-  cvr: { de: "Konversionsrate", en: "CVR" },
+  cvr: { de: "Konversionsrate", en: "Conversion rate" },
   cpc: { de: "CPC", en: "CPC" },
   currency: { de: "Währung", en: "Currency" },
-  total: { de: "Gesamt", en: "Total" },
+  total: { de: "Summe", en: "Total" },
 };
+
+/** What a collection's `name` is, per resource path: the screens' column says which name. */
+const NAME_LABELS: Record<string, Record<Locale, string>> = {
+  campaigns: { de: "Kampagne", en: "Campaign" },
+  ad_groups: { de: "Anzeigengruppe", en: "Ad group" },
+};
+
+/**
+ * Amazon's coded values as the screens word them (the web's `hangar.state.*`, `hangar.enum.*`
+ * and `hangar.placement.*`): a seller's file says "Pausiert", never "PAUSED".
+ */
+export const VALUE_LABELS: Record<string, Record<Locale, string>> = {
+  ENABLED: { de: "Aktiv", en: "Enabled" },
+  PAUSED: { de: "Pausiert", en: "Paused" },
+  ARCHIVED: { de: "Archiviert", en: "Archived" },
+  MANUAL: { de: "Manuell", en: "Manual" },
+  AUTO: { de: "Automatisch", en: "Automatic" },
+  EXACT: { de: "Genau", en: "Exact" },
+  PHRASE: { de: "Wortgruppe", en: "Phrase" },
+  BROAD: { de: "Weitgehend", en: "Broad" },
+  NEGATIVE_EXACT: { de: "Negativ genau", en: "Negative exact" },
+  NEGATIVE_PHRASE: { de: "Negativ Wortgruppe", en: "Negative phrase" },
+  TARGETING_EXPRESSION: { de: "Ausdruck", en: "Expression" },
+  TARGETING_EXPRESSION_PREDEFINED: { de: "Automatisch", en: "Automatic" },
+  adGroup: { de: "Anzeigengruppe", en: "Ad group" },
+  campaign: { de: "Kampagne", en: "Campaign" },
+  DAILY: { de: "Tag", en: "day" },
+  LEGACY_FOR_SALES: { de: "Dynamisch – nur senken", en: "Dynamic – down only" },
+  AUTO_FOR_SALES: { de: "Dynamisch – erhöhen und senken", en: "Dynamic – up and down" },
+  MANUAL_BIDDING: { de: "Feste Gebote", en: "Fixed bids" },
+  RULE_BASED: { de: "Regelbasiert", en: "Rule-based" },
+  TOP_OF_SEARCH: { de: "Oben in den Suchergebnissen", en: "Top of search" },
+  REST_OF_SEARCH: { de: "Restliche Suchergebnisse", en: "Rest of search" },
+  PRODUCT_PAGES: { de: "Produktseiten", en: "Product pages" },
+};
+/** The fields whose values are codes (VALUE_LABELS); any other text is written as it is. */
+const CODED_FIELDS = new Set([
+  "state",
+  "targetingType",
+  "budgetType",
+  "biddingStrategy",
+  "matchType",
+  "expressionType",
+  "level",
+  "placement",
+]);
+/** The change history's columns (the web's `changeHistory.*`, `changes.*`), codes in words. */
+const CHANGE_COLUMNS: Record<string, ColumnSpec> = {
+  createdAt: { label: { de: "Zeitpunkt", en: "When" }, kind: "text" },
+  entityType: {
+    label: { de: "Art des Eintrags", en: "Kind of entry" },
+    kind: "text",
+    values: {
+      campaigns: { de: "Kampagne", en: "Campaign" },
+      ad_groups: { de: "Anzeigengruppe", en: "Ad group" },
+      keywords: { de: "Keyword", en: "Keyword" },
+      targets: { de: "Produkt-Targeting", en: "Product target" },
+      negative_keywords: { de: "Auszuschließendes Keyword", en: "Negative keyword" },
+      negative_targets: { de: "Auszuschließendes Targeting", en: "Negative target" },
+      product_ads: { de: "Produktanzeige", en: "Product ad" },
+    },
+  },
+  entityLabel: { label: { de: "Eintrag", en: "Entry" }, kind: "text" },
+  field: {
+    label: { de: "Feld", en: "Field" },
+    kind: "text",
+    values: {
+      bid: { de: "Gebot", en: "Bid" },
+      budget: { de: "Tagesbudget", en: "Daily budget" },
+      state: { de: "Status", en: "State" },
+      biddingStrategy: { de: "Gebotsstrategie", en: "Bidding strategy" },
+      placementTopOfSearch: { de: "Oben in den Suchergebnissen", en: "Top of search" },
+      placementProductPage: { de: "Produktseiten", en: "Product pages" },
+      placementRestOfSearch: { de: "Rest der Suchergebnisse", en: "Rest of search" },
+      name: { de: "Name", en: "Name" },
+      startDate: { de: "Startdatum", en: "Start date" },
+      endDate: { de: "Enddatum", en: "End date" },
+    },
+  },
+  oldValue: { label: { de: "Vorher", en: "Before" }, kind: "text", values: VALUE_LABELS },
+  newValue: { label: { de: "Nachher", en: "After" }, kind: "text", values: VALUE_LABELS },
+  authorKind: {
+    label: { de: "Urheber", en: "Author" },
+    kind: "text",
+    values: {
+      user: { de: "Ein Benutzer", en: "A user" },
+      optimiser: { de: "Gebotsoptimierung", en: "Bid optimiser" },
+      rule: { de: "Regel", en: "Rule" },
+      strategy: { de: "Strategie", en: "Strategy" },
+      undo: { de: "Rückgängig", en: "Undo" },
+    },
+  },
+  status: {
+    label: { de: "Status", en: "Status" },
+    kind: "text",
+    values: {
+      pending: { de: "Wartet", en: "Pending" },
+      applying: { de: "Wird gesendet", en: "Sending" },
+      applied: { de: "Übernommen", en: "Applied" },
+      failed: { de: "Fehlgeschlagen", en: "Failed" },
+      superseded: { de: "Ersetzt", en: "Superseded" },
+    },
+  },
+  errorCode: { label: { de: "Fehler", en: "Error" }, kind: "text" },
+};
+
+/** Resources whose export has columns of its own, by path. */
+const RESOURCE_COLUMNS: Record<string, Record<string, ColumnSpec>> = { changes: CHANGE_COLUMNS };
+
 const PREVIOUS: Record<Locale, string> = { de: "Vorperiode", en: "previous period" };
 const MONEY = new Set(["cost", "sales", "cpc", "budget", "bid", "defaultBid", "price", "roas"]);
 const PERCENT = new Set(["acos", "ctr", "cvr"]);
@@ -106,13 +233,19 @@ function leaf(column: string): string {
 type Specs = Record<string, ColumnSpec>;
 
 function label(column: string, locale: Locale, specs: Specs = {}): string {
-  const own = specs[column]?.label[locale];
+  const own = specs[column]?.label[locale] ?? LABELS[column]?.[locale];
   if (own) return own;
   const parts = column.split(".");
   const name = LABELS[leaf(column)]?.[locale] ?? leaf(column);
   if (parts[0] === "previousMetrics") return `${name} (${PREVIOUS[locale]})`;
   if (parts.length > 1 && parts[0] !== "metrics") return `${parts.slice(0, -1).join(".")}.${name}`;
   return name;
+}
+
+/** The header a resource's export writes for a field (`name` of campaigns: "Kampagne"). */
+export function exportHeader(column: string, locale: Locale, resourcePath?: string): string {
+  const nameLabel = resourcePath ? NAME_LABELS[resourcePath] : undefined;
+  return label(column, locale, nameLabel ? { name: { label: nameLabel } } : {});
 }
 
 /** A JSON-LD member flattened to dotted scalar fields (`metrics.acos`); links keep their IRI. */
@@ -132,10 +265,15 @@ function flatten(node: Record<string, unknown>, prefix = "", out: Record<string,
 }
 
 /** Requested columns resolved against a member's fields (`acos` finds `metrics.acos`). */
-function resolveColumns(requested: string[], sample: Record<string, unknown> | undefined) {
+function resolveColumns(
+  requested: string[],
+  sample: Record<string, unknown> | undefined,
+  specs: Specs,
+) {
   if (requested.length === 0) return sample ? Object.keys(sample) : [];
   return requested.map((name) => {
-    if (!sample || name in sample) return name;
+    // A column of the source's own (a change's value is an object for a creation) is known.
+    if (!sample || name in sample || name in specs) return name;
     if (`metrics.${name}` in sample) return `metrics.${name}`;
     throw new BadRequestError(`Unknown column "${excerpt(name)}".`);
   });
@@ -151,17 +289,45 @@ function kindOf(column: string, specs: Specs): ColumnSpec["kind"] {
   return "number";
 }
 
-function csvValue(value: unknown, column: string, locale: Locale, specs: Specs): string {
+/** A coded value in the export's language ("PAUSED" → "Pausiert"); other values as they are. */
+function worded(value: unknown, column: string, locale: Locale, specs: Specs): unknown {
+  if (typeof value !== "string") return value;
+  const own = specs[column]?.values;
+  if (own) return own[value]?.[locale] ?? value;
+  if (!CODED_FIELDS.has(leaf(column))) return value;
+  return VALUE_LABELS[value]?.[locale] ?? value;
+}
+
+/**
+ * A money or percent column's value as a number: some sources hand decimals over as strings
+ * ("12.50"), which a spreadsheet would keep as text and not sum. (Other columns stay as they are:
+ * a SKU "0012" is text.)
+ */
+function numeric(value: unknown, column: string, specs: Specs): unknown {
+  const kind = kindOf(column, specs);
+  if (typeof value !== "string" || value.trim() === "" || (kind !== "money" && kind !== "percent"))
+    return value;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : value;
+}
+
+function cellValue(value: unknown, column: string, locale: Locale, specs: Specs): unknown {
+  return numeric(worded(value, column, locale, specs), column, specs);
+}
+
+function csvValue(raw: unknown, column: string, locale: Locale, specs: Specs): string {
+  const value = cellValue(raw, column, locale, specs);
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "1" : "0";
   if (typeof value !== "number") return String(value);
   const kind = kindOf(column, specs);
   const tag = locale === "de" ? "de-DE" : "en-GB";
+  // One decimal, as every screen shows a percentage ("4,0 %" beside "27,5 %").
   if (kind === "percent")
     return new Intl.NumberFormat(tag, {
       style: "percent",
       minimumFractionDigits: 1,
-      maximumFractionDigits: 2,
+      maximumFractionDigits: 1,
       useGrouping: false,
     }).format(value);
   return new Intl.NumberFormat(tag, {
@@ -173,9 +339,39 @@ function csvValue(value: unknown, column: string, locale: Locale, specs: Specs):
 
 function numberFormat(column: string, specs: Specs): string | undefined {
   const kind = kindOf(column, specs);
-  if (kind === "percent") return "0.00%";
+  if (kind === "percent") return "0.0%";
   if (kind === "money") return "#,##0.00";
   return undefined;
+}
+
+/**
+ * A money cell's number format with its currency's symbol where the locale writes it
+ * (`#,##0.00 "€"` in German, `"£"#,##0.00` in English), so the spreadsheet shows "12,50 €"
+ * and still sums the number.
+ */
+function moneyFormat(currency: string, locale: Locale): string {
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", {
+      style: "currency",
+      currency,
+    }).formatToParts(1);
+  } catch {
+    return "#,##0.00";
+  }
+  const index = parts.findIndex((p) => p.type === "currency");
+  if (index < 0) return "#,##0.00";
+  const symbol = `"${parts[index]!.value.replaceAll('"', "")}"`;
+  const spaced = parts.some((p) => p.type === "literal" && p.value.trim() === "");
+  const gap = spaced ? " " : "";
+  return index === 0 ? `${symbol}${gap}#,##0.00` : `#,##0.00${gap}${symbol}`;
+}
+
+/** The currency of a row's money: its own `currency`, else its metrics', else the totals'. */
+function currencyOf(values: Record<string, unknown>, fallback: unknown): string | null {
+  for (const candidate of [values.currency, values["metrics.currency"], fallback])
+    if (typeof candidate === "string" && /^[A-Z]{3}$/.test(candidate)) return candidate;
+  return null;
 }
 
 interface Sink {
@@ -204,7 +400,9 @@ function xlsxSink(
   locale: Locale,
   title: string,
   specs: Specs,
+  fallbackCurrency: unknown,
 ): Sink {
+  const moneyColumns = columns.filter((c) => kindOf(c, specs) === "money");
   const workbook = new (loadExcelJS().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(title.slice(0, 31));
   sheet.columns = columns.map((c) => {
@@ -219,7 +417,14 @@ function xlsxSink(
   });
   return {
     async row(values) {
-      sheet.addRow(Object.fromEntries(columns.map((c) => [c, values[c] ?? null]))).commit();
+      const row = sheet.addRow(
+        Object.fromEntries(columns.map((c) => [c, cellValue(values[c], c, locale, specs) ?? null])),
+      );
+      const currency = currencyOf(values, fallbackCurrency);
+      if (currency)
+        for (const column of moneyColumns)
+          row.getCell(column).numFmt = moneyFormat(currency, locale);
+      row.commit();
     },
     async end() {
       sheet.commit();
@@ -250,6 +455,8 @@ export interface ExportSource {
 export interface ColumnSpec {
   label: Record<Locale, string>;
   kind?: "money" | "percent" | "number" | "text";
+  /** The column's codes in words ("applied" → "Übernommen"). */
+  values?: Record<string, Record<Locale, string>>;
 }
 
 /** The export's own parameters (`columns[]`, `locale`), read and removed from the query. */
@@ -279,10 +486,15 @@ export async function exportCollection(
   const pageSize = resource.pagination?.maxItemsPerPage ?? DEFAULT_MAX_ITEMS_PER_PAGE;
   query.set("itemsPerPage", String(pageSize));
   const h = ctx.serializer.settings.prefix ? "hydra:" : "";
+  const nameLabel = NAME_LABELS[resource.path];
   return streamExport(reply, format, requested, locale, {
     fileName: resource.path,
     sheetTitle: resource.shortName,
     pageSize,
+    columns: {
+      ...RESOURCE_COLUMNS[resource.path],
+      ...(nameLabel ? { name: { label: nameLabel, kind: "text" as const } } : {}),
+    },
     async page(n) {
       query.set("page", String(n));
       const body = (await listCollection(ctx, resource, { ...request, query })) as Record<
@@ -314,8 +526,8 @@ export async function streamExport(
     return { ...result, members: result.members.map((m) => flatten(m)) };
   };
   const first = await page(1);
-  const columns = resolveColumns(requested, first.members[0]);
   const specs = source.columns ?? {};
+  const columns = resolveColumns(requested, first.members[0], specs);
   const out = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);
   reply
@@ -324,7 +536,7 @@ export async function streamExport(
   const sink =
     format === "csv"
       ? csvSink(out, columns, locale, specs)
-      : xlsxSink(out, columns, locale, source.sheetTitle, specs);
+      : xlsxSink(out, columns, locale, source.sheetTitle, specs, first.totals?.currency);
   const write = async () => {
     const pages = Math.max(1, Math.ceil(first.total / source.pageSize));
     for (const member of first.members) await sink.row(member);

@@ -23,3 +23,11 @@ export const numberFormat = cachedBy(
 export const dateTimeFormat = cachedBy(
   (locale, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
 );
+
+/**
+ * A measured share (ACoS, TACoS, margin, organic share) as every screen shows it: always one
+ * decimal, so figures side by side read alike ("4,0 %" beside "27,5 %", never "4 %"). Takes a
+ * fraction (0.275 → 27,5 %).
+ */
+export const percentFormat = (locale: string): Intl.NumberFormat =>
+  numberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -78,7 +78,7 @@ export function CampaignSettings({
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const violationText = useViolationText();
+  const violationText = useViolationText(currency);
   const [open, setOpen] = useState(false);
   const initial = () => ({
     name: campaign.name,

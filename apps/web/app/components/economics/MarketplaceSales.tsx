@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { numberFormat } from "../../lib/intl-format.ts";
+import { numberFormat, percentFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 
@@ -29,7 +29,7 @@ export function MarketplaceSales({ sales }: { sales: MarketplaceSalesView | null
   if (!sales) return null;
   const tag = intlLocale(locale);
   const money = numberFormat(tag, { style: "currency", currency: sales.currency });
-  const percent = numberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const percent = percentFormat(tag);
   const days = Math.round((Date.parse(sales.to) - Date.parse(sales.from)) / DAY) + 1;
   const figure = (label: string, value: string, testId: string) => (
     <Stack gap={0}>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { numberFormat } from "../../lib/intl-format.ts";
+import { numberFormat, percentFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
@@ -58,9 +58,7 @@ export function ProductBreakEven({ productId, revision }: { productId: string; r
   const money = (value: number | null, currency: string) =>
     value === null ? null : numberFormat(tag, { style: "currency", currency }).format(value);
   const percent = (value: number | null) =>
-    value === null
-      ? null
-      : numberFormat(tag, { style: "percent", maximumFractionDigits: 1 }).format(value);
+    value === null ? null : percentFormat(tag).format(value);
 
   return (
     <Stack gap="xs" data-testid="product-break-even">

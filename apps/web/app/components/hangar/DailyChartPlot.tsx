@@ -33,7 +33,7 @@ export default function DailyChartPlot({
       connectNulls={false}
       withLegend
       withRightYAxis
-      rightYAxisProps={{ tickFormatter: (v: number) => `${format.number(v)} %` }}
+      rightYAxisProps={{ tickFormatter: (v: number) => format.percentTick(v) }}
       yAxisProps={{ tickFormatter: (v: number) => format.number(v) }}
       valueFormatter={(v) => format.number(Math.round(v * 100) / 100)}
       referenceAreas={

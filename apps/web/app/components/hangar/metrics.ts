@@ -1,4 +1,4 @@
-import { numberFormat } from "../../lib/intl-format.ts";
+import { numberFormat, percentFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 
 /**
@@ -114,11 +114,7 @@ export function formatMetric(
     case "money":
       return numberFormat(intlLocale(locale), { style: "currency", currency }).format(value);
     case "ratio":
-      return numberFormat(intlLocale(locale), {
-        style: "percent",
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      }).format(value);
+      return percentFormat(intlLocale(locale)).format(value);
     case "multiple":
       return numberFormat(intlLocale(locale), {
         minimumFractionDigits: 2,

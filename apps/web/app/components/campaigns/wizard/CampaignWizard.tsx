@@ -51,7 +51,7 @@ export function CampaignWizard({
   const [tried, setTried] = useState(false);
   const step = STEPS[active] as Step;
   const missing = missingOn(step, state);
-  const violationText = useViolationText();
+  const violationText = useViolationText(currency);
   const stepsWithViolations = new Set(violations.map((v) => stepOfPath(v.propertyPath)));
   const next = () => {
     if (missing.length) {

@@ -23,16 +23,23 @@ export interface WizardViolation {
  * (`campaignCreate.violation.bidOutOfRange` with its limits), the shape codes of every form
  * (`required`, `invalid`, …) live under `formValidationError`; the message is the fallback.
  */
-export function useViolationText() {
+export function useViolationText(currency: string) {
   const { t, i18n } = useTranslation();
   return (v: WizardViolation) => {
     if (!v.code) return v.message;
     const key = v.code.includes(".") ? v.code : `formValidationError.${v.code}`;
-    // Limits in the locale's number format (1.000.000 / 1,000,000).
+    // Limits in the locale's number format (1.000.000 / 1,000,000); a bid's or budget's limits
+    // are money, so they name the marketplace's currency (1,00 € – 1.000.000,00 €).
+    const money = /(bid|budget)OutOfRange$/i.test(v.code);
     const params = Object.fromEntries(
       Object.entries(v.params ?? {}).map(([name, value]) => [
         name,
-        typeof value === "number" ? numberFormat(intlLocale(i18n.language)).format(value) : value,
+        typeof value === "number"
+          ? numberFormat(
+              intlLocale(i18n.language),
+              money ? { style: "currency", currency } : undefined,
+            ).format(value)
+          : value,
       ]),
     );
     return t(key, { ...params, defaultValue: v.message });

@@ -39,7 +39,7 @@ function uuid(value: unknown): string {
   return text;
 }
 
-function toChange(raw: Record<string, unknown>): ChangeView {
+export function toChange(raw: Record<string, unknown>): ChangeView {
   const str = (key: string) => (typeof raw[key] === "string" ? (raw[key] as string) : null);
   return {
     id: str("id") ?? idOf(str("@id")) ?? "",

@@ -2,7 +2,7 @@
 import type { TFunction } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormat, numberFormat } from "../../../lib/intl-format.ts";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useFormat } from "../format.ts";
 import { type ActionResult, type ChangeView, isMoneyField } from "./model.ts";
@@ -11,10 +11,6 @@ export function useChangeFormat(currency: string) {
   const { t } = useTranslation();
   const format = useFormat();
   return useMemo(() => {
-    const dateTime = dateTimeFormat(intlLocale(format.locale), {
-      dateStyle: "short",
-      timeStyle: "short",
-    });
     const value = (field: string | null, raw: unknown): string => {
       if (raw === null || raw === undefined || raw === "") return "–";
       if (isMoneyField(field) && typeof raw === "number") return format.money(raw, currency);
@@ -56,7 +52,7 @@ export function useChangeFormat(currency: string) {
               defaultValue: change.reasonCode,
             })
           : "–"),
-      when: (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "–"),
+      when: (iso: string | null) => (iso ? format.dateTime(iso) : "–"),
       /** Why a change failed, in the page's language (null: it did not fail). */
       error: (change: ChangeView) => changeErrorText(change, t, value),
     };

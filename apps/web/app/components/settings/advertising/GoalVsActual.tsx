@@ -8,7 +8,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
-import { numberFormat } from "../../../lib/intl-format.ts";
+import { percentFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { marketplaceGoal } from "./marketplace-goal.ts";
@@ -90,11 +90,7 @@ export function GoalTracking({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const percent = (value: number) =>
-    numberFormat(intlLocale(locale), {
-      style: "percent",
-      maximumFractionDigits: 1,
-    }).format(value);
+  const percent = (value: number) => percentFormat(intlLocale(locale)).format(value);
   const status = actualAcos === null ? null : goalStatus(target, actualAcos);
   return (
     <Group

@@ -20,7 +20,7 @@ import { todayIn } from "../../../components/hangar/date-range.ts";
 import { GoalCell } from "../../../components/settings/advertising/GoalVsActual.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { amazonToday } from "../../../lib/amazon-today.server.ts";
-import { numberFormat } from "../../../lib/intl-format.ts";
+import { numberFormat, percentFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
@@ -59,7 +59,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const tag = intlLocale(locale);
   const money = numberFormat(tag, { style: "currency", currency });
   const count = numberFormat(tag);
-  const percent = numberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const percent = percentFormat(tag);
   const exportHref = (format: "csv" | "xlsx") => {
     const query = new URLSearchParams(params);
     query.set("format", format);

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { SettingsLayerValues } from "@starport/settings";
-import { IconArrowRight } from "@tabler/icons-react";
+import { IconArrowRight, IconHistory } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.tsx";
@@ -119,6 +119,18 @@ export default function CampaignsOverview({ loaderData }: Route.ComponentProps) 
           defaultCurrency={sellerProfile.settings.defaultCurrency}
           converted={converted}
         />
+        <Group justify="flex-end">
+          <Button
+            component={Link}
+            to={localize("/hangar/history")}
+            variant="default"
+            size="xs"
+            leftSection={<IconHistory size={14} />}
+            data-testid="open-change-history"
+          >
+            {t("changeHistory.open")}
+          </Button>
+        </Group>
         {cards.length === 0 ? (
           <Paper withBorder p="lg">
             <EmptyState />

@@ -1,10 +1,10 @@
-import { dateTimeFormat, numberFormat } from "../../../lib/intl-format.ts";
+import { dateTimeFormat, numberFormat, percentFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 /** Locale formats of the product list (Intl, never hand-built). */
 export function formatters(locale: string) {
   const tag = intlLocale(locale);
   const number = numberFormat(tag, { maximumFractionDigits: 1 });
-  const percent = numberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
+  const percent = percentFormat(tag);
   const date = dateTimeFormat(tag, { dateStyle: "medium" });
   return {
     money(value: number | null | undefined, currency: string) {

@@ -1,0 +1,207 @@
+/**
+ * /hangar/history: every change of the seller profile — the seller's own, undos, the optimiser's,
+ * rules' and strategies' — newest first, with filters (kind of entry, field, author, status, date
+ * range) kept in the URL and the same list as a file. Reads the changes resource; writes nothing.
+ */
+import { Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { redirect, useSearchParams } from "react-router";
+import { DateField } from "../../../components/DateField.tsx";
+import { ExportMenu } from "../../../components/ExportMenu.tsx";
+import { useChangeFormat } from "../../../components/hangar/changes/format.ts";
+import { getI18n } from "../../../i18n/i18n.ts";
+import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
+import { localizePath, splitLocale } from "../../../route-table.ts";
+import { serverApi, sessionContext } from "../../../session/server-session.ts";
+import type { Route } from "./+types/index";
+import { type HistoryChange, loadChangeHistory } from "./history.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const profile = context.get(sessionContext).profile;
+  const url = new URL(request.url);
+  if (!profile)
+    throw redirect(localizePath("/profile-selection", splitLocale(url.pathname).locale));
+  return loadChangeHistory(serverApi(context, request), url.searchParams, profile.id);
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.change-history.title")} · Starport` }];
+}
+
+const ENTITY_TYPES = [
+  "campaigns",
+  "ad_groups",
+  "keywords",
+  "targets",
+  "negative_keywords",
+  "negative_targets",
+  "product_ads",
+] as const;
+const FIELDS = [
+  "bid",
+  "budget",
+  "state",
+  "biddingStrategy",
+  "placementTopOfSearch",
+  "placementRestOfSearch",
+  "placementProductPage",
+  "name",
+  "startDate",
+  "endDate",
+] as const;
+const AUTHORS = ["user", "undo", "optimiser", "rule", "strategy"] as const;
+const STATUSES = ["pending", "applying", "applied", "failed", "superseded"] as const;
+const FILTERS = ["entityType", "field", "authorKind", "status", "from", "to"] as const;
+
+/** One change as a row, its values in its marketplace's currency. */
+function HistoryRow({ change, currency }: { change: HistoryChange; currency: string }) {
+  const { t } = useTranslation();
+  const format = useChangeFormat(currency);
+  const error = format.error(change);
+  return (
+    <Table.Tr data-testid="history-row" data-status={change.status}>
+      <Table.Td style={{ whiteSpace: "nowrap" }}>{format.when(change.createdAt)}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{change.entityLabel ?? "–"}</Text>
+        <Text size="xs" c="dimmed">
+          {t(`changeHistory.entityType.${change.entityType}`)}
+        </Text>
+      </Table.Td>
+      <Table.Td>{format.what(change)}</Table.Td>
+      <Table.Td>{format.value(change.field, change.oldValue)}</Table.Td>
+      <Table.Td>{format.value(change.field, change.newValue)}</Table.Td>
+      <Table.Td>{t(`changes.author.${change.authorKind}`)}</Table.Td>
+      <Table.Td>
+        <Badge size="sm" variant="light" color={change.status === "failed" ? "red" : "gray"}>
+          {t(`changes.status.${change.status}`)}
+        </Badge>
+        {error ? (
+          <Text size="xs" c="red" data-testid="history-error">
+            {error}
+          </Text>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const [params, setParams] = useSearchParams();
+  const { changes, total, page, pageSize, currencies, defaultCurrency } = loaderData;
+  const filtered = FILTERS.some((name) => params.get(name));
+
+  const update = (name: (typeof FILTERS)[number] | "page", value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name !== "page") next.delete("page");
+    setParams(next);
+  };
+  const choice = (name: (typeof FILTERS)[number], values: readonly string[], key: string) => (
+    <Select
+      label={t(`changeHistory.filter.${name}`)}
+      placeholder={t("changeHistory.filter.all")}
+      data={values.map((value) => ({ value, label: t(`${key}.${value}`) }))}
+      value={params.get(name)}
+      onChange={(value) => update(name, value)}
+      clearable
+      size="xs"
+      w={190}
+      data-testid={`history-filter-${name}`}
+    />
+  );
+  const exportHref = (format: "csv" | "xlsx") => {
+    const query = new URLSearchParams(params);
+    query.delete("page");
+    query.set("format", format);
+    query.set("locale", locale);
+    return `${localize("/hangar/history/export")}?${query}`;
+  };
+
+  return (
+    <Stack gap="md" data-testid="page" data-page="change-history">
+      <Group justify="space-between" align="flex-end">
+        <Text c="dimmed" size="sm">
+          {t("pages.change-history.description")}
+        </Text>
+        <ExportMenu hrefOf={exportHref} disabled={total === 0} />
+      </Group>
+      <Paper withBorder p="sm">
+        <Group gap="xs" align="flex-end" data-testid="history-filters">
+          {choice("entityType", ENTITY_TYPES, "changeHistory.entityType")}
+          {choice("field", FIELDS, "changes.field")}
+          {choice("authorKind", AUTHORS, "changes.author")}
+          {choice("status", STATUSES, "changes.status")}
+          <DateField
+            label={t("changeHistory.filter.from")}
+            value={params.get("from") ?? ""}
+            onChange={(value) => update("from", value || null)}
+          />
+          <DateField
+            label={t("changeHistory.filter.to")}
+            value={params.get("to") ?? ""}
+            onChange={(value) => update("to", value || null)}
+          />
+          {filtered ? (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setParams(new URLSearchParams())}
+              data-testid="history-reset"
+            >
+              {t("changeHistory.filter.reset")}
+            </Button>
+          ) : null}
+        </Group>
+      </Paper>
+      {changes.length === 0 ? (
+        <Paper withBorder p="lg" data-testid="history-empty">
+          <Text ta="center" c="dimmed">
+            {filtered ? t("changeHistory.emptyFiltered") : t("changeHistory.empty")}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped data-testid="history-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("changeHistory.column.when")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.entity")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.what")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.oldValue")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.newValue")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.author")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.status")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changes.map((change) => (
+                  <HistoryRow
+                    key={change.id}
+                    change={change}
+                    currency={currencies[change.profile] ?? defaultCurrency}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {total > pageSize ? (
+        <Group justify="center">
+          <Pagination
+            total={Math.ceil(total / pageSize)}
+            value={page}
+            onChange={(value) => update("page", String(value))}
+            size="sm"
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
