@@ -30,6 +30,8 @@ import { createRegistry } from "./hydra/registry.ts";
 import type { AnyResource } from "./hydra/resource.ts";
 import { onboardingRoutes } from "./onboarding/onboarding.ts";
 import { registerOpenApi } from "./openapi.ts";
+import type { OptimiserJobs } from "./optimiser/jobs.ts";
+import { OPTIMISER_RESOURCES } from "./optimiser/resources.ts";
 import type { ProductImportJobs } from "./product-imports/jobs.ts";
 import { productImports } from "./product-imports/resource.ts";
 import { productImportRoutes } from "./product-imports/routes.ts";
@@ -58,6 +60,12 @@ export {
   type Violation,
 } from "./errors.ts";
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
+export {
+  OPTIMISER_RUN_QUEUE,
+  type OptimiserJobs,
+  optimiserAfterReportSync,
+  startOptimiserJobs,
+} from "./optimiser/jobs.ts";
 export { startProductImportJobs } from "./product-imports/jobs.ts";
 export { healthRoutes } from "./routes/health.ts";
 
@@ -77,6 +85,7 @@ export const ALL_RESOURCES: readonly AnyResource[] = [
   productImports,
   ...CHANGE_RESOURCES,
   ...SETTINGS_RESOURCES,
+  ...OPTIMISER_RESOURCES,
 ];
 
 export interface ApiDependencies {
@@ -99,6 +108,8 @@ export interface ApiDependencies {
   productImports?: ProductImportJobs;
   /** The change-batch apply queue; without it pushing a batch is not served. */
   changes?: ChangeJobs;
+  /** The optimiser-run queue; without it "run now" leaves the run queued for the workers. */
+  optimiser?: OptimiserJobs;
   /** Lifetime and polling interval of the sync event stream; tests pass short ones. */
   syncEvents?: SyncEventOptions;
   /** The error-reporting hook for uncaught (5xx) errors. */
@@ -169,7 +180,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,
-    services: { amazon: deps.amazon },
+    services: { amazon: deps.amazon, changes: deps.changes, optimiser: deps.optimiser },
     settings: { prefix: deps.hydraPrefix ?? true },
   });
 }

@@ -59,6 +59,8 @@ interface Example {
    * caller a 404 (it is not).
    */
   liveFromAmazon?: (id: string) => string;
+  /** A create that is not a plain creation answers this status (a dry run: 200). */
+  createdStatus?: number;
 }
 
 /** Amazon ids of a synced ads row, unique per call. */
@@ -534,6 +536,34 @@ const EXAMPLES: Record<string, Example> = {
       return row!.id;
     },
   },
+  optimiser_runs: {
+    // Posted: a dry run of profile A (runs at once, writes only its record).
+    body: () => ({ sellerProfile: profileA, dryRun: true }),
+    createdStatus: 200,
+    insert: async ({ db }) => (await optimiserRunOfA(db)).id,
+  },
+  recommendations: {
+    insert: async (fixtures) => {
+      const run = await optimiserRunOfA(fixtures.db);
+      const [row] = await fixtures.db
+        .insert(schema.recommendations)
+        .values({
+          runId: run.id,
+          sellerProfileId: IDS.profileA,
+          advertisingProfileId: await fixtures.advertisingProfileOfA(),
+          kind: "bid",
+          entityType: "keywords",
+          entityId: await EXAMPLES.keywords!.insert!(fixtures),
+          currentValue: 0.5,
+          proposedValue: 0.6,
+          reasonCode: "bidOnTarget",
+        })
+        .returning({ id: schema.recommendations.id });
+      return row!.id;
+    },
+    // Patched by its owner and an admin in turn: the second answer leaves it rejected.
+    patch: () => ({ status: "rejected" }),
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db
@@ -601,6 +631,15 @@ async function newProductOfA({ db, sellerAccountOfA }: Fixtures): Promise<string
   return row!.id;
 }
 
+/** A finished run of profile A. */
+async function optimiserRunOfA(db: Db) {
+  const [row] = await db
+    .insert(schema.optimiserRuns)
+    .values({ sellerProfileId: IDS.profileA, runDate: "2026-01-02", status: "succeeded" })
+    .returning();
+  return row!;
+}
+
 function expected(path: string, actor: ActorName, method: Method): number {
   const resource = resourceAt(path);
   if (actor === "anonymous") return 401;
@@ -617,7 +656,7 @@ function expected(path: string, actor: ActorName, method: Method): number {
   if (method === "POST") {
     if (adminOnly && actor !== "admin") return 403;
     // The body points at customer A's items: the foreign actor may not see them.
-    return canSee ? 201 : 404;
+    return canSee ? (EXAMPLES[path]?.createdStatus ?? 201) : 404;
   }
   if (!canSee) return 404;
   if (adminOnly && actor !== "admin") return 403;

@@ -4,9 +4,12 @@ import fastifyCookie from "@fastify/cookie";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import {
   apiPlugin,
+  type ChangeJobs,
   healthRoutes,
+  optimiserAfterReportSync,
   scheduleConversionRateRefresh,
   startChangeJobs,
+  startOptimiserJobs,
   startProductImportJobs,
 } from "@starport/api";
 import { createTokenService, resolveJwtSecret, type TokenService } from "@starport/api/auth";
@@ -97,6 +100,26 @@ async function startWorkerJobs(
 }
 
 /**
+ * The optimiser's run queue, and its daily run after each profile's report sync (the sync
+ * engine's hook: a run per profile and day).
+ */
+async function startOptimiser(
+  deps: ServerDependencies,
+  changes: ChangeJobs,
+  amazonRuntime: Awaited<ReturnType<typeof startAmazonRuntime>>,
+  work: boolean,
+) {
+  const optimiser = await startOptimiserJobs(deps.jobs, deps.database.db, changes, {
+    work,
+    ...(amazonRuntime?.today ? { today: amazonRuntime.today } : {}),
+  });
+  amazonRuntime?.engine.afterReportSync(async ({ sellerProfileId, today }) =>
+    optimiserAfterReportSync(deps.database.db, () => optimiser)(sellerProfileId, today),
+  );
+  return optimiser;
+}
+
+/**
  * A worker process (role worker): the job workers (Amazon syncs, conversion rates, schedules) and
  * GET /api/health for the orchestrator; no API, no web app.
  */
@@ -117,6 +140,7 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
     { prefix: "/api" },
   );
   const changes = await startChangeJobs(jobs, database.db, amazonRuntime?.deps);
+  const optimiser = await startOptimiser(deps, changes, amazonRuntime, true);
   // The imports a web process queues (DATA_DIR is shared storage when there are several hosts).
   const productImports = await startProductImportJobs(jobs, database.db, {
     dataDir: config.dataDir,
@@ -124,6 +148,7 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
   });
   app.addHook("onClose", async () => {
     changes.stop();
+    optimiser.stop();
     productImports.stop();
   });
   await startWorkerJobs(app, deps);
@@ -191,13 +216,16 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const changes = await startChangeJobs(jobs, database.db, amazonRuntime?.deps, {
     work: config.runsWorkers,
   });
+  const optimiser = await startOptimiser(deps, changes, amazonRuntime, config.runsWorkers);
   app.addHook("onClose", async () => {
     changes.stop();
+    optimiser.stop();
     productImports.stop();
   });
   await app.register(apiPlugin, {
     productImports,
     changes,
+    optimiser,
     ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
     prefix: "/api",
     reportError: captureServerError,

@@ -114,6 +114,17 @@ export interface SyncEngineOptions {
   onProgress?: (run: SyncRun) => void;
 }
 
+/** Runs whose reports feed the daily work after them (not a one-off entity or listing sync). */
+const REPORT_SYNC_KINDS = ["initial", "daily", "reports"];
+
+/** Told once a profile's report sync has succeeded; a failing hook is logged, never the run's. */
+export type AfterReportSync = (event: {
+  sellerProfileId: string;
+  kind: string;
+  /** Amazon's today, as the run's report windows were computed. */
+  today: string;
+}) => Promise<void>;
+
 const QUIET: SyncLogger = { info() {}, warn() {}, error() {} };
 
 function addDays(date: string, days: number): string {
@@ -156,6 +167,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const poll = options.poll ?? { initialIntervalMs: 1_000, maxIntervalMs: 30_000 };
   let recoverTimer: NodeJS.Timeout | undefined;
+  const afterReportHooks: AfterReportSync[] = [];
   /** The runs this engine executes now, by their lease owner: stop() hands them back. */
   const executing = new Map<string, AbortController>();
 
@@ -970,6 +982,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
         { syncRun: runId, worker: workerId, status, attempt: run.attempts, rows: rowsWritten },
         "sync run ended",
       );
+      // Fresh reports: what depends on them (the optimiser) is told, without the engine knowing it.
+      if (
+        status === "succeeded" &&
+        REPORT_SYNC_KINDS.includes(run.kind) &&
+        steps.some((s) => s.key.startsWith("report:") && s.status === "done")
+      ) {
+        const day = await today();
+        for (const hook of afterReportHooks)
+          await hook({ sellerProfileId: run.sellerProfileId, kind: run.kind, today: day }).catch(
+            (error) => log.error({ err: error, syncRun: runId }, "after-report hook failed"),
+          );
+      }
       // Fresh listings: their fees and total sales follow in a run of their own (own queue).
       if (
         status !== "retrying" &&
@@ -1073,8 +1097,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     for (const controller of executing.values()) controller.abort(new EngineStopped());
   }
 
+  /** Registers work to run after a profile's report sync has succeeded (the optimiser's run). */
+  function afterReportSync(hook: AfterReportSync): void {
+    afterReportHooks.push(hook);
+  }
+
   return {
     workerId,
+    afterReportSync,
     requestSync,
     requestDailySyncs,
     runInline,

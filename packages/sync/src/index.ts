@@ -16,6 +16,7 @@ export {
   syncOrderMetrics,
 } from "./economics.ts";
 export {
+  type AfterReportSync,
   createSyncEngine,
   DAILY_SYNC_CRON,
   DAILY_SYNC_QUEUE,

@@ -163,10 +163,14 @@ export function openApiDocument(registry: Registry): Json {
           },
         },
         responses: {
-          201: {
-            description: `${name} created`,
-            content: { "application/ld+json": { schema: item } },
-          },
+          ...Object.fromEntries(
+            Object.entries(resource.created?.responses ?? { 201: `${name} created` }).map(
+              ([status, description]) => [
+                status,
+                { description, content: { "application/ld+json": { schema: item } } },
+              ],
+            ),
+          ),
           ...problems(400, 401, 403, 404, 413, 415, 422),
         },
       };

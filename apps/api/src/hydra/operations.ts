@@ -9,7 +9,13 @@ import { applyMergePatch, isPlainObject } from "./merge-patch.ts";
 import { parsePagination } from "./pagination.ts";
 import type { Registry } from "./registry.ts";
 import { deleteRow, findRow, insertRow, listRows, updateRow } from "./repository.ts";
-import type { Access, AnyResource, ProviderServices, ReadContext } from "./resource.ts";
+import type {
+  Access,
+  AnyResource,
+  ProcessorContext,
+  ProviderServices,
+  ReadContext,
+} from "./resource.ts";
 import type { Serializer } from "./serializer.ts";
 import { isShared, scopeFor } from "./tenant.ts";
 
@@ -211,13 +217,26 @@ function uniqueViolation(resource: AnyResource, error: unknown): ValidationError
 async function inTransaction<T>(
   ctx: OperationContext,
   resource: AnyResource,
-  work: (db: Database) => Promise<T>,
+  work: (db: Database, processor: ProcessorContext) => Promise<T>,
 ): Promise<T> {
+  const after: (() => Promise<void>)[] = [];
+  let result: T;
   try {
-    return await ctx.db.transaction(async (tx) => work(tx as unknown as Database));
+    result = await ctx.db.transaction(async (tx) =>
+      work(tx as unknown as Database, {
+        db: tx as unknown as Database,
+        principal: ctx.principal,
+        services: ctx.services ?? {},
+        afterCommit: (job) => {
+          after.push(job);
+        },
+      }),
+    );
   } catch (error) {
     throw uniqueViolation(resource, error) ?? error;
   }
+  for (const job of after) await job();
+  return result;
 }
 
 export async function createItem(ctx: OperationContext, resource: AnyResource, body: unknown) {
@@ -225,9 +244,7 @@ export async function createItem(ctx: OperationContext, resource: AnyResource, b
   const document = await resolveRelations(ctx, resource, validate(resource, body));
   const processor = resource.processor?.create;
   const row = processor
-    ? await inTransaction(ctx, resource, (tx) =>
-        processor({ db: tx, principal: ctx.principal }, document),
-      )
+    ? await inTransaction(ctx, resource, (_tx, context) => processor(context, document))
     : await inTransaction(ctx, resource, (tx) =>
         insertRow(
           tx,
@@ -235,7 +252,7 @@ export async function createItem(ctx: OperationContext, resource: AnyResource, b
           resource.toValues!(document, { customerId: ctx.principal.customerId }),
         ),
       );
-  return render(ctx, resource, row);
+  return { status: resource.created?.status(row) ?? 201, body: render(ctx, resource, row) };
 }
 
 /** The writable document of a row, relations as IRIs: what a merge patch applies to. */
@@ -275,7 +292,7 @@ export async function updateItem(
   if (!isUuid(id)) notFound();
   if (!isPlainObject(patch)) throw new BadRequestError("The input data is misformatted.");
   const scope = scopeFor(resource, ctx.principal);
-  const row = await inTransaction(ctx, resource, async (tx) => {
+  const row = await inTransaction(ctx, resource, async (tx, context) => {
     const existing = await findRow(tx, resource, id, scope);
     if (!existing) notFound();
     checkAccess(ctx, resource, resource.operations.update);
@@ -289,6 +306,7 @@ export async function updateItem(
       resource,
       validate(resource, merged),
     );
+    if (resource.processor?.update) return resource.processor.update(context, existing, document);
     const values = resource.toValues!(document, { customerId: ctx.principal.customerId });
     return (await updateRow(tx, resource, id, scope, values)) ?? notFound();
   });
@@ -298,12 +316,12 @@ export async function updateItem(
 export async function deleteItem(ctx: OperationContext, resource: AnyResource, id: string) {
   if (!isUuid(id)) notFound();
   const scope = scopeFor(resource, ctx.principal);
-  await inTransaction(ctx, resource, async (tx) => {
+  await inTransaction(ctx, resource, async (tx, context) => {
     const existing = await findRow(tx, resource, id, scope);
     if (!existing) notFound();
     checkAccess(ctx, resource, resource.operations.delete);
     const processor = resource.processor?.delete;
-    if (processor) await processor({ db: tx, principal: ctx.principal }, existing);
+    if (processor) await processor(context, existing);
     else if (!(await deleteRow(tx, resource, id, scope))) notFound();
   });
 }

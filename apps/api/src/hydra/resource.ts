@@ -4,6 +4,8 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { AmazonDependencies } from "../amazon/connections.ts";
 import type { Principal } from "../auth/principal.ts";
+import type { ChangeJobs } from "../changes/jobs.ts";
+import type { OptimiserJobs } from "../optimiser/jobs.ts";
 
 /**
  * A resource declared once: its table, wire schemas, filters and the path from a row to the
@@ -152,6 +154,11 @@ export interface ResourceDefinition<
    * resolves relations, runs the processor in a transaction and serialises its row.
    */
   processor?: StateProcessor<Row>;
+  /**
+   * A create whose side effect is not a plain creation (work queued: 202; a preview: 200): the
+   * status per created row and every status's description for the documentation. Default 201.
+   */
+  created?: { status(row: Row): number; responses: Readonly<Record<number, string>> };
   /** A condition beyond the tenant scope on what a principal sees (e.g. only their own drafts). */
   restrict?(principal: Principal): SQL | undefined;
 }
@@ -160,11 +167,19 @@ export interface ProcessorContext {
   /** The transaction the write runs in. */
   db: Database;
   principal: Principal;
+  services: ProviderServices;
+  /** Work to do once the transaction has committed (queuing a job that reads what it wrote). */
+  afterCommit(work: () => Promise<void>): void;
 }
 
 export interface StateProcessor<Row> {
   /** Makes the item from a valid document (relations resolved to ids); answers its row. */
   create?(context: ProcessorContext, document: Record<string, unknown>): Promise<Row>;
+  /**
+   * Applies a valid merged document to the (visible) item when writing the columns is not enough
+   * (a status change with side effects); answers the row.
+   */
+  update?(context: ProcessorContext, row: Row, document: Record<string, unknown>): Promise<Row>;
   /** Deletes the (visible) item, or throws a domain error (e.g. 409 when it may not go). */
   delete?(context: ProcessorContext, row: Row): Promise<void>;
 }
@@ -175,6 +190,10 @@ export interface StateProcessor<Row> {
  */
 export interface ProviderServices {
   amazon?: AmazonDependencies | undefined;
+  /** The change-batch apply queue (accepting a recommendation may push a change). */
+  changes?: ChangeJobs | undefined;
+  /** The optimiser-run queue ("run now"). */
+  optimiser?: OptimiserJobs | undefined;
 }
 
 /** What a state provider gets for a collection: everything the generic layer parsed. */

@@ -87,9 +87,9 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
       app.post(base, HIDDEN, async (request, reply) => {
         const ctx = context(request);
         requireMediaType(request, CREATE_TYPES);
-        const body = await createItem(ctx, resource, request.body);
+        const { status, body } = await createItem(ctx, resource, request.body);
         reply.header("content-location", body["@id"]).header("location", body["@id"]);
-        return send(reply, 201, body);
+        return send(reply, status, body);
       });
     } else {
       app.post(base, REFUSED, notAllowed);

@@ -73,6 +73,8 @@ export interface ChangesHarness {
   restartJobs(): Promise<void>;
   /** Syncs the entities again (what Amazon has now becomes Starport's synced rows). */
   syncEntities(): Promise<void>;
+  /** Runs a sync of that kind to its end ("reports", "listings" …). */
+  sync(kind: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export async function openChangesHarness(
     seed?: number;
     /** Hooks on the sandbox before it listens (tests count what reaches Amazon). */
     beforeListen?: (sandbox: Sandbox) => void;
-    demo?: { maxProducts?: number; productsPerMarketplace?: number };
+    demo?: { maxProducts?: number; productsPerMarketplace?: number; days?: number };
   } = {},
 ): Promise<ChangesHarness> {
   const sandbox = createSandbox({
@@ -97,7 +99,7 @@ export async function openChangesHarness(
   sandbox.state.baseUrl = sandboxUrl;
   sandbox.control.seedDemoAccount({
     countries: ["DE"],
-    days: 2,
+    days: options.demo?.days ?? 2,
     maxProducts: options.demo?.maxProducts ?? 4,
   });
   const database = await openTestDatabase(kind);
@@ -140,10 +142,11 @@ export async function openChangesHarness(
   });
   const run = await engine.requestSync(sellerProfileId, "profiles");
   await engine.runSync(run.id);
-  const syncEntities = async () => {
-    const entities = await engine.requestSync(sellerProfileId, "entities");
-    for (let i = 0; i < 5 && (await engine.runSync(entities.id)) === "retrying"; i++);
+  const sync = async (kind: string) => {
+    const run = await engine.requestSync(sellerProfileId, kind as "entities");
+    for (let i = 0; i < 5 && (await engine.runSync(run.id)) === "retrying"; i++);
   };
+  const syncEntities = () => sync("entities");
   await syncEntities();
 
   const access = { amazon, cipher };
@@ -204,6 +207,7 @@ export async function openChangesHarness(
     queued,
     access,
     syncEntities,
+    sync,
     async restartJobs() {
       // A second start of the workers, as after a restart: it re-queues open batches.
       if (boss)

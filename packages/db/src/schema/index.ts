@@ -6,6 +6,7 @@ export * from "./competitors.ts";
 export * from "./economics.ts";
 export * from "./identity.ts";
 export * from "./onboarding.ts";
+export * from "./optimiser.ts";
 export * from "./product-imports.ts";
 export * from "./products.ts";
 export * from "./reference.ts";

@@ -1,0 +1,228 @@
+import { schema } from "@starport/db";
+import { z } from "zod";
+import { adGroups, campaigns } from "../advertising/resources.ts";
+import { changeBatches, changes } from "../changes/resources.ts";
+import { iriOf } from "../hydra/fields.ts";
+import { defineResource, type ResourceDefinition, ref } from "../hydra/resource.ts";
+import { advertisingProfiles } from "../resources/advertising-profiles.ts";
+import { sellerProfiles } from "../resources/seller-profiles.ts";
+import { dateString, iri, isoDate } from "../resources/shared.ts";
+import { decideRecommendation, type RecommendationRow } from "./decide-recommendation.ts";
+import { requestOptimiserRun } from "./request-optimiser-run.ts";
+import type { OptimiserRunRow } from "./run-optimiser.ts";
+
+/**
+ * The optimiser's runs and recommendations (issue 19 §3, §5) as Hydra resources, tenant-scoped
+ * through their seller profile. "Run now" is the runs' create (a processor: queued → 202, dry run
+ * → 200 with the decisions); a seller decides a recommendation by patching its status.
+ */
+
+const {
+  OPTIMISER_RUN_STATUSES,
+  OPTIMISER_RUN_TRIGGERS,
+  RECOMMENDATION_KINDS,
+  RECOMMENDATION_STATUSES,
+} = schema;
+const r = schema.optimiserRuns;
+const rec = schema.recommendations;
+const json = z.record(z.string(), z.unknown());
+const value = z.union([z.string(), z.number(), json]).nullable();
+const optionalRef = (resource: Parameters<typeof ref>[0], id: string | null) =>
+  id === null ? null : ref(resource, id);
+
+const runInput = z.object({
+  sellerProfile: iri,
+  dryRun: z.boolean().default(false),
+});
+
+const RUN_OUTPUT = z.object({
+  id: z.uuid(),
+  sellerProfile: iriOf(() => sellerProfiles),
+  trigger: z.enum(OPTIMISER_RUN_TRIGGERS),
+  runDate: z.string(),
+  dryRun: z.boolean(),
+  status: z.enum(OPTIMISER_RUN_STATUSES),
+  windowFrom: z.string().nullable(),
+  windowTo: z.string().nullable(),
+  settings: json.nullable(),
+  counts: z.record(z.string(), z.number()).nullable(),
+  warnings: z.array(json),
+  durationMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+  changeBatch: iriOf(() => changeBatches).nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  decisions: z
+    .array(json)
+    .optional()
+    .describe("A dry run's decisions (only in the answer to the dry run)."),
+});
+
+type RunRow = OptimiserRunRow & { decisions?: unknown[] };
+
+export const optimiserRuns: ResourceDefinition<RunRow, typeof runInput> = defineResource<
+  RunRow,
+  typeof runInput
+>({
+  shortName: "OptimiserRun",
+  path: "optimiser_runs",
+  description:
+    "A run of the bid optimiser for a seller profile: its window, settings, counts per decision kind, warnings and outcome.",
+  table: r,
+  id: r.id,
+  owner: { kind: "parent", column: r.sellerProfileId, parent: () => sellerProfiles },
+  output: RUN_OUTPUT,
+  toOutput: (row) => ({
+    id: row.id,
+    sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
+    trigger: row.trigger,
+    runDate: dateString(row.runDate),
+    dryRun: row.dryRun,
+    status: row.status,
+    windowFrom: row.windowFrom === null ? null : dateString(row.windowFrom),
+    windowTo: row.windowTo === null ? null : dateString(row.windowTo),
+    settings: row.settings ?? null,
+    counts: row.counts ?? null,
+    warnings: row.warnings,
+    durationMs: row.durationMs,
+    error: row.error,
+    changeBatch: optionalRef(() => changeBatches, row.changeBatchId),
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    ...(row.decisions ? { decisions: row.decisions } : {}),
+  }),
+  input: runInput,
+  relations: { sellerProfile: () => sellerProfiles },
+  operations: { create: "owner", update: false, delete: false },
+  processor: {
+    create: async ({ db, services, afterCommit }, document) =>
+      requestOptimiserRun(db, services, afterCommit, {
+        sellerProfileId: String(document.sellerProfile),
+        dryRun: document.dryRun === true,
+      }),
+  },
+  created: {
+    status: (row) => (row.dryRun ? 200 : 202),
+    responses: {
+      200: "Dry run done: the run with the decisions it would make (nothing written but the run)",
+      202: "Run queued",
+    },
+  },
+  filters: [
+    {
+      type: "relation",
+      parameter: "sellerProfile",
+      column: r.sellerProfileId,
+      target: () => sellerProfiles,
+    },
+    { type: "exact", parameter: "status", column: r.status },
+    { type: "exact", parameter: "trigger", column: r.trigger },
+    { type: "boolean", parameter: "dryRun", column: r.dryRun },
+    { type: "date", parameter: "createdAt", column: r.createdAt },
+  ],
+  order: { createdAt: r.createdAt },
+  defaultOrder: [["createdAt", "desc"]],
+  pagination: { itemsPerPage: 30, maxItemsPerPage: 200, clientEnabled: true },
+});
+
+const decisionInput = z.object({
+  status: z.enum(["open", "accepted", "rejected", "snoozed"]),
+  snoozedUntil: isoDate.nullable().optional(),
+});
+
+const RECOMMENDATION_OUTPUT = z.object({
+  id: z.uuid(),
+  run: iriOf(() => optimiserRuns),
+  sellerProfile: iriOf(() => sellerProfiles),
+  profile: iriOf(() => advertisingProfiles),
+  kind: z.enum(RECOMMENDATION_KINDS),
+  entityType: z.string(),
+  entity: z.uuid(),
+  subject: z.string(),
+  campaign: iriOf(() => campaigns).nullable(),
+  adGroup: iriOf(() => adGroups).nullable(),
+  currentValue: value,
+  proposedValue: value,
+  reasonCode: z.string(),
+  reasonParams: json.nullable(),
+  inputs: json.nullable(),
+  impact: z.number().nullable(),
+  impactLow: z.number().nullable(),
+  impactHigh: z.number().nullable(),
+  status: z.enum(RECOMMENDATION_STATUSES),
+  snoozedUntil: z.string().nullable(),
+  change: iriOf(() => changes).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const recommendations: ResourceDefinition<RecommendationRow, typeof decisionInput> =
+  defineResource<RecommendationRow, typeof decisionInput>({
+    shortName: "Recommendation",
+    path: "recommendations",
+    description:
+      "A decision of the optimiser left for the seller (suggest mode): entity, current and proposed value, reason, inputs, projected monthly profit impact and status.",
+    table: rec,
+    id: rec.id,
+    owner: { kind: "parent", column: rec.sellerProfileId, parent: () => sellerProfiles },
+    output: RECOMMENDATION_OUTPUT,
+    toOutput: (row) => ({
+      id: row.id,
+      run: ref(() => optimiserRuns, row.runId),
+      sellerProfile: ref(() => sellerProfiles, row.sellerProfileId),
+      profile: ref(() => advertisingProfiles, row.advertisingProfileId),
+      kind: row.kind,
+      entityType: row.entityType,
+      entity: row.entityId,
+      subject: row.subject,
+      campaign: optionalRef(() => campaigns, row.campaignId),
+      adGroup: optionalRef(() => adGroups, row.adGroupId),
+      currentValue: (row.currentValue ?? null) as never,
+      proposedValue: (row.proposedValue ?? null) as never,
+      reasonCode: row.reasonCode,
+      reasonParams: row.reasonParams ?? null,
+      inputs: row.inputs ?? null,
+      impact: row.impact,
+      impactLow: row.impactLow,
+      impactHigh: row.impactHigh,
+      status: row.status,
+      snoozedUntil: row.snoozedUntil === null ? null : dateString(row.snoozedUntil),
+      change: optionalRef(() => changes, row.changeId),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }),
+    input: decisionInput,
+    toWritable: (row) => ({
+      status: row.status,
+      snoozedUntil: row.snoozedUntil === null ? null : dateString(row.snoozedUntil),
+    }),
+    toValues: (document) => document,
+    operations: { create: false, update: "owner", delete: false },
+    processor: {
+      update: async ({ db, principal }, row, document) =>
+        decideRecommendation(db, principal, row, document as z.infer<typeof decisionInput>),
+    },
+    filters: [
+      { type: "relation", parameter: "run", column: rec.runId, target: () => optimiserRuns },
+      {
+        type: "relation",
+        parameter: "sellerProfile",
+        column: rec.sellerProfileId,
+        target: () => sellerProfiles,
+      },
+      { type: "relation", parameter: "campaign", column: rec.campaignId, target: () => campaigns },
+      { type: "relation", parameter: "adGroup", column: rec.adGroupId, target: () => adGroups },
+      { type: "exact", parameter: "status", column: rec.status },
+      { type: "exact", parameter: "kind", column: rec.kind },
+      { type: "exact", parameter: "reasonCode", column: rec.reasonCode },
+      { type: "exact", parameter: "entity", column: rec.entityId },
+      { type: "date", parameter: "createdAt", column: rec.createdAt },
+    ],
+    order: { createdAt: rec.createdAt, impact: rec.impact },
+    defaultOrder: [["createdAt", "desc"]],
+    pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
+  });
+
+export const OPTIMISER_RESOURCES = [optimiserRuns, recommendations] as const;

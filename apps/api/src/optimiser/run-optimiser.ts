@@ -1,0 +1,485 @@
+import { validateChangeValue } from "@starport/amazon";
+import { type Database, schema } from "@starport/db";
+import {
+  type Decision,
+  type OptimiserOutput,
+  optimise,
+  projectedImpact,
+} from "@starport/optimiser";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { insertChanges, type NewChange } from "../changes/insert-changes.ts";
+import type { ChangeJobs } from "../changes/jobs.ts";
+import { recount } from "../changes/tray.ts";
+import { type LoadedOptimiserInput, loadOptimiserInput } from "./load-optimiser-input.ts";
+
+/**
+ * An optimiser run of one seller profile (issue 19 §3): per marketplace it loads the input, calls
+ * the pure optimiser and acts per the resolved automation mode — off: nothing but the run's
+ * record; suggest: open recommendations (superseding the open ones of the same entity and kind);
+ * automatic: bid, state and budget changes authored `optimiser` with the run's id, in one batch,
+ * pushed through the apply job. New keywords and negatives stay recommendations in automatic
+ * mode too (a creation on Amazon is not undone by a later run). A dry run writes only its record
+ * and answers the decisions.
+ *
+ * Two runs of one profile never overlap: a partial unique index admits one running run per
+ * profile, and a second is failed with `alreadyRunning`. Everything a run writes is one
+ * transaction, so a run killed mid-way leaves its record `running` and nothing else; its lease
+ * expires and it runs again from the start (jobs.ts), or the next start-up takes it over.
+ */
+
+export type OptimiserRunRow = typeof schema.optimiserRuns.$inferSelect;
+type Trigger = schema.OptimiserRunTrigger;
+
+export interface RunDependencies {
+  /** Queues the automatic run's change batch; absent: the batch waits for the next start-up. */
+  changes?: ChangeJobs | undefined;
+  /** The run's day (YYYY-MM-DD); default: the UTC date. */
+  today?: string;
+}
+
+export interface DecisionPreview {
+  marketplace: string;
+  decision: Decision;
+  mode: string;
+}
+
+export interface RunResult {
+  run: OptimiserRunRow;
+  decisions: DecisionPreview[];
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+const r = schema.optimiserRuns;
+
+/** A queued run; a scheduled one is made once per profile and day (the unique index decides). */
+export async function queueOptimiserRun(
+  db: Database,
+  input: { sellerProfileId: string; trigger: Trigger; dryRun?: boolean; runDate?: string },
+): Promise<OptimiserRunRow | undefined> {
+  const [row] = await db
+    .insert(r)
+    .values({
+      sellerProfileId: input.sellerProfileId,
+      trigger: input.trigger,
+      dryRun: input.dryRun ?? false,
+      runDate: input.runDate ?? todayUtc(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === "23505") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Marks the run running; false when another run of the profile is (the run is then failed). */
+async function claim(db: Database, run: OptimiserRunRow): Promise<boolean> {
+  try {
+    const [claimed] = await db
+      .update(r)
+      .set({ status: "running", startedAt: new Date(), error: null })
+      .where(and(eq(r.id, run.id), inArray(r.status, ["queued", "running"])))
+      .returning({ id: r.id });
+    return Boolean(claimed);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await db
+      .update(r)
+      .set({ status: "failed", error: "alreadyRunning", finishedAt: new Date() })
+      .where(eq(r.id, run.id));
+    return false;
+  }
+}
+
+/** Executes a queued (or interrupted) run. Answers undefined when there is nothing to do. */
+export async function runOptimiser(
+  db: Database,
+  runId: string,
+  deps: RunDependencies = {},
+): Promise<RunResult | undefined> {
+  const [run] = await db.select().from(r).where(eq(r.id, runId));
+  if (!run || (run.status !== "queued" && run.status !== "running")) return undefined;
+  if (!(await claim(db, run))) {
+    const [failed] = await db.select().from(r).where(eq(r.id, runId));
+    return failed ? { run: failed, decisions: [] } : undefined;
+  }
+  const started = Date.now();
+  const today = deps.today ?? todayUtc();
+  try {
+    const profiles = await db
+      .select({ id: schema.advertisingProfiles.id })
+      .from(schema.advertisingProfiles)
+      .where(
+        and(
+          eq(schema.advertisingProfiles.sellerProfileId, run.sellerProfileId),
+          eq(schema.advertisingProfiles.active, true),
+        ),
+      );
+    const results: {
+      loaded: LoadedOptimiserInput;
+      output: OptimiserOutput;
+      id: string;
+      previews: DecisionPreview[];
+    }[] = [];
+    for (const profile of profiles) {
+      const loaded = await loadOptimiserInput(db, profile.id, today);
+      if (!loaded) continue;
+      const output = optimise(loaded.input);
+      const previews = output.decisions.map((decision) => ({
+        marketplace: loaded.input.countryCode,
+        decision,
+        mode: modeOf(loaded, decision),
+      }));
+      results.push({ loaded, output, id: profile.id, previews });
+    }
+    const decisions = results.flatMap((x) => x.previews);
+    const summary = {
+      windowFrom: results[0]?.loaded.window.from ?? null,
+      windowTo: results[0]?.loaded.window.to ?? null,
+      settings: Object.fromEntries(
+        results.map(({ loaded }) => [
+          loaded.input.countryCode,
+          {
+            automationMode: loaded.profileMode,
+            values: Object.fromEntries(
+              Object.entries(loaded.input.profileSettings.values).map(([k, v]) => [k, v.value]),
+            ),
+          },
+        ]),
+      ),
+      warnings: results.flatMap(({ loaded, output }) =>
+        output.warnings.map((w) => ({ ...w, marketplace: loaded.input.countryCode })),
+      ),
+    };
+    const counts: Record<string, number> = { bid: 0, keyword: 0, negative: 0, budget: 0, state: 0 };
+    for (const d of decisions) counts[d.decision.kind] = (counts[d.decision.kind] ?? 0) + 1;
+
+    if (run.dryRun) {
+      const [done] = await db
+        .update(r)
+        .set({
+          ...summary,
+          status: "succeeded",
+          counts,
+          durationMs: Date.now() - started,
+          finishedAt: new Date(),
+        })
+        .where(eq(r.id, run.id))
+        .returning();
+      return { run: done as OptimiserRunRow, decisions };
+    }
+
+    const { batchId, written } = await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      // A run taken over by another worker meanwhile is theirs: write nothing twice.
+      const [still] = await t.select().from(r).where(eq(r.id, run.id)).for("update");
+      if (still?.status !== "running") return { batchId: null, written: null };
+      const written = { recommendations: 0, changes: 0, superseded: 0 };
+      let batchId: string | null = null;
+      for (const { loaded, id, previews } of results) {
+        const creation = (d: DecisionPreview) =>
+          d.decision.kind === "keyword" || d.decision.kind === "negative";
+        const suggested = previews.filter(
+          (d) => d.mode === "suggest" || (d.mode === "automatic" && creation(d)),
+        );
+        const automatic = previews.filter((d) => d.mode === "automatic" && !creation(d));
+        const recs = uniqueRecommendations(
+          suggested.map((d) => recommendationOf(run, id, loaded, d.decision)),
+        );
+        written.superseded += await supersede(t, run.sellerProfileId, recs);
+        await insertRecommendations(t, recs);
+        written.recommendations += recs.length;
+        const changes = automatic
+          .map((d) => changeOf(run, id, loaded, d.decision))
+          .filter((c): c is NewChange => c !== null);
+        if (changes.length) {
+          if (!batchId) {
+            const [batch] = await t
+              .insert(schema.changeBatches)
+              .values({
+                sellerProfileId: run.sellerProfileId,
+                authorKind: "optimiser",
+                authorUserId: null,
+                status: "pending",
+                pushedAt: new Date(),
+              })
+              .returning();
+            batchId = batch!.id;
+          }
+          await insertChanges(
+            t,
+            changes.map((c) => ({ ...c, batchId: batchId! })),
+          );
+          written.changes += changes.length;
+        }
+      }
+      if (batchId) await recount(t, batchId);
+      await t
+        .update(r)
+        .set({
+          ...summary,
+          status: "succeeded",
+          counts: { ...counts, ...written },
+          changeBatchId: batchId,
+          durationMs: Date.now() - started,
+          finishedAt: new Date(),
+        })
+        .where(eq(r.id, run.id));
+      return { batchId, written };
+    });
+    if (batchId) await deps.changes?.enqueue(batchId);
+    const [done] = await db.select().from(r).where(eq(r.id, run.id));
+    return written ? { run: done as OptimiserRunRow, decisions } : undefined;
+  } catch (error) {
+    await db
+      .update(r)
+      .set({
+        status: "failed",
+        error: error instanceof Error ? error.message : String(error),
+        durationMs: Date.now() - started,
+        finishedAt: new Date(),
+      })
+      .where(and(eq(r.id, run.id), eq(r.status, "running")));
+    throw error;
+  }
+}
+
+/** The automation mode a decision falls under: its ad group's products', else the profile's. */
+function modeOf(loaded: LoadedOptimiserInput, d: Decision): string {
+  const group = d.kind === "budget" ? null : d.kind === "keyword" ? d.sourceAdGroupId : d.adGroupId;
+  return (group && loaded.modeOfAdGroup.get(group)) || loaded.profileMode;
+}
+
+const ENTITY_TYPES = { keyword: "keywords", target: "targets", productAd: "product_ads" } as const;
+
+type NewRecommendation = typeof schema.recommendations.$inferInsert;
+
+function recommendationOf(
+  run: OptimiserRunRow,
+  advertisingProfileId: string,
+  loaded: LoadedOptimiserInput,
+  d: Decision,
+): NewRecommendation {
+  const base = {
+    runId: run.id,
+    sellerProfileId: run.sellerProfileId,
+    advertisingProfileId,
+    kind: d.kind,
+    reasonCode: d.reason,
+    reasonParams: d.params,
+    campaignId: d.campaignId,
+  };
+  switch (d.kind) {
+    case "bid": {
+      const i = d.inputs;
+      const prior = Math.max(1, i.priorClicks);
+      const impact = projectedImpact({
+        kind: "bid",
+        dailyClicks: i.clicks / 30,
+        cpc: i.clicks > 0 ? i.spend / i.clicks : d.oldBid,
+        cvrA: i.shrunkCvr * (i.clicks + prior),
+        cvrB: (1 - i.shrunkCvr) * (i.clicks + prior),
+        orderValue: i.orderValue,
+        breakEvenAcos: breakEvenOf(loaded, d.adGroupId) ?? i.targetAcos,
+        oldBid: d.oldBid,
+        newBid: d.newBid,
+      });
+      return {
+        ...base,
+        entityType: ENTITY_TYPES[d.entityKind],
+        entityId: d.entityId,
+        adGroupId: d.adGroupId,
+        currentValue: d.oldBid,
+        proposedValue: d.newBid,
+        inputs: i as unknown as Record<string, unknown>,
+        impact: impact.monthly,
+        impactLow: impact.low,
+        impactHigh: impact.high,
+      };
+    }
+    case "state":
+      return {
+        ...base,
+        entityType: ENTITY_TYPES[d.entityKind],
+        entityId: d.entityId,
+        adGroupId: d.adGroupId,
+        currentValue: d.state === "PAUSED" ? "ENABLED" : "PAUSED",
+        proposedValue: d.state,
+      };
+    case "negative":
+      return {
+        ...base,
+        entityType: "ad_groups",
+        entityId: d.adGroupId,
+        subject: d.text,
+        adGroupId: d.adGroupId,
+        currentValue: null,
+        proposedValue: { text: d.text, negativeKind: d.negativeKind, matchType: "NEGATIVE_EXACT" },
+      };
+    case "keyword":
+      return {
+        ...base,
+        entityType: "ad_groups",
+        entityId: d.adGroupId ?? d.sourceAdGroupId,
+        subject: d.text,
+        campaignId: d.campaignId,
+        adGroupId: d.adGroupId,
+        currentValue: null,
+        proposedValue: { text: d.text, keywordKind: d.keywordKind, bid: d.bid },
+      };
+    case "budget":
+      return {
+        ...base,
+        entityType: "campaigns",
+        entityId: d.campaignId,
+        currentValue: d.oldBudget,
+        proposedValue: d.newBudget,
+        impact: typeof d.params.expectedGain === "number" ? d.params.expectedGain : null,
+      };
+  }
+}
+
+function breakEvenOf(loaded: LoadedOptimiserInput, adGroupId: string): number | null {
+  for (const c of loaded.input.campaigns)
+    for (const g of c.adGroups)
+      if (g.id === adGroupId)
+        for (const ad of g.products) {
+          const p = loaded.input.products.find((x) => x.id === ad.productId);
+          if (p?.breakEvenAcos != null) return p.breakEvenAcos;
+        }
+  return null;
+}
+
+/** A bid, state or budget decision as a change authored by the optimiser, validated as a user's. */
+function changeOf(
+  run: OptimiserRunRow,
+  advertisingProfileId: string,
+  loaded: LoadedOptimiserInput,
+  d: Decision,
+): Omit<NewChange, "batchId"> | null {
+  const common = {
+    sellerProfileId: run.sellerProfileId,
+    advertisingProfileId,
+    operation: "update" as const,
+    reasonCode: d.reason,
+    reasonParams: d.params,
+    authorKind: "optimiser" as const,
+    authorUserId: null,
+    optimiserRunId: run.id,
+    status: "pending" as const,
+  };
+  const check = (field: string, value: unknown, current: Record<string, string | number | null>) =>
+    validateChangeValue({ field, value, countryCode: loaded.input.countryCode, current }) === null;
+  switch (d.kind) {
+    case "bid":
+      if (!check("bid", d.newBid, { bid: d.oldBid, state: "ENABLED" })) return null;
+      return {
+        ...common,
+        entityType: ENTITY_TYPES[d.entityKind],
+        entityId: d.entityId,
+        entityLabel: loaded.labels.get(d.entityId) ?? null,
+        field: "bid",
+        oldValue: d.oldBid,
+        newValue: d.newBid,
+      };
+    case "state":
+      return {
+        ...common,
+        entityType: ENTITY_TYPES[d.entityKind],
+        entityId: d.entityId,
+        entityLabel: loaded.labels.get(d.entityId) ?? null,
+        field: "state",
+        oldValue: d.state === "PAUSED" ? "ENABLED" : "PAUSED",
+        newValue: d.state,
+      };
+    case "budget":
+      if (!check("budget", d.newBudget, { budget: d.oldBudget })) return null;
+      return {
+        ...common,
+        entityType: "campaigns",
+        entityId: d.campaignId,
+        entityLabel: loaded.labels.get(d.campaignId) ?? null,
+        field: "budget",
+        oldValue: d.oldBudget,
+        newValue: d.newBudget,
+      };
+    default:
+      return null;
+  }
+}
+
+/** One recommendation per entity, kind and subject (two sources may propose one negative). */
+function uniqueRecommendations(recs: NewRecommendation[]): NewRecommendation[] {
+  const seen = new Set<string>();
+  return recs.filter((x) => {
+    const key = `${x.entityId}\u0001${x.kind}\u0001${x.subject ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Supersedes the open recommendations the new ones replace (same entity, kind and subject). */
+async function supersede(
+  db: Database,
+  sellerProfileId: string,
+  recs: readonly NewRecommendation[],
+): Promise<number> {
+  if (!recs.length) return 0;
+  const keys = JSON.stringify(
+    recs.map((x) => ({ entity_id: x.entityId, kind: x.kind, subject: x.subject ?? "" })),
+  );
+  const result = (await db.execute(sql`update recommendations o set status = 'superseded',
+      updated_at = now()
+    from json_to_recordset(${keys}::json) as k(entity_id uuid, kind text, subject text)
+    where o.status = 'open' and o.seller_profile_id = ${sellerProfileId}
+      and o.entity_id = k.entity_id and o.kind = k.kind and o.subject = k.subject`)) as {
+    rowCount?: number;
+    affectedRows?: number;
+  };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
+
+/** Inserts recommendations, 1,000 per statement (one JSON parameter each). */
+async function insertRecommendations(db: Database, recs: readonly NewRecommendation[]) {
+  for (let i = 0; i < recs.length; i += 1000) {
+    const json = JSON.stringify(
+      recs.slice(i, i + 1000).map((x) => ({
+        run_id: x.runId,
+        seller_profile_id: x.sellerProfileId,
+        advertising_profile_id: x.advertisingProfileId,
+        kind: x.kind,
+        entity_type: x.entityType,
+        entity_id: x.entityId,
+        subject: x.subject ?? "",
+        campaign_id: x.campaignId ?? null,
+        ad_group_id: x.adGroupId ?? null,
+        current_value: x.currentValue ?? null,
+        proposed_value: x.proposedValue ?? null,
+        reason_code: x.reasonCode,
+        reason_params: x.reasonParams ?? null,
+        inputs: x.inputs ?? null,
+        impact: x.impact ?? null,
+        impact_low: x.impactLow ?? null,
+        impact_high: x.impactHigh ?? null,
+      })),
+    );
+    await db.execute(sql`insert into recommendations (run_id, seller_profile_id,
+        advertising_profile_id, kind, entity_type, entity_id, subject, campaign_id, ad_group_id,
+        current_value, proposed_value, reason_code, reason_params, inputs, impact, impact_low,
+        impact_high)
+      select run_id, seller_profile_id, advertising_profile_id, kind, entity_type, entity_id,
+        subject, campaign_id, ad_group_id, current_value, proposed_value, reason_code,
+        reason_params, inputs, impact, impact_low, impact_high
+      from json_to_recordset(${json}::json) as x(run_id uuid, seller_profile_id uuid,
+        advertising_profile_id uuid, kind text, entity_type text, entity_id uuid, subject text,
+        campaign_id uuid, ad_group_id uuid, current_value jsonb, proposed_value jsonb,
+        reason_code text, reason_params jsonb, inputs jsonb, impact float8, impact_low float8,
+        impact_high float8)`);
+  }
+}
