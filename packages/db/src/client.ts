@@ -21,6 +21,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder holding the embedded database; ignored with a databaseUrl. "memory://" keeps it in memory. */
   dataDir?: string | undefined;
+  /** Embedded only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseConnection> {
@@ -50,7 +52,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     location = join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
   }
-  const pglite = await PGlite.create(location);
+  const pglite = await PGlite.create(
+    options.loadDataDir
+      ? { dataDir: location, loadDataDir: options.loadDataDir }
+      : { dataDir: location },
+  );
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }
