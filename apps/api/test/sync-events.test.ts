@@ -24,16 +24,17 @@ describe("the sync event stream", () => {
   it("answers HEAD with the headers at once and polls nothing after it", async () => {
     const select = vi.spyOn(t.db, "select");
     try {
-      const started = performance.now();
       const response = await fetch(url(), {
         method: "HEAD",
         headers: t.headers.own,
-        signal: AbortSignal.timeout(1_000),
+        signal: AbortSignal.timeout(LIFETIME_MS * 10),
       });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // "At once" counted in polls, not milliseconds (a busy machine stretches time): a HEAD that
+      // waited for the stream would have polled every INTERVAL_MS until the stream's lifetime.
       const answered = select.mock.calls.length;
+      expect(answered).toBeLessThanOrEqual(1);
       await sleep(INTERVAL_MS * 6);
       expect(select.mock.calls.length).toBe(answered);
     } finally {
