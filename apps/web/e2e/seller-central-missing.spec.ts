@@ -5,7 +5,8 @@ import { expect as baseExpect, test } from "./fixtures.ts";
  * Issue 17 §6: the sandbox's US-only seller ("Lakeside Supply"), connected the way onboarding
  * connects (from the EU), may not be read through Seller Central. Its advertising data arrives
  * through the Ads API alone; the home page says what is missing instead of "abgeschlossen", and
- * the catalogue names the missing access and what to do, in German and in English.
+ * the catalogue (products, collections) names the missing access and what to do, in German and
+ * in English.
  */
 test.use({ sellerOptions: { amazon: "A2SANDBOXLAKESD" } });
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -66,5 +67,10 @@ for (const locale of ["de", "en"] as const) {
     const connect = catalogue.getByTestId("seller-central-connect");
     await expect(connect).toHaveText(text.connect);
     await expect(connect).toHaveAttribute("href", `${text.prefix}/settings?tab=amazon`);
+
+    // So do the collections (the catalogue grouped).
+    await page.goto(`${text.prefix}/cargo-bay/collections`);
+    await expectHydrated(page);
+    await expect(page.getByTestId("seller-central-missing")).toContainText(text.title);
   });
 }
