@@ -518,6 +518,99 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     ).toBe(409);
   }, 60_000);
 
+  it("keeps the author's failed changes in their tray until dismissed or retried, both recorded", async () => {
+    const [first, second] = await keywords(2, 50);
+    const staged: { "@id": string; batch: string; sellerProfile: string }[] = [];
+    for (const keyword of [first!, second!])
+      staged.push(
+        (
+          await addChange({ entityType: "keywords", entity: keyword.id, field: "bid", value: 2.22 })
+        ).json(),
+      );
+    // Both bids changed on Amazon meanwhile: the push fails both rows with a conflict.
+    for (const keyword of [first!, second!])
+      h.sandbox.world.entities.keywords.get(keyword.amazonKeywordId)!.bid = 0.77;
+    await h.syncEntities();
+    await push(staged[0]!.batch);
+    await h.applyQueued();
+    const sellerProfile = staged[0]!.sellerProfile as string;
+    const trayOf = async (headers = {}) => {
+      const res = await h.request({
+        url: `/api/change_tray?sellerProfile=${sellerProfile}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        batch: { status: string } | null;
+        changes: { "@id": string }[];
+        failed: { "@id": string; errorCode: string; errorMessage: string }[];
+      };
+    };
+    const tray = await trayOf();
+    expect(tray.batch).toBeNull();
+    expect(tray.changes).toEqual([]);
+    const failedIds = tray.failed.map((c) => c["@id"]);
+    expect(failedIds).toEqual(expect.arrayContaining(staged.map((c) => c["@id"])));
+    const failedFirst = tray.failed.find((c) => c["@id"] === staged[0]!["@id"])!;
+    expect(failedFirst.errorCode).toBe("STARPORT_CONFLICT");
+    expect(JSON.parse(failedFirst.errorMessage).current).toBe(0.77);
+    // A colleague's tray is their own: my failures are not in it.
+    const theirs = await trayOf(h.colleagueHeaders);
+    expect(theirs.failed.map((c) => c["@id"])).not.toContain(staged[0]!["@id"]);
+    // A foreign seller profile is a 404.
+    expect(
+      (
+        await h.app.inject({
+          url: `/api/change_tray?sellerProfile=${sellerProfile}`,
+          headers: h.otherHeaders,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // Dismissed: out of the tray, recorded; a second dismissal is refused.
+    const dismissed = await h.request({
+      method: "POST",
+      url: `${staged[0]!["@id"]}/dismiss`,
+      headers: LD,
+      payload: "{}",
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toMatchObject({ status: "failed", failureResolution: "dismissed" });
+    expect(dismissed.json().failureResolvedAt).toEqual(expect.any(String));
+    expect(
+      (
+        await h.request({
+          method: "POST",
+          url: `${staged[0]!["@id"]}/dismiss`,
+          headers: LD,
+          payload: "{}",
+        })
+      ).statusCode,
+    ).toBe(409);
+    // Retried with a corrected value: a new draft, the failed change out of the tray, recorded.
+    const retried = await h.request({
+      method: "POST",
+      url: `${staged[1]!["@id"]}/retry`,
+      headers: LD,
+      payload: { value: 1.11 },
+    });
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toMatchObject({ oldValue: 0.77, newValue: 1.11, status: "pending" });
+    expect((await h.request({ url: staged[1]!["@id"] })).json()).toMatchObject({
+      failureResolution: "retried",
+    });
+    const after = await trayOf();
+    expect(after.failed.map((c) => c["@id"])).not.toContain(staged[0]!["@id"]);
+    expect(after.failed.map((c) => c["@id"])).not.toContain(staged[1]!["@id"]);
+    expect(after.changes.map((c) => c["@id"])).toEqual([retried.json()["@id"]]);
+    // The history keeps both as failed.
+    const history = (
+      await h.request({ url: `/api/changes?entity=${first!.id}&status=failed` })
+    ).json()["hydra:member"];
+    expect(history.map((c: { "@id": string }) => c["@id"])).toContain(staged[0]!["@id"]);
+    await h.request({ method: "DELETE", url: after.changes[0]!["@id"] });
+  }, 60_000);
+
   it("two users edit the same bid: the first push wins, the second is a conflict, history keeps both", async () => {
     const [keyword] = await keywords(1, 45);
     const mine = (

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import {
   type AdsClient,
   type Amazon,
+  AmazonApiError,
   AmazonAuthError,
   type PollOptions,
+  REGIONS,
   type Region,
 } from "@starport/amazon";
 import type { Database, PgBoss } from "@starport/db";
@@ -66,6 +68,33 @@ const SYNCED_TABLES = [
   ]),
 ];
 type Step = schema.SyncStep;
+
+/** Steps that read Seller Central (SP-API), keyed `<kind>:<connection id>`. */
+const SP_STEP_KINDS = new Set([
+  "participations",
+  "listings",
+  "catalog",
+  "inventory",
+  "competitors",
+  "fees",
+  "sales",
+]);
+
+/** The reason a Seller Central step is skipped when its connection is not usable. */
+const SP_NOT_CONNECTED = "Seller Central (SP-API) is not connected or Amazon refused its access.";
+
+/** The SP-API connection a step reads, or null for an Ads API or planning step. */
+function spConnectionOf(key: string): string | null {
+  const [kind, connectionId] = key.split(":");
+  return kind && SP_STEP_KINDS.has(kind) && connectionId ? connectionId : null;
+}
+
+/** Amazon refused access (a token it no longer takes, or 403: this account may not be read). */
+function isAccessRefusal(error: unknown): boolean {
+  return (
+    error instanceof AmazonAuthError || (error instanceof AmazonApiError && error.status === 403)
+  );
+}
 
 export const SYNC_QUEUE = "amazon-sync";
 /**
@@ -193,12 +222,26 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return cipher.decrypt(connection.refreshTokenEncrypted);
   }
 
+  async function isConnected(connectionId: string): Promise<boolean> {
+    const [connection] = await db
+      .select({ status: schema.amazonConnections.status })
+      .from(schema.amazonConnections)
+      .where(eq(schema.amazonConnections.id, connectionId));
+    return connection?.status === "connected";
+  }
+
   async function markFailing(connectionId: string, error: unknown) {
     await db
       .update(schema.amazonConnections)
       .set({
         status: "failing",
-        lastError: error instanceof Error ? error.message : String(error),
+        // Amazon's details say what to do ("The seller is not registered in this region.").
+        lastError:
+          error instanceof AmazonApiError && error.details
+            ? `${error.message} ${error.details}`
+            : error instanceof Error
+              ? error.message
+              : String(error),
         updatedAt: new Date(),
       })
       .where(eq(schema.amazonConnections.id, connectionId));
@@ -380,9 +423,33 @@ export function createSyncEngine(options: SyncEngineOptions) {
       region: connection.region as Region,
     });
     try {
-      const profiles = (await ads.listProfiles({}, ctx.signal)).filter(
-        (p) => p.accountInfo.type === "seller",
-      );
+      const sellerProfilesOf = async (client: AdsClient) =>
+        (await client.listProfiles({}, ctx.signal)).filter((p) => p.accountInfo.type === "seller");
+      const profiles = await sellerProfilesOf(ads);
+      if (profiles.length === 0) {
+        // Onboarding connects from the EU, but an Ads account answers in the region of its
+        // marketplaces (a US-only seller: NA). The Login with Amazon token is the same in every
+        // region, so the others are asked; a region that answers gets a connection of its own,
+        // which its profiles' syncs and changes use.
+        for (const region of REGIONS.filter((r) => r !== connection.region)) {
+          const client = amazon.ads({ refreshToken: refreshTokenOf(connection), region });
+          const elsewhere = await sellerProfilesOf(client);
+          if (elsewhere.length === 0) continue;
+          await db
+            .insert(schema.amazonConnections)
+            .values({
+              sellerProfileId: connection.sellerProfileId,
+              api: "ads",
+              region,
+              refreshTokenEncrypted: connection.refreshTokenEncrypted,
+              status: "connected",
+              connectedAt: new Date(),
+              updatedAt: new Date(),
+            })
+            .onConflictDoNothing();
+          profiles.push(...elsewhere);
+        }
+      }
       const rows = profiles.map((p) => ({
         seller_profile_id: connection.sellerProfileId,
         amazon_profile_id: String(p.profileId),
@@ -944,6 +1011,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
             if (days !== undefined) current.days = (current.days ?? 0) + days;
           },
         };
+        const spConnection = spConnectionOf(current.key);
+        if (spConnection && !(await isConnected(spConnection))) {
+          current.status = "skipped";
+          current.error = SP_NOT_CONNECTED;
+          await save();
+          continue;
+        }
         try {
           const more = await execute(run, current.key, ctx);
           steps.splice(i + 1, 0, ...more);
@@ -951,8 +1025,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
           current.rows = stepRows;
         } catch (error) {
           if (error instanceof LeaseLost || controller.signal.aborted) throw error;
-          current.status = "failed";
           current.error = error instanceof Error ? error.message : String(error);
+          if (spConnection && isAccessRefusal(error)) {
+            // Seller Central refused (a seller whose account Amazon does not let Starport read,
+            // e.g. registered in another region): the catalogue and economics steps are
+            // skipped with Amazon's reason on the connection, the advertising data still syncs.
+            current.status = "skipped";
+            await markFailing(spConnection, error);
+            log.warn({ runId, step: current.key, err: error }, "SP-API access refused");
+            await save();
+            continue;
+          }
+          current.status = "failed";
           if (error instanceof AmazonAuthError) {
             authFailure = true;
             await markRefusedConnections(run.sellerProfileId).catch((e) =>

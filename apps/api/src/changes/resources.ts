@@ -16,6 +16,7 @@ const {
   CHANGE_FIELDS,
   CHANGE_OPERATIONS,
   CHANGE_STATUSES,
+  FAILURE_RESOLUTIONS,
 } = schema;
 
 import { adGroups } from "../advertising/resources.ts";
@@ -120,6 +121,16 @@ const CHANGE_OUTPUT = z.object({
   createdAt: z.string(),
   appliedAt: z.string().nullable(),
   undoOf: iriOf(() => changes).nullable(),
+  failureResolution: z
+    .enum(FAILURE_RESOLUTIONS)
+    .nullable()
+    .describe("What the author did with a failed change (null: it is still in their tray)"),
+  failureResolvedAt: z.string().nullable(),
+});
+
+/** A retry may carry a corrected value (else the value that failed is sent again). */
+export const retryBody = z.object({
+  value: z.union([z.string().max(1000), z.number(), z.null()]).optional(),
 });
 
 export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineResource<
@@ -225,6 +236,8 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
     createdAt: row.createdAt.toISOString(),
     appliedAt: row.appliedAt?.toISOString() ?? null,
     undoOf: optionalRef(() => changes, row.undoOfChangeId),
+    failureResolution: row.failureResolution,
+    failureResolvedAt: row.failureResolvedAt?.toISOString() ?? null,
   }),
   input: changeInput,
   operations: { create: "owner", update: false, delete: "owner" },
@@ -287,8 +300,33 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
       path: "/changes/{id}/retry",
       operationId: "retryChange",
       summary:
-        "Retries a failed change: a new change in the caller's tray with the entity's current value as old value.",
+        "Retries a failed change (optionally with a corrected value): a new change in the caller's tray with the entity's current value as old value; the failed change leaves the tray, recorded as retried.",
+      body: retryBody,
       response: { status: 201, schema: CHANGE_OUTPUT },
+    },
+    {
+      method: "POST",
+      path: "/changes/{id}/dismiss",
+      operationId: "dismissChange",
+      summary:
+        "Dismisses a failed change: it leaves its author's tray, recorded as dismissed (the history keeps it).",
+      response: { status: 200, schema: CHANGE_OUTPUT },
+    },
+    {
+      method: "GET",
+      path: "/change_tray",
+      operationId: "getChangeTray",
+      summary:
+        "The caller's tray of a seller profile: the draft batch and its changes, and the caller's failed changes not yet dismissed or retried.",
+      query: z.object({ sellerProfile: z.string().describe("IRI or id of the seller profile") }),
+      response: {
+        status: 200,
+        schema: z.object({
+          batch: BATCH_OUTPUT.nullable(),
+          changes: z.array(CHANGE_OUTPUT),
+          failed: z.array(CHANGE_OUTPUT),
+        }),
+      },
     },
     {
       method: "POST",

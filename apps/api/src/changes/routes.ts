@@ -9,10 +9,10 @@ import type { AmazonAccess } from "./amazon-access.ts";
 import { bulkBody, bulkChanges } from "./bulk-changes.ts";
 import type { ChangeJobs } from "./jobs.ts";
 import { pushBatch } from "./push-batch.ts";
-import { changeBatches, changes } from "./resources.ts";
-import { retryChange } from "./retry-change.ts";
+import { changeBatches, changes, retryBody } from "./resources.ts";
+import { dismissChange, retryChange } from "./retry-change.ts";
 import { suggestedBidsOf } from "./suggested-bids.ts";
-import type { ChangeBatchRow, ChangeRow } from "./tray.ts";
+import { type ChangeBatchRow, type ChangeRow, trayOfCaller } from "./tray.ts";
 import { undoBatch, undoChange } from "./undo-changes.ts";
 
 const LD = "application/ld+json";
@@ -57,12 +57,29 @@ export async function changeRoutes(
     return reply.code(202).type(LD).send(batchBody(row));
   });
   app.post<WithId>("/changes/:id/retry", async (request, reply) => {
-    const row = await retryChange(db, requirePrincipal(request), request.params.id);
+    const { value } = parseBody(retryBody, request.body ?? {});
+    const row = await retryChange(db, requirePrincipal(request), request.params.id, value);
     return reply
       .code(201)
       .type(LD)
       .header("location", `/api/changes/${row.id}`)
       .send(changeBody(row));
+  });
+  app.post<WithId>("/changes/:id/dismiss", async (request, reply) => {
+    const row = await dismissChange(db, requirePrincipal(request), request.params.id);
+    return reply.code(200).type(LD).send(changeBody(row));
+  });
+  app.get<{ Querystring: { sellerProfile?: string } }>("/change_tray", async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const tray = await trayOfCaller(db, principal, request.query.sellerProfile ?? "");
+    return reply
+      .type(LD)
+      .header("cache-control", "no-store")
+      .send({
+        batch: tray.batch ? batchBody(tray.batch) : null,
+        changes: tray.changes.map(changeBody),
+        failed: tray.failed.map(changeBody),
+      });
   });
   app.post("/changes/creations", async (request, reply) => {
     const row = await addCreation(

@@ -4,7 +4,10 @@ import { IconArrowRight, IconPlugConnected } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { SellerCentralNotice } from "../components/amazon/SellerCentralNotice.tsx";
 import { SyncProgress, type SyncRunView } from "../components/amazon/SyncProgress.tsx";
+import { loadSellerCentralAccess } from "../components/amazon/seller-central.server.ts";
+import { lacksSellerCentral } from "../components/amazon/seller-central.ts";
 import { DailyChart } from "../components/hangar/DailyChart.tsx";
 import { useFormat } from "../components/hangar/format.ts";
 import { HangarHeader, HangarRates } from "../components/hangar/HangarHeader.tsx";
@@ -29,6 +32,7 @@ import { dateTimeFormat } from "../lib/intl-format.ts";
 import { intlLocale } from "../lib/intl-locale.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
+import { serverApi } from "../session/server-session.ts";
 import type { Route } from "./+types/index";
 
 const RANKED = 5;
@@ -69,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currency = profile.settings.defaultCurrency;
   const metric = defaultMetricOf(profile.settings.defaultAdvertisingMetric);
   const scope = { entity: "campaigns", sellerProfile: profile.id };
-  const [metrics, perCampaign, runs, rates] = await Promise.all([
+  const [metrics, perCampaign, runs, rates, sellerCentral] = await Promise.all([
     profiles.length
       ? loadScopeMetrics(hydra, scope, info, currency).catch(() => ({
           current: null,
@@ -99,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((c) => c.members[0] ?? null)
       .catch(() => null),
     loadRates(hydra),
+    loadSellerCentralAccess(serverApi(context, request), profile.id),
   ]);
   const preliminary = perCampaign.map((m) => ({ id: m.entity.split("/").pop() ?? "", metrics: m }));
   const { top, bottom } = rank(
@@ -126,6 +131,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bottom: named.slice(top.length),
     run: runs,
     rates,
+    sellerCentral,
   };
 }
 
@@ -222,7 +228,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     bottom,
     run,
     rates,
+    sellerCentral,
   } = loaderData;
+  // The data sync ended, but only the advertising data could come: say what is missing.
+  const adsOnly = run?.status === "succeeded" && lacksSellerCentral(sellerCentral);
   const syncing =
     run?.status === "queued" || run?.status === "running" || run?.status === "retrying";
   // While the (first) sync runs, the figures fill in as it goes.
@@ -256,13 +265,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <Text
                     size="sm"
-                    c={run.status === "failed" ? "red" : "dimmed"}
+                    c={run.status === "failed" ? "red" : adsOnly ? "orange" : "dimmed"}
                     data-testid="sync-status"
                     data-status={run.status}
+                    data-ads-only={adsOnly ? "true" : undefined}
                   >
-                    {t(`sync.status.${run.status}`)}
+                    {adsOnly ? t("home.sync.adsOnly") : t(`sync.status.${run.status}`)}
                     {run.finishedAt
-                      ? ` · ${t("home.sync.finishedAt", { date: dateTimeFormat(intlLocale(format.locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(run.finishedAt)) })}`
+                      ? ` · ${t(adsOnly ? "home.sync.at" : "home.sync.finishedAt", { date: dateTimeFormat(intlLocale(format.locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(run.finishedAt)) })}`
                       : ""}
                     {` · ${t("sync.rows", { formatted: format.number(run.rowsWritten) })}`}
                   </Text>
@@ -285,6 +295,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </Group>
         </Paper>
+        {adsOnly ? <SellerCentralNotice access={sellerCentral} /> : null}
         {marketplaces.length === 0 ? (
           <Text c="dimmed" size="sm" data-testid="home-no-profiles">
             {t("home.noProfiles")}

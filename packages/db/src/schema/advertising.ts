@@ -476,7 +476,8 @@ export interface SyncStep {
   key: string;
   /** For logs; people see `what` and the counts, translated by the web. */
   label: string;
-  status: "pending" | "done" | "failed";
+  /** skipped: a Seller Central step whose access Amazon refused (`error` says why). */
+  status: "pending" | "done" | "failed" | "skipped";
   /** Rows inserted or changed (0 when a sync finds nothing new). */
   rows: number;
   error?: string;

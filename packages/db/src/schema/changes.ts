@@ -34,6 +34,9 @@ export type ChangeBatchStatus = (typeof CHANGE_BATCH_STATUSES)[number];
 
 export const CHANGE_STATUSES = ["pending", "applying", "applied", "failed", "superseded"] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+/** What the seller did with a failed change: it leaves their tray either way, and it is kept. */
+export const FAILURE_RESOLUTIONS = ["dismissed", "retried"] as const;
+export type FailureResolution = (typeof FAILURE_RESOLUTIONS)[number];
 
 export const CHANGE_OPERATIONS = ["update", "create", "archive"] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
@@ -123,6 +126,9 @@ export const changes = pgTable(
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     attempts: integer("attempts").notNull().default(0),
+    /** A failed change stays in its author's tray until dismissed or retried (null: still there). */
+    failureResolution: text("failure_resolution").$type<FailureResolution>(),
+    failureResolvedAt: timestamp("failure_resolved_at", { withTimezone: true }),
     /** Amazon's id of the created entity. */
     amazonId: text("amazon_id"),
     undoOfChangeId: uuid("undo_of_change_id").references((): AnyPgColumn => changes.id, {

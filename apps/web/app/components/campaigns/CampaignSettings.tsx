@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { DateField } from "../DateField.tsx";
+import { changeErrorText } from "../hangar/changes/format.ts";
 import { useFormat } from "../hangar/format.ts";
 import {
   BiddingFields,
@@ -56,7 +57,12 @@ export type SettingsActionResult =
 
 interface BatchState {
   status: string;
-  changes: { field: string | null; status: string; errorMessage: string | null }[];
+  changes: {
+    field: string | null;
+    status: string;
+    errorCode: string | null;
+    errorMessage: string | null;
+  }[];
 }
 const FINAL = new Set(["applied", "partially_applied", "failed"]);
 
@@ -204,7 +210,7 @@ export function CampaignSettings({
                     {failed.map((c) => (
                       <List.Item key={`${c.field}-${c.errorMessage}`}>
                         {t(`campaignSettings.field.${c.field}`, { defaultValue: c.field ?? "" })}:{" "}
-                        {c.errorMessage}
+                        {changeErrorText(c, t)}
                       </List.Item>
                     ))}
                   </List>

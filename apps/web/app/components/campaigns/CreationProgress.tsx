@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { changeErrorText } from "../hangar/changes/format.ts";
 
 export interface CreationBatch {
   id: string;
@@ -142,8 +143,8 @@ export function CreationProgress({
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" c={c.errorMessage ? "red" : "dimmed"}>
-                  {c.errorMessage ?? ""}
+                <Text size="sm" c={c.errorCode || c.errorMessage ? "red" : "dimmed"}>
+                  {changeErrorText({ ...c, field: null }, t) ?? ""}
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -1,7 +1,8 @@
 /**
  * The editing state every Hangar screen shares: the seller's tray (draft changes), the last
  * pushed batch with its per-row results (polled until Amazon has answered every row), the
- * failed rows kept for fixing or retrying, and the history drawer. Rows read their pending
+ * failed rows (the API keeps them in the tray until dismissed or retried, so they survive a
+ * reload and another device), and the history drawer. Rows read their pending
  * values from here; a finished push reads the screen's data again (no full reload).
  */
 import {
@@ -28,6 +29,16 @@ import {
 
 const POLL_MS = 1000;
 
+const NO_CHANGES: ChangeView[] = [];
+
+/** The ids a dismiss being submitted takes out of the tray. */
+function dismissingIds(json: unknown): string[] {
+  const intent = json as { intent?: unknown; changes?: unknown } | undefined;
+  return intent?.intent === "dismiss" && Array.isArray(intent.changes)
+    ? intent.changes.map(String)
+    : [];
+}
+
 export interface HistoryTarget {
   entity: string;
   entityType: EntityType;
@@ -49,7 +60,7 @@ export interface ChangesState {
   /** Follows a pushed (or undo) batch until every row has its result. */
   track(batchId: string): void;
   results: BatchData | null;
-  /** Failed rows of finished pushes, kept until retried, fixed or dismissed. */
+  /** Failed rows of finished pushes and undos, kept until retried, fixed or dismissed. */
   failed: ChangeView[];
   dismissFailed(ids: readonly string[]): void;
   history: HistoryTarget | null;
@@ -70,9 +81,8 @@ function storageKey(sellerProfileId: string) {
 
 interface Stored {
   tracked: string | null;
-  /** The followed batch whose results were already taken in (failed rows kept). */
+  /** The followed batch whose results were already taken in. */
   settled: string | null;
-  failed: ChangeView[];
 }
 
 function readStored(sellerProfileId: string): Stored {
@@ -82,7 +92,7 @@ function readStored(sellerProfileId: string): Stored {
   } catch {
     // Private mode or a broken value: start empty.
   }
-  return { tracked: null, settled: null, failed: [] };
+  return { tracked: null, settled: null };
 }
 
 export function ChangesProvider({
@@ -102,7 +112,6 @@ export function ChangesProvider({
   const batchFetcher = useFetcher<BatchData>();
   const { revalidate } = useRevalidator();
   const [tracked, setTracked] = useState<string | null>(null);
-  const [failed, setFailed] = useState<ChangeView[]>([]);
   const [history, openHistory] = useState<HistoryTarget | null>(null);
   const [trayOpen, setTrayOpen] = useState(false);
   const loaded = useRef(false);
@@ -112,11 +121,10 @@ export function ChangesProvider({
   const loadTray = trayFetcher.load;
   const refreshTray = useCallback(() => void loadTray(trayUrl), [loadTray, trayUrl]);
 
-  // The tray and what was being followed survive a reload of the tab.
+  // What was being followed survives a reload of the tab (the tray is the API's).
   useEffect(() => {
     const stored = readStored(sellerProfileId);
     setTracked(stored.tracked);
-    setFailed(stored.failed);
     finishedRef.current = stored.settled;
     loaded.current = true;
     refreshTray();
@@ -126,12 +134,12 @@ export function ChangesProvider({
     try {
       window.sessionStorage.setItem(
         storageKey(sellerProfileId),
-        JSON.stringify({ tracked, failed, settled: finishedRef.current } satisfies Stored),
+        JSON.stringify({ tracked, settled: finishedRef.current } satisfies Stored),
       );
     } catch {
-      // Not kept across reloads; the history still has everything.
+      // Not kept across reloads; the tray and the history still have everything.
     }
-  }, [sellerProfileId, tracked, failed]);
+  }, [sellerProfileId, tracked]);
 
   const results =
     batchFetcher.data && batchFetcher.data.batch.id === tracked ? batchFetcher.data : null;
@@ -148,28 +156,52 @@ export function ChangesProvider({
     return () => window.clearInterval(timer);
   }, [batchUrl, running, loadBatch]);
 
-  // Finished: the rows show their new values (the screen reads again), failed rows stay.
+  // Finished: the rows show their new values (the screen reads again), and the tray its failed
+  // rows.
   useEffect(() => {
     if (!results || batchRunning(results.batch.status)) return;
     if (finishedRef.current === results.batch.id) return;
     finishedRef.current = results.batch.id;
-    const newlyFailed = results.changes.filter((c) => c.status === "failed");
-    setFailed((current) => [
-      ...current.filter((c) => !newlyFailed.some((n) => n.id === c.id)),
-      ...newlyFailed,
-    ]);
+    refreshTray();
     void revalidate();
-  }, [results, revalidate]);
+  }, [results, revalidate, refreshTray]);
 
   const track = useCallback((batchId: string) => {
     finishedRef.current = null;
     setTracked(batchId);
   }, []);
-  const dismissFailed = useCallback((ids: readonly string[]) => {
-    setFailed((current) => current.filter((c) => !ids.includes(c.id)));
-  }, []);
+  const dismissFetcher = useFetcher<ActionResult>();
+  const submitDismiss = dismissFetcher.submit;
+  const dismissFailed = useCallback(
+    (ids: readonly string[]) => {
+      const intent: ChangeIntent = { intent: "dismiss", changes: [...ids] };
+      void submitDismiss(intent as never, {
+        method: "post",
+        action: actionPath,
+        encType: "application/json",
+      });
+    },
+    [submitDismiss, actionPath],
+  );
+  // Dismissed on the server: the tray reads again.
+  const dismissDone = useRef<ActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (dismissFetcher.state !== "idle" || !dismissFetcher.data) return;
+    if (dismissDone.current === dismissFetcher.data) return;
+    dismissDone.current = dismissFetcher.data;
+    refreshTray();
+  }, [dismissFetcher.state, dismissFetcher.data, refreshTray]);
+  const dismissingKey =
+    dismissFetcher.state !== "idle" ? dismissingIds(dismissFetcher.json).join(",") : "";
 
-  const tray = trayFetcher.data ?? null;
+  const trayData = trayFetcher.data ?? null;
+  // Rows being dismissed leave at once (the tray's answer follows).
+  const tray = useMemo(() => {
+    if (!trayData || !dismissingKey) return trayData;
+    const gone = new Set(dismissingKey.split(","));
+    return { ...trayData, failed: trayData.failed.filter((c) => !gone.has(c.id)) };
+  }, [trayData, dismissingKey]);
+  const failed = tray?.failed ?? NO_CHANGES;
   const pending = useMemo(() => {
     const map = new Map<string, ChangeView>();
     for (const change of tray?.changes ?? []) {

@@ -417,12 +417,10 @@ function FailedRowActions({ change }: { change: ChangeView }) {
     typeof change.newValue === "number" ? change.newValue : "",
   );
   const [error, setError] = useState<string | null>(null);
+  // A retry (as it was or fixed) takes the row out of the tray on the server; the tray reads again.
   const settle = (ok: boolean, message: string | null) => {
     setError(message);
-    if (ok) {
-      setFixing(false);
-      changes?.dismissFailed([change.id]);
-    }
+    if (ok) setFixing(false);
   };
   const retry = useChangeAction((result) => settle(result.ok, actionError(result, t)));
   const fix = useChangeAction((result) => settle(result.ok, actionError(result, t)));
@@ -445,15 +443,8 @@ function FailedRowActions({ change }: { change: ChangeView }) {
               data-testid="failed-fix-input"
               onKeyDown={(e) => {
                 if (e.key === "Escape") setFixing(false);
-                if (e.key === "Enter" && typeof value === "number" && change.entity && change.field)
-                  fix.submit({
-                    intent: "stage",
-                    sellerProfile: changes?.sellerProfileId ?? "",
-                    entityType: change.entityType,
-                    entity: change.entity,
-                    field: change.field,
-                    value,
-                  });
+                if (e.key === "Enter" && typeof value === "number")
+                  fix.submit({ intent: "retry", change: change.id, value });
               }}
             />
           ) : (
@@ -485,6 +476,7 @@ function FailedRowActions({ change }: { change: ChangeView }) {
           color="gray"
           aria-label={t("changes.failed.dismiss")}
           onClick={() => changes?.dismissFailed([change.id])}
+          data-testid="failed-dismiss"
         >
           <IconX size={14} />
         </ActionIcon>

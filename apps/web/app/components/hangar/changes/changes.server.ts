@@ -95,15 +95,18 @@ async function changesOfBatch(api: ApiClient, batchId: string): Promise<ChangeVi
   return list.members.map(toChange);
 }
 
+/** The seller's tray: drafts, and their failed changes until dismissed or retried (API's tray). */
 export async function loadTray(api: ApiClient, sellerProfile: string): Promise<TrayData> {
-  const batches = await collection(api, "/api/change_batches", {
-    status: "draft",
-    sellerProfile,
-  });
-  const first = batches.members[0];
-  if (!first) return { batch: null, changes: [] };
-  const batch = toBatch(first);
-  return { batch, changes: await changesOfBatch(api, batch.id) };
+  const tray = await api.json<{
+    batch: Record<string, unknown> | null;
+    changes: Record<string, unknown>[];
+    failed: Record<string, unknown>[];
+  }>(buildUrl("/api/change_tray", { sellerProfile }));
+  return {
+    batch: tray.batch ? toBatch(tray.batch) : null,
+    changes: tray.changes.map(toChange),
+    failed: tray.failed.map(toChange),
+  };
 }
 
 export async function loadBatch(api: ApiClient, id: string): Promise<BatchData> {
@@ -265,8 +268,18 @@ async function perform(
       const change = await post<Record<string, unknown>>(
         api,
         `/api/changes/${uuid(intent.change)}/retry`,
+        typeof intent.value === "number" ? { value: intent.value } : {},
       );
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
+    }
+    case "dismiss": {
+      for (const id of intent.changes) {
+        // One already dismissed or retried (another tab) is out of the tray as well.
+        await post(api, `/api/changes/${uuid(id)}/dismiss`).catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 409)) throw error;
+        });
+      }
+      return {};
     }
     case "createKeyword": {
       // A creation in the tray: the parent as IRI, the new entity in Starport's terms.
@@ -326,6 +339,7 @@ const INTENTS = new Set([
   "undoBatch",
   "undoChange",
   "retry",
+  "dismiss",
   "createKeyword",
   "createNegative",
 ]);

@@ -57,6 +57,8 @@ export interface BatchView {
 export interface TrayData {
   batch: BatchView | null;
   changes: ChangeView[];
+  /** The seller's failed changes of the profile, kept until dismissed or retried. */
+  failed: ChangeView[];
 }
 
 export interface BatchData {
@@ -120,7 +122,9 @@ export type ChangeIntent =
   | { intent: "push"; batch: string }
   | { intent: "undoBatch"; batch: string }
   | { intent: "undoChange"; change: string }
-  | { intent: "retry"; change: string }
+  /** Retries a failed change, with a corrected value when `value` is given. */
+  | { intent: "retry"; change: string; value?: number }
+  | { intent: "dismiss"; changes: string[] }
   | {
       intent: "createKeyword";
       sellerProfile: string;

@@ -13,6 +13,8 @@ import {
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
+import { SellerCentralNotice } from "../../../components/amazon/SellerCentralNotice.tsx";
+import { loadSellerCentralAccess } from "../../../components/amazon/seller-central.server.ts";
 import type { CollectionSummary } from "../../../components/collections/types.ts";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
@@ -36,12 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = (await amazonToday(context)) ?? todayIn("UTC");
   const range = collectionsRange(url.searchParams, today);
   const query = new URLSearchParams({ sellerProfile: profile.id, from: range.from, to: range.to });
-  const body = await serverApi(context, request).json<{
-    currency: string;
-    unconvertedCurrencies: string[];
-    collections: CollectionSummary[];
-  }>(`/api/catalogue/collections?${query}`);
-  return { ...body, range, today };
+  const api = serverApi(context, request);
+  const [body, sellerCentral] = await Promise.all([
+    api.json<{
+      currency: string;
+      unconvertedCurrencies: string[];
+      collections: CollectionSummary[];
+    }>(`/api/catalogue/collections?${query}`),
+    loadSellerCentralAccess(api, profile.id),
+  ]);
+  return { ...body, range, today, sellerCentral };
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -54,7 +60,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalizedPath();
-  const { collections, currency, unconvertedCurrencies, range, today } = loaderData;
+  const { collections, currency, unconvertedCurrencies, range, today, sellerCentral } = loaderData;
   const [params] = useSearchParams();
   const tag = intlLocale(locale);
   const money = numberFormat(tag, { style: "currency", currency });
@@ -84,6 +90,7 @@ export default function CollectionsPage({ loaderData }: Route.ComponentProps) {
           </Button>
         </Group>
       </Group>
+      <SellerCentralNotice access={sellerCentral} />
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed">
           {t("cargoBay.kpiNote", { currency })}

@@ -21,6 +21,8 @@ import "mantine-datatable/styles.css";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { SellerCentralNotice } from "../../../components/amazon/SellerCentralNotice.tsx";
+import { loadSellerCentralAccess } from "../../../components/amazon/seller-central.server.ts";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { goalColumn, tacosColumns } from "../../../components/economics/tacos-columns.tsx";
 import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
@@ -62,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const hydra = serverHydra(context, request);
   const today = (await amazonToday(context)) ?? todayIn("UTC");
   const state = readState(new URL(request.url).searchParams, today);
-  const [list, facets, tags, collections] = await Promise.all([
+  const [list, facets, tags, collections, sellerCentral] = await Promise.all([
     api
       .json<Record<string, unknown>>(
         buildUrl("/api/catalogue/products", apiQuery(state, profile.id)),
@@ -90,9 +92,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profile: profile.id,
       membership: "manual",
     }),
+    loadSellerCentralAccess(api, profile.id),
   ]);
   return {
     profileId: profile.id,
+    sellerCentral,
     state,
     today,
     ...list,
@@ -254,7 +258,8 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const fetcher = useFetcher<typeof action>();
   const localized = useLocalizedPath();
-  const { state, today, members, total, facets, tags, collections, invalid } = loaderData;
+  const { state, today, members, total, facets, tags, collections, invalid, sellerCentral } =
+    loaderData;
   const [selected, setSelected] = useState<ProductRow[]>([]);
   const [search, setSearch] = useState(state.filters.search ?? "");
   const keyScope = useRef<HTMLDivElement | null>(null);
@@ -365,6 +370,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
           <ExportMenu hrefOf={exportHref} disabled={total === 0} />
         </Group>
       </Group>
+      <SellerCentralNotice access={sellerCentral} />
 
       <Card withBorder padding="sm">
         <Group gap="xs" align="flex-end" data-testid="product-filters">
