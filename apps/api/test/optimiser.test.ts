@@ -135,6 +135,30 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     await h.db.delete(schema.changeBatches);
   }, 60_000);
 
+  it("an accepted recommendation becomes applied when Amazon applies its change", async () => {
+    const [open] = (
+      await h.request({ url: "/api/recommendations?status=open&kind=bid&itemsPerPage=1" })
+    ).json()["hydra:member"];
+    const accepted = (
+      await h.request({
+        method: "PATCH",
+        url: open["@id"],
+        headers: PATCH,
+        payload: { status: "accepted" },
+      })
+    ).json();
+    const change = (await h.request({ url: accepted.change })).json();
+    const pushed = await h.request({ method: "POST", url: `${change.batch}/push` });
+    expect(pushed.statusCode).toBe(202);
+    await h.applyQueued();
+    expect((await h.request({ url: accepted.change })).json().status).toBe("applied");
+    expect((await h.request({ url: open["@id"] })).json()).toMatchObject({
+      status: "applied",
+      change: accepted.change,
+    });
+    await h.db.delete(schema.changeBatches);
+  }, 60_000);
+
   it("a dry run answers the decisions and writes nothing but its record", async () => {
     const recommendations = await countOf(schema.recommendations);
     const posted = await h.request({
@@ -231,6 +255,38 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(await countOf(schema.recommendations)).toBeGreaterThanOrEqual(recommendations);
 
     expect(h.queued).toEqual([result!.run.changeBatchId]);
+    // The log's reads: the run's changes, by reason, with the figures each bid was made from.
+    const ofRun = (
+      await h.request({ url: `/api/changes?optimiserRun=${result!.run.id}&itemsPerPage=1000` })
+    ).json();
+    expect(ofRun["hydra:totalItems"]).toBe(changes.length);
+    const bidOfRun = ofRun["hydra:member"].find((x: { field: string }) => x.field === "bid");
+    expect(bidOfRun.reasonParams.inputs).toHaveProperty("shrunkCvr");
+    const byReason = (
+      await h.request({
+        url: `/api/changes?optimiserRun=${result!.run.id}&reasonCode=${bidOfRun.reasonCode}`,
+      })
+    ).json();
+    expect(byReason["hydra:totalItems"]).toBe(
+      changes.filter((x) => x.reasonCode === bidOfRun.reasonCode).length,
+    );
+    const [keywordRow] = await h.db
+      .select()
+      .from(schema.keywords)
+      .where(eq(schema.keywords.id, bidOfRun.entity));
+    if (keywordRow) {
+      const [campaignRow] = await h.db
+        .select()
+        .from(schema.campaigns)
+        .where(eq(schema.campaigns.amazonCampaignId, keywordRow.amazonCampaignId));
+      const ofCampaign = (
+        await h.request({
+          url: `/api/changes?optimiserRun=${result!.run.id}&campaign=${campaignRow!.id}&itemsPerPage=1000`,
+        })
+      ).json();
+      expect(ofCampaign["hydra:member"].map((x: { id: string }) => x.id)).toContain(bidOfRun.id);
+      expect(ofCampaign["hydra:totalItems"]).toBeLessThanOrEqual(changes.length);
+    }
     await h.applyQueued();
     const bid = changes.find((c) => c.field === "bid" && c.entityType === "keywords")!;
     expect(bid).toBeDefined();

@@ -380,6 +380,8 @@ function changeOf(
       if (!check("bid", d.newBid, { bid: d.oldBid, state: "ENABLED" })) return null;
       return {
         ...common,
+        // The figures the bid was made from, as a recommendation keeps them: the log shows both.
+        reasonParams: { ...d.params, inputs: d.inputs },
         entityType: ENTITY_TYPES[d.entityKind],
         entityId: d.entityId,
         entityLabel: loaded.labels.get(d.entityId) ?? null,
