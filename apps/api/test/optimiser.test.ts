@@ -6,6 +6,7 @@
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optimiserAfterReportSync } from "../src/optimiser/jobs.ts";
@@ -79,6 +80,13 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
       status: "succeeded",
       counts: { bid: result!.decisions.filter((d) => d.decision.kind === "bid").length },
     });
+    const file = await h.request({
+      url: `/api/recommendations?run=${posted.json()["@id"]}&format=csv&locale=en&columns[]=subject&columns[]=reasonSentence&columns[]=status`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain(
+      reasonSentence(first.reasonCode, first.reasonParams, { locale: "en" }),
+    );
     expect(await countOf(schema.changes)).toBe(0);
   }, 60_000);
 
@@ -270,6 +278,16 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(byReason["hydra:totalItems"]).toBe(
       changes.filter((x) => x.reasonCode === bidOfRun.reasonCode).length,
     );
+    // The log's export: the reason as the screen's sentence, in the file's language.
+    for (const locale of ["de", "en"] as const) {
+      const file = await h.request({
+        url: `/api/changes?optimiserRun=${result!.run.id}&format=csv&locale=${locale}&columns[]=entityLabel&columns[]=reasonSentence`,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toContain(
+        reasonSentence(bidOfRun.reasonCode, bidOfRun.reasonParams, { locale }),
+      );
+    }
     const [keywordRow] = await h.db
       .select()
       .from(schema.keywords)
