@@ -75,6 +75,7 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(["bidDiscovery", "bidOnTarget"]).toContain(first.reasonCode);
     expect(first.reasonParams).toHaveProperty("targetAcos");
     expect(first.inputs).toHaveProperty("shrunkCvr");
+    expect(first.reasonParams.entityLabel, "the proposal names its keyword or target").toBeTruthy();
     expect(first.proposedValue).not.toBe(first.currentValue);
     expect((await h.request({ url: posted.json()["@id"] })).json()).toMatchObject({
       status: "succeeded",
@@ -179,6 +180,10 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(posted.json()).toMatchObject({ status: "succeeded", dryRun: true });
     expect(posted.json().decisions.length).toBeGreaterThan(0);
     expect(posted.json().decisions[0]).toHaveProperty("reason");
+    expect(
+      posted.json().decisions.find((d: { kind: string }) => d.kind === "bid")?.entityLabel,
+      "a previewed bid names its keyword or target",
+    ).toBeTruthy();
     expect(await countOf(schema.recommendations)).toBe(recommendations);
     expect(await countOf(schema.changes)).toBe(0);
   }, 60_000);
