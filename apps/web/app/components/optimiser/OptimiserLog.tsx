@@ -258,6 +258,7 @@ export function OptimiserLogTable({
         customRowAttributes={(record, index) => ({
           ...tableRowAttributes(record, index),
           "data-testid": "log-row",
+          "data-id": record.id,
           "data-source": record.source,
           "data-reason": record.reasonCode,
           "data-status": record.status,
