@@ -212,6 +212,16 @@ for (const locale of ["de", "en"] as const) {
       const keywordId = String(keyword.amazonKeywordId);
       expect(await sandboxBid(request, amazonProfileId, keywordId)).toBe(change.newValue);
 
+      // The campaign's "Bid optimisation" tab lists it too.
+      const campaignId = String(keyword.campaign).split("/").pop();
+      await page.goto(`${prefix}/hangar/campaigns/detail/${campaignId}?tab=optimisation`);
+      await expectHydrated(page);
+      await expect(
+        page
+          .getByTestId("optimiser-log-tab")
+          .locator(`[data-testid=log-row][data-id="${change.id}"]`),
+      ).toBeVisible();
+
       // The log shows it, applied, with its reason.
       await page.goto(`${prefix}/hangar/bid-optimisation?source=applied`);
       await expectHydrated(page);
