@@ -5,7 +5,7 @@
  * file; undo of a change or a run; run now with a dry-run preview. The campaign and ad group
  * pages load the same data for their tab (`?campaign=` / `?adGroup=` as a fixed scope).
  */
-import { Button, Group, Paper, Select, Stack, Text } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { DateField } from "../../../components/DateField.tsx";
@@ -125,9 +125,14 @@ export default function BidOptimisationLog({ loaderData }: Route.ComponentProps)
   return (
     <Stack gap="md" data-testid="page" data-page="bid-optimisation">
       <Group justify="space-between" align="flex-start">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t("pages.bid-optimisation.description")}
-        </Text>
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t("pages.bid-optimisation.title")}
+          </Title>
+          <Text c="dimmed" size="sm" maw={640}>
+            {t("pages.bid-optimisation.description")}
+          </Text>
+        </Stack>
         <Group gap="xs" align="flex-start">
           <RunNow data={data} actionPath={actionPath} />
           <ExportMenu hrefOf={exportHref} disabled={data.total === 0} size="xs" />
