@@ -6,6 +6,7 @@
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optimiserAfterReportSync } from "../src/optimiser/jobs.ts";
@@ -74,11 +75,19 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(["bidDiscovery", "bidOnTarget"]).toContain(first.reasonCode);
     expect(first.reasonParams).toHaveProperty("targetAcos");
     expect(first.inputs).toHaveProperty("shrunkCvr");
+    expect(first.reasonParams.entityLabel, "the proposal names its keyword or target").toBeTruthy();
     expect(first.proposedValue).not.toBe(first.currentValue);
     expect((await h.request({ url: posted.json()["@id"] })).json()).toMatchObject({
       status: "succeeded",
       counts: { bid: result!.decisions.filter((d) => d.decision.kind === "bid").length },
     });
+    const file = await h.request({
+      url: `/api/recommendations?run=${posted.json()["@id"]}&format=csv&locale=en&columns[]=subject&columns[]=reasonSentence&columns[]=status`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain(
+      reasonSentence(first.reasonCode, first.reasonParams, { locale: "en" }),
+    );
     expect(await countOf(schema.changes)).toBe(0);
   }, 60_000);
 
@@ -135,6 +144,30 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     await h.db.delete(schema.changeBatches);
   }, 60_000);
 
+  it("an accepted recommendation becomes applied when Amazon applies its change", async () => {
+    const [open] = (
+      await h.request({ url: "/api/recommendations?status=open&kind=bid&itemsPerPage=1" })
+    ).json()["hydra:member"];
+    const accepted = (
+      await h.request({
+        method: "PATCH",
+        url: open["@id"],
+        headers: PATCH,
+        payload: { status: "accepted" },
+      })
+    ).json();
+    const change = (await h.request({ url: accepted.change })).json();
+    const pushed = await h.request({ method: "POST", url: `${change.batch}/push` });
+    expect(pushed.statusCode).toBe(202);
+    await h.applyQueued();
+    expect((await h.request({ url: accepted.change })).json().status).toBe("applied");
+    expect((await h.request({ url: open["@id"] })).json()).toMatchObject({
+      status: "applied",
+      change: accepted.change,
+    });
+    await h.db.delete(schema.changeBatches);
+  }, 60_000);
+
   it("a dry run answers the decisions and writes nothing but its record", async () => {
     const recommendations = await countOf(schema.recommendations);
     const posted = await h.request({
@@ -147,6 +180,10 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(posted.json()).toMatchObject({ status: "succeeded", dryRun: true });
     expect(posted.json().decisions.length).toBeGreaterThan(0);
     expect(posted.json().decisions[0]).toHaveProperty("reason");
+    expect(
+      posted.json().decisions.find((d: { kind: string }) => d.kind === "bid")?.entityLabel,
+      "a previewed bid names its keyword or target",
+    ).toBeTruthy();
     expect(await countOf(schema.recommendations)).toBe(recommendations);
     expect(await countOf(schema.changes)).toBe(0);
   }, 60_000);
@@ -231,6 +268,48 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(await countOf(schema.recommendations)).toBeGreaterThanOrEqual(recommendations);
 
     expect(h.queued).toEqual([result!.run.changeBatchId]);
+    // The log's reads: the run's changes, by reason, with the figures each bid was made from.
+    const ofRun = (
+      await h.request({ url: `/api/changes?optimiserRun=${result!.run.id}&itemsPerPage=1000` })
+    ).json();
+    expect(ofRun["hydra:totalItems"]).toBe(changes.length);
+    const bidOfRun = ofRun["hydra:member"].find((x: { field: string }) => x.field === "bid");
+    expect(bidOfRun.reasonParams.inputs).toHaveProperty("shrunkCvr");
+    const byReason = (
+      await h.request({
+        url: `/api/changes?optimiserRun=${result!.run.id}&reasonCode=${bidOfRun.reasonCode}`,
+      })
+    ).json();
+    expect(byReason["hydra:totalItems"]).toBe(
+      changes.filter((x) => x.reasonCode === bidOfRun.reasonCode).length,
+    );
+    // The log's export: the reason as the screen's sentence, in the file's language.
+    for (const locale of ["de", "en"] as const) {
+      const file = await h.request({
+        url: `/api/changes?optimiserRun=${result!.run.id}&format=csv&locale=${locale}&columns[]=entityLabel&columns[]=reasonSentence`,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toContain(
+        reasonSentence(bidOfRun.reasonCode, bidOfRun.reasonParams, { locale }),
+      );
+    }
+    const [keywordRow] = await h.db
+      .select()
+      .from(schema.keywords)
+      .where(eq(schema.keywords.id, bidOfRun.entity));
+    if (keywordRow) {
+      const [campaignRow] = await h.db
+        .select()
+        .from(schema.campaigns)
+        .where(eq(schema.campaigns.amazonCampaignId, keywordRow.amazonCampaignId));
+      const ofCampaign = (
+        await h.request({
+          url: `/api/changes?optimiserRun=${result!.run.id}&campaign=${campaignRow!.id}&itemsPerPage=1000`,
+        })
+      ).json();
+      expect(ofCampaign["hydra:member"].map((x: { id: string }) => x.id)).toContain(bidOfRun.id);
+      expect(ofCampaign["hydra:totalItems"]).toBeLessThanOrEqual(changes.length);
+    }
     await h.applyQueued();
     const bid = changes.find((c) => c.field === "bid" && c.entityType === "keywords")!;
     expect(bid).toBeDefined();

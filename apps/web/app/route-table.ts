@@ -173,6 +173,14 @@ export const ROUTES: readonly RouteEntry[] = [
     file: "routes/hangar/history/index.tsx",
   },
   {
+    key: "bid-optimisation",
+    path: "/hangar/bid-optimisation",
+    layout: "default",
+    backButton: true,
+    middleware: APP,
+    file: "routes/hangar/bid-optimisation/index.tsx",
+  },
+  {
     key: "campaigns-marketplace",
     path: "/hangar/campaigns/:sellerProfileId/:marketplace",
     layout: "default-boxed",

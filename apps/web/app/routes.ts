@@ -32,6 +32,12 @@ export default LOCALES.flatMap((locale) => [
       id: routeId(locale, "change-history-export"),
     },
   ),
+  // Not a screen: the bid optimisation log as CSV/XLSX (the screen's filters, every page).
+  route(
+    localizePath("/hangar/bid-optimisation/export", locale).slice(1),
+    "routes/hangar/bid-optimisation/export.ts",
+    { id: routeId(locale, "bid-optimisation-export") },
+  ),
   // Not a screen: the product list as CSV/XLSX (all pages, current filters and order).
   route(localizePath("/product/list/export", locale).slice(1), "routes/product/list/export.ts", {
     id: routeId(locale, "product-list-export"),

@@ -9,5 +9,6 @@ export {
   optimise,
   placementFactor,
 } from "./optimise.ts";
+export { reasonSentence, type SentenceLocale, type SentenceOptions } from "./reason-sentence.ts";
 export { betaCdf, betaSd, fitPriorStrength } from "./stats.ts";
 export type * from "./types.ts";

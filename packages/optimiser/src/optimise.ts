@@ -356,7 +356,11 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
           desired *= 1 - lowCoverCut;
           reason = "bidLowCover";
         } else if (noImpressions) {
-          const cap = opt.discoveryBid ?? desired * 1.5;
+          // The settings' discovery bid cap; an explicit option overrides it.
+          const settingCap = s?.values.discoveryBidMicros?.value;
+          const cap =
+            input.options?.discoveryBid ??
+            (settingCap != null ? settingCap / 1_000_000 : (opt.discoveryBid ?? desired * 1.5));
           desired = Math.min(cap, t.bid * (1 + maxChange));
           if (desired <= t.bid) {
             holds.push({ entityId: t.id, code: "atLimit", params: { cap: cents(cap) } });
@@ -586,7 +590,13 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
       const beCvr = cpc / (aov * beAcos);
       const minSpend = aov * beAcos;
       const p = betaCdf(Math.min(1, beCvr), a, b);
-      if (p > opt.negationConfidence && st.sums.cost >= minSpend && !negated.has(negKey)) {
+      // The settings' confidence (catalogue, with provenance); an explicit option overrides it.
+      const confidence =
+        input.options?.negationConfidence ??
+        (s.negationConfidencePercent?.value != null
+          ? s.negationConfidencePercent.value / 100
+          : opt.negationConfidence);
+      if (p > confidence && st.sums.cost >= minSpend && !negated.has(negKey)) {
         negated.add(negKey);
         x.push({
           kind: "negative",

@@ -260,6 +260,18 @@ describe("discovery", () => {
       expect.objectContaining({ entityId: "k", code: "atLimit" }),
     );
   });
+
+  it("the discovery bid cap comes from the settings (catalogue value, micros)", () => {
+    const k = target("k", 0.3, { impressions: 0, clicks: 0, cost: 0, orders: 0, sales: 0 });
+    const decide = (discoveryBidMicros: number) =>
+      optimise(
+        input([campaign("c", [adGroup("g", [k, target("b", 0.5, sums(500, 50))])])], {
+          products: [product({}, { maxBidChangePercent: 20, discoveryBidMicros })],
+        }),
+      );
+    expect(bidOf(decide(300_000).decisions, "k")).toBeUndefined();
+    expect(bidOf(decide(330_000).decisions, "k")?.newBid).toBe(0.33);
+  });
 });
 
 describe("stock", () => {
@@ -368,6 +380,14 @@ describe("search terms", () => {
     );
     expect(strict.decisions.filter((d) => d.kind === "negative")).toHaveLength(0);
     expect(run([t]).decisions.filter((d) => d.kind === "negative")).toHaveLength(1);
+  });
+
+  it("the negation confidence comes from the settings (catalogue value, percent)", () => {
+    const t = term("borderline", 25, 0, 25);
+    const negatives = (values: object) =>
+      run([t], values).decisions.filter((d) => d.kind === "negative");
+    expect(negatives({ negationConfidencePercent: 99.9 })).toHaveLength(0);
+    expect(negatives({ negationConfidencePercent: 90 })).toHaveLength(1);
   });
 
   it("harvesting: a converting term becomes an exact keyword in the product's exact ad group and is negated in its source", () => {

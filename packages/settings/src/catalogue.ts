@@ -70,6 +70,13 @@ export const SETTING_SCHEMAS = {
   negationEnabled: z.boolean(),
   /** A search term is negated after this many clicks without an order. */
   negationMinClicks: z.number().int().min(1, { message: "settings.errors.atLeastOne" }),
+  /**
+   * A search term is negated when the probability that its conversion rate is below break-even
+   * exceeds this, percent (the optimiser's negatives by probability).
+   */
+  negationConfidencePercent: percent,
+  /** Cap of the discovery bid of targets without impressions; unset = 1.5 × the estimated bid. */
+  discoveryBidMicros: micros,
   /** Storage disruption: below this many days of cover the low-cover action applies. */
   lowCoverDays: days,
   lowCoverAction: z.enum(LOW_COVER_ACTIONS),
@@ -107,6 +114,8 @@ export const SETTING_DEFAULTS: { [K in SettingKey]: SettingsValues[K] | null } =
   harvestMinOrders: 2,
   negationEnabled: false,
   negationMinClicks: 15,
+  negationConfidencePercent: 90,
+  discoveryBidMicros: null,
   lowCoverDays: 14,
   lowCoverAction: "lowerBids",
   lowCoverBidReductionPercent: 30,

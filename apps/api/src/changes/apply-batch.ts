@@ -13,6 +13,7 @@ import {
 } from "./amazon-access.ts";
 import { applyCreations, CREATION_ORDER, recoverCreations } from "./apply-creations.ts";
 import { type ChangeValue, fieldOf, sameValue, tableOf } from "./fields.ts";
+import { markRecommendationsApplied } from "./mark-recommendations-applied.ts";
 import { type ChangeBatchRow, type ChangeRow, recount } from "./tray.ts";
 import { inUuids } from "./uuid-list.ts";
 
@@ -84,6 +85,7 @@ async function markApplied(db: Database, ids: readonly string[]): Promise<void> 
     .update(c)
     .set({ status: "applied", errorCode: null, errorMessage: null, appliedAt: now, updatedAt: now })
     .where(inUuids(c.id, ids));
+  await markRecommendationsApplied(db, ids);
 }
 
 async function backToPending(db: Database, ids: readonly string[]): Promise<void> {

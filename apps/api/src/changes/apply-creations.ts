@@ -11,6 +11,7 @@ import {
   specOf,
 } from "./amazon-access.ts";
 import { tableOf } from "./fields.ts";
+import { markRecommendationsApplied } from "./mark-recommendations-applied.ts";
 import type { ChangeRow } from "./tray.ts";
 import { inUuids } from "./uuid-list.ts";
 
@@ -174,6 +175,10 @@ async function recordCreated(
           updatedAt: now,
         })
         .where(eq(c.id, x.changeId));
+    await markRecommendationsApplied(
+      t,
+      created.map((x) => x.changeId),
+    );
   });
 }
 

@@ -19,7 +19,7 @@ const {
   FAILURE_RESOLUTIONS,
 } = schema;
 
-import { adGroups } from "../advertising/resources.ts";
+import { adGroups, campaigns } from "../advertising/resources.ts";
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { users } from "../resources/users.ts";
@@ -47,6 +47,22 @@ function adGroupHistory(ids: readonly string[]) {
     or (${c.operation} = 'create' and exists (select 1 from ad_groups ag where ag.id in (${list})
       and ag.advertising_profile_id = ${c.advertisingProfileId}
       and ag.amazon_ad_group_id = ${c.newValue}->>'adGroupId')))`;
+}
+
+/** Changes of the campaigns `ids` and of everything in them (by Amazon's campaign id). */
+function campaignHistory(ids: readonly string[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const inCampaign = (table: string) =>
+    sql`select x.id from ${sql.raw(table)} x join campaigns cp
+      on cp.advertising_profile_id = x.advertising_profile_id
+      and cp.amazon_campaign_id = x.amazon_campaign_id where cp.id in (${list})`;
+  return sql`(${c.entityId} in (${list})
+    or ${c.entityId} in (${inCampaign("ad_groups")} union all ${inCampaign("keywords")}
+      union all ${inCampaign("negative_keywords")} union all ${inCampaign("targets")}
+      union all ${inCampaign("negative_targets")} union all ${inCampaign("product_ads")}))`;
 }
 
 /**
@@ -278,8 +294,19 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
       target: () => adGroups,
       condition: (ids) => adGroupHistory(ids),
     },
+    {
+      // A campaign's history: its own changes and those of its ad groups and what they hold.
+      type: "relation",
+      parameter: "campaign",
+      column: c.entityId,
+      target: () => campaigns,
+      condition: (ids) => campaignHistory(ids),
+    },
     { type: "exact", parameter: "field", column: c.field },
     { type: "exact", parameter: "authorKind", column: c.authorKind },
+    { type: "exact", parameter: "reasonCode", column: c.reasonCode },
+    // The changes one optimiser run made (its id).
+    { type: "exact", parameter: "optimiserRun", column: c.optimiserRunId },
     { type: "relation", parameter: "author", column: c.authorUserId, target: () => users },
     { type: "exact", parameter: "status", column: c.status },
     { type: "date", parameter: "createdAt", column: c.createdAt },

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { stringify } from "csv-stringify";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -159,6 +160,17 @@ const CODED_FIELDS = new Set([
   "level",
   "placement",
 ]);
+/** A decision's reason as a sentence (`reasonCode` and `reasonParams`, @starport/optimiser). */
+const REASON_SENTENCE: ColumnSpec = {
+  label: { de: "Begründung", en: "Reason" },
+  kind: "text",
+  compute: (member, locale) =>
+    reasonSentence(
+      typeof member.reasonCode === "string" ? member.reasonCode : null,
+      (member.reasonParams as Record<string, unknown> | null) ?? null,
+      { locale },
+    ) ?? (typeof member.reasonText === "string" ? member.reasonText : null),
+};
 /** The change history's columns (the web's `changeHistory.*`, `changes.*`), codes in words. */
 const CHANGE_COLUMNS: Record<string, ColumnSpec> = {
   createdAt: { label: { de: "Zeitpunkt", en: "When" }, kind: "text" },
@@ -217,10 +229,49 @@ const CHANGE_COLUMNS: Record<string, ColumnSpec> = {
     },
   },
   errorCode: { label: { de: "Fehler", en: "Error" }, kind: "text" },
+  errorMessage: { label: { de: "Antwort von Amazon", en: "Amazon's answer" }, kind: "text" },
+  reasonSentence: REASON_SENTENCE,
+};
+
+/** The optimiser's proposals (the bid optimisation log's "proposed" rows), codes in words. */
+const RECOMMENDATION_COLUMNS: Record<string, ColumnSpec> = {
+  createdAt: CHANGE_COLUMNS.createdAt!,
+  kind: {
+    label: { de: "Art", en: "Kind" },
+    kind: "text",
+    values: {
+      bid: { de: "Gebot", en: "Bid" },
+      keyword: { de: "Neues Keyword", en: "New keyword" },
+      negative: { de: "Negatives Keyword", en: "Negative keyword" },
+      budget: { de: "Tagesbudget", en: "Daily budget" },
+      state: { de: "Status", en: "State" },
+    },
+  },
+  entityType: CHANGE_COLUMNS.entityType!,
+  subject: { label: { de: "Begriff", en: "Term" }, kind: "text" },
+  currentValue: { label: { de: "Vorher", en: "Before" }, kind: "text", values: VALUE_LABELS },
+  proposedValue: { label: { de: "Vorschlag", en: "Proposed" }, kind: "text", values: VALUE_LABELS },
+  reasonSentence: REASON_SENTENCE,
+  impact: { label: { de: "Gewinnwirkung pro Monat", en: "Profit impact a month" }, kind: "money" },
+  status: {
+    label: { de: "Status", en: "Status" },
+    kind: "text",
+    values: {
+      open: { de: "Offen", en: "Open" },
+      accepted: { de: "Angenommen", en: "Accepted" },
+      rejected: { de: "Abgelehnt", en: "Rejected" },
+      snoozed: { de: "Zurückgestellt", en: "Snoozed" },
+      applied: { de: "Übernommen", en: "Applied" },
+      superseded: { de: "Ersetzt", en: "Superseded" },
+    },
+  },
 };
 
 /** Resources whose export has columns of its own, by path. */
-const RESOURCE_COLUMNS: Record<string, Record<string, ColumnSpec>> = { changes: CHANGE_COLUMNS };
+const RESOURCE_COLUMNS: Record<string, Record<string, ColumnSpec>> = {
+  changes: CHANGE_COLUMNS,
+  recommendations: RECOMMENDATION_COLUMNS,
+};
 
 const PREVIOUS: Record<Locale, string> = { de: "Vorperiode", en: "previous period" };
 const MONEY = new Set(["cost", "sales", "cpc", "budget", "bid", "defaultBid", "price", "roas"]);
@@ -457,6 +508,8 @@ export interface ColumnSpec {
   kind?: "money" | "percent" | "number" | "text";
   /** The column's codes in words ("applied" → "Übernommen"). */
   values?: Record<string, Record<Locale, string>>;
+  /** A column computed from the member (not one of its fields), in the export's language. */
+  compute?: (member: Record<string, unknown>, locale: Locale) => unknown;
 }
 
 /** The export's own parameters (`columns[]`, `locale`), read and removed from the query. */
@@ -521,12 +574,22 @@ export async function streamExport(
   locale: Locale,
   source: ExportSource,
 ) {
+  const specs = source.columns ?? {};
+  const computed = Object.entries(specs).filter(([, spec]) => spec.compute);
+  const withComputed = (member: Record<string, unknown>) =>
+    computed.length === 0
+      ? member
+      : {
+          ...member,
+          ...Object.fromEntries(
+            computed.map(([name, spec]) => [name, spec.compute!(member, locale)]),
+          ),
+        };
   const page = async (n: number) => {
     const result = await source.page(n);
-    return { ...result, members: result.members.map((m) => flatten(m)) };
+    return { ...result, members: result.members.map((m) => flatten(withComputed(m))) };
   };
   const first = await page(1);
-  const specs = source.columns ?? {};
   const columns = resolveColumns(requested, first.members[0], specs);
   const out = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);

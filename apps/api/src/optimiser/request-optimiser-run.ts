@@ -28,6 +28,7 @@ export async function requestOptimiserRun(
       decisions: (result?.decisions ?? []).map((d) => ({
         marketplace: d.marketplace,
         mode: d.mode,
+        entityLabel: d.entityLabel,
         ...d.decision,
       })),
     };

@@ -41,6 +41,8 @@ export interface DecisionPreview {
   marketplace: string;
   decision: Decision;
   mode: string;
+  /** The name of what it is about (keyword text, target, campaign), as the run saw it. */
+  entityLabel: string | null;
 }
 
 export interface RunResult {
@@ -134,6 +136,7 @@ export async function runOptimiser(
         marketplace: loaded.input.countryCode,
         decision,
         mode: modeOf(loaded, decision),
+        entityLabel: loaded.labels.get(subjectOf(decision)) ?? null,
       }));
       results.push({ loaded, output, id: profile.id, previews });
     }
@@ -189,7 +192,7 @@ export async function runOptimiser(
         );
         const automatic = previews.filter((d) => d.mode === "automatic" && !creation(d));
         const recs = uniqueRecommendations(
-          suggested.map((d) => recommendationOf(run, id, loaded, d.decision)),
+          suggested.map((d) => labelled(recommendationOf(run, id, loaded, d.decision), loaded)),
         );
         written.superseded += await supersede(t, run.sellerProfileId, recs);
         await insertRecommendations(t, recs);
@@ -247,6 +250,14 @@ export async function runOptimiser(
       .where(and(eq(r.id, run.id), eq(r.status, "running")));
     throw error;
   }
+}
+
+/** The entity a decision is about: the keyword/target/ad, else its ad group, else its campaign. */
+function subjectOf(d: Decision): string {
+  if (d.kind === "bid" || d.kind === "state") return d.entityId;
+  if (d.kind === "budget") return d.campaignId;
+  if (d.kind === "negative") return d.adGroupId;
+  return d.adGroupId ?? d.sourceAdGroupId;
 }
 
 /** The automation mode a decision falls under: its ad group's products', else the profile's. */
@@ -344,6 +355,17 @@ function recommendationOf(
   }
 }
 
+/**
+ * The entity's name as the run saw it (keyword text, target expression, campaign or ad group
+ * name) in the reason's parameters: the log names what a proposal is about without a lookup, as
+ * a change's `entityLabel` does.
+ */
+function labelled(rec: NewRecommendation, loaded: LoadedOptimiserInput): NewRecommendation {
+  const label = loaded.labels.get(rec.entityId);
+  if (!label) return rec;
+  return { ...rec, reasonParams: { ...(rec.reasonParams ?? {}), entityLabel: label } };
+}
+
 function breakEvenOf(loaded: LoadedOptimiserInput, adGroupId: string): number | null {
   for (const c of loaded.input.campaigns)
     for (const g of c.adGroups)
@@ -380,6 +402,8 @@ function changeOf(
       if (!check("bid", d.newBid, { bid: d.oldBid, state: "ENABLED" })) return null;
       return {
         ...common,
+        // The figures the bid was made from, as a recommendation keeps them: the log shows both.
+        reasonParams: { ...d.params, inputs: d.inputs },
         entityType: ENTITY_TYPES[d.entityKind],
         entityId: d.entityId,
         entityLabel: loaded.labels.get(d.entityId) ?? null,

@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from "@mantine/hooks";
 import {
   IconAdjustments,
+  IconAdjustmentsDollar,
   IconBolt,
   IconBox,
   IconChartBar,
@@ -53,6 +54,11 @@ const NAVIGATION: NavItem[] = [
     icon: <IconRocket size={ICON} />,
     children: [
       { labelKey: "nav.campaigns", path: "/hangar/campaigns", icon: <IconChartBar size={ICON} /> },
+      {
+        labelKey: "nav.bidOptimisation",
+        path: "/hangar/bid-optimisation",
+        icon: <IconAdjustmentsDollar size={ICON} />,
+      },
     ],
   },
   {

@@ -33,6 +33,8 @@ export const FIELD_KINDS: Record<Exclude<SettingKey, "repricing">, FieldKind> = 
   harvestMinOrders: "count",
   negationEnabled: "boolean",
   negationMinClicks: "count",
+  negationConfidencePercent: "percent",
+  discoveryBidMicros: "money",
   lowCoverDays: "days",
   lowCoverAction: "choice",
   lowCoverBidReductionPercent: "percent",
@@ -72,6 +74,8 @@ export const BIDDING_FIELDS: EditableKey[] = [
   "harvestMinOrders",
   "negationEnabled",
   "negationMinClicks",
+  "negationConfidencePercent",
+  "discoveryBidMicros",
 ];
 export const STORAGE_FIELDS: EditableKey[] = [
   "lowCoverDays",

@@ -19,6 +19,7 @@ import {
 import { hangarShouldRevalidate, useHangarLink } from "../../../../components/hangar/links.ts";
 import { ScopePerformance } from "../../../../components/hangar/ScopePerformance.tsx";
 import { TABLES, type TableKey } from "../../../../components/hangar/tables.ts";
+import { OptimiserLogTab } from "../../../../components/optimiser/OptimiserLogTab.tsx";
 import { getI18n } from "../../../../i18n/i18n.ts";
 import { splitLocale } from "../../../../route-table.ts";
 import type { Route } from "./+types/$id";
@@ -41,6 +42,7 @@ const TABS = [
   "searchTerms",
 ] as const satisfies readonly TableKey[];
 type Tab = (typeof TABS)[number];
+const OPTIMISATION_TAB = "optimisation";
 
 function tabOf(params: URLSearchParams): Tab {
   const requested = params.get("tab");
@@ -118,6 +120,8 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
   } = loaderData;
   const converted = currency.convert && currency.send !== null;
   const shownTab = tabOf(params);
+  // The bid optimisation log's tab reads its own rows (the log route), not a Hangar table.
+  const optimisationTab = params.get("tab") === OPTIMISATION_TAB;
   return (
     <HangarRates rates={rates}>
       <HangarEditing
@@ -180,7 +184,7 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
             chartHeight={180}
           />
           <Tabs
-            value={shownTab}
+            value={optimisationTab ? OPTIMISATION_TAB : shownTab}
             keepMounted={false}
             onChange={(value) => {
               if (!value) return;
@@ -201,9 +205,15 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
                   {key === tab ? ` (${format.number(table.totalItems)})` : ""}
                 </Tabs.Tab>
               ))}
+              <Tabs.Tab value={OPTIMISATION_TAB} data-testid={`tab-${OPTIMISATION_TAB}`}>
+                {t("optimiserLog.tab")}
+              </Tabs.Tab>
             </Tabs.List>
+            <Tabs.Panel value={OPTIMISATION_TAB} pt="sm">
+              {campaign ? <OptimiserLogTab campaign={campaign.id} adGroup={adGroup.id} /> : null}
+            </Tabs.Panel>
             <Tabs.Panel value={shownTab} pt="sm">
-              {shownTab === tab ? (
+              {optimisationTab ? null : shownTab === tab ? (
                 <HangarTable
                   key={tab}
                   def={TABLES[tab]}

@@ -29,6 +29,7 @@ import {
 } from "../../../../components/hangar/PlacementTable.tsx";
 import { ScopePerformance } from "../../../../components/hangar/ScopePerformance.tsx";
 import { TABLES } from "../../../../components/hangar/tables.ts";
+import { OptimiserLogTab } from "../../../../components/optimiser/OptimiserLogTab.tsx";
 import { getI18n } from "../../../../i18n/i18n.ts";
 import { splitLocale } from "../../../../route-table.ts";
 import type { Route } from "./+types/$id";
@@ -51,7 +52,13 @@ interface Campaign {
   } | null;
 }
 
-const TABS = ["adGroups", "placements", "negativeKeywords", "negativeTargets"] as const;
+const TABS = [
+  "adGroups",
+  "placements",
+  "negativeKeywords",
+  "negativeTargets",
+  "optimisation",
+] as const;
 
 /** /hangar/campaigns/detail/{id}: a campaign's facts, KPIs, placements, ad groups and negatives. */
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
@@ -290,7 +297,13 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
                 {t("hangar.tabs.negativeTargets")} (
                 {format.number(loaderData.negativeTargets.totalItems)})
               </Tabs.Tab>
+              <Tabs.Tab value="optimisation" data-testid="tab-optimisation">
+                {t("optimiserLog.tab")}
+              </Tabs.Tab>
             </Tabs.List>
+            <Tabs.Panel value="optimisation" pt="sm">
+              <OptimiserLogTab campaign={campaign.id} />
+            </Tabs.Panel>
             <Tabs.Panel value="adGroups" pt="sm">
               <HangarTable
                 def={TABLES.adGroups}
