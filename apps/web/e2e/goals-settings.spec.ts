@@ -13,12 +13,15 @@ const TEXT = {
   de: {
     prefix: "",
     percent: (n: number) => `${n} %`,
+    /** Goal beside actual: both with the screen's one decimal. */
+    percentOneDecimal: (n: number) => `${n.toFixed(1).replace(".", ",")} %`,
     global: "vom Verkäuferprofil",
     status: { onTarget: "Im Ziel", above: "Über dem Ziel", below: "Unter dem Ziel" },
   },
   en: {
     prefix: "/en",
     percent: (n: number) => `${n}%`,
+    percentOneDecimal: (n: number) => `${n.toFixed(1)}%`,
     global: "from seller profile",
     status: { onTarget: "On target", above: "Above target", below: "Below target" },
   },
@@ -92,7 +95,7 @@ for (const locale of ["de", "en"] as const) {
     await page.goto(`${L.prefix}/hangar/campaigns/${profileId}/DE`);
     await expectHydrated(page);
     const tracking = page.getByTestId("goal-vs-actual");
-    await expect(tracking).toContainText(L.percent(18));
+    await expect(tracking).toContainText(L.percentOneDecimal(18));
     const status = await tracking.getAttribute("data-status");
     expect(["onTarget", "above", "below"]).toContain(status);
     await expect(page.getByTestId("goal-status")).toHaveText(L.status[status as "above"]);
@@ -152,6 +155,6 @@ for (const locale of ["de", "en"] as const) {
       L.percent(18),
     );
     await expect(drawer.getByTestId("product-goals-targetAcos-source")).toContainText("DE");
-    await expect(drawer.getByTestId("goal-vs-actual")).toContainText(L.percent(18));
+    await expect(drawer.getByTestId("goal-vs-actual")).toContainText(L.percentOneDecimal(18));
   });
 }

@@ -350,7 +350,8 @@ function recommendationOf(
         entityId: d.campaignId,
         currentValue: d.oldBudget,
         proposedValue: d.newBudget,
-        impact: typeof d.params.expectedGain === "number" ? d.params.expectedGain : null,
+        impact:
+          typeof d.params.expectedGainMonthly === "number" ? d.params.expectedGainMonthly : null,
       };
   }
 }
