@@ -38,6 +38,7 @@ const SPEC_ROUTES: Record<string, string | null> = {
   "/cargo-bay/collections/new": "default-boxed",
   "/cargo-bay/collections/:id": "default-boxed",
   "/hangar/campaigns": "default",
+  "/hangar/bid-optimisation": "default",
   "/hangar/history": "default",
   "/hangar/campaigns/:sellerProfileId/:marketplace": "default-boxed",
   "/hangar/campaigns/:sellerProfileId/:marketplace/new": "default-boxed",
@@ -96,7 +97,7 @@ describe("route table", () => {
     expect(splitLocale("/en/login")).toEqual({ locale: "en", path: "/login" });
     expect(splitLocale("/en")).toEqual({ locale: "en", path: "/" });
     expect(splitLocale("/english")).toEqual({ locale: "de", path: "/english" });
-    expect(samplePaths({ id: "x", marketplace: "DE" })).toHaveLength(58);
+    expect(samplePaths({ id: "x", marketplace: "DE" })).toHaveLength(60);
   });
 
   it("finds entries by matched pattern and by route id", () => {
