@@ -219,7 +219,11 @@ describe.each(TEST_DATABASE_KINDS)("recovery after kill -9 on %s", (kind) => {
     }
     // The worker marks its job complete just after the batch settles: wait for that, briefly (the
     // dead process's job lingered 15 minutes before the fix).
-    await until(() => activeJobs("change-batches"), (n) => n === 0, 10_000);
+    await until(
+      () => activeJobs("change-batches"),
+      (n) => n === 0,
+      10_000,
+    );
     for (const [i, r] of rows.entries()) {
       expect(h.sandbox.world.entities.keywords.get(r.amazonKeywordId)?.bid).toBe(bidOf(i));
       expect(sent.get(r.amazonKeywordId), r.amazonKeywordId).toBe(1);
