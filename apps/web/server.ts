@@ -23,7 +23,7 @@ export async function createServer(
   { ssr = true }: CreateServerOptions = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig();
-  await initServerErrorReporting(config);
+  initServerErrorReporting(config);
   const runtime = await startRuntime(config);
   try {
     const app = config.servesHttp
