@@ -8,9 +8,9 @@ test.use({ locale: "de-DE" });
 
 const paths = samplePaths({ id: VALID_ID, marketplace: "DE" });
 
-test("the route table covers the spec's 54 paths and the campaign wizard", () => {
-  expect(paths).toHaveLength(56);
-  expect(new Set(paths.map((p) => p.url)).size).toBe(56);
+test("the route table covers the spec's 54 paths, the campaign wizard, the history and the bid optimisation log", () => {
+  expect(paths).toHaveLength(60);
+  expect(new Set(paths.map((p) => p.url)).size).toBe(60);
 });
 
 for (const { locale, entry, url } of paths) {

@@ -3,7 +3,18 @@
  * rules' and strategies' — newest first, with filters (kind of entry, field, author, status, date
  * range) kept in the URL and the same list as a file. Reads the changes resource; writes nothing.
  */
-import { Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { redirect, useSearchParams } from "react-router";
 import { DateField } from "../../../components/DateField.tsx";
@@ -125,9 +136,14 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
   return (
     <Stack gap="md" data-testid="page" data-page="change-history">
       <Group justify="space-between" align="flex-end">
-        <Text c="dimmed" size="sm">
-          {t("pages.change-history.description")}
-        </Text>
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t("pages.change-history.title")}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t("pages.change-history.description")}
+          </Text>
+        </Stack>
         <ExportMenu hrefOf={exportHref} disabled={total === 0} />
       </Group>
       <Paper withBorder p="sm">
