@@ -71,6 +71,9 @@ export default defineConfig({
       // per-seller limits (a participations call or a report a minute beyond a burst of 15) would
       // queue every later sync behind them. The limits are the transport tests' subject.
       AMAZON_CLIENT_RATE_LIMITS: "false",
+      // Every seller fixture registers a new seller from 127.0.0.1: some 40 in a run, beyond the
+      // hourly 20 a client address may register (the limit is auth.test.ts' subject).
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: "1000",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "",
     },

@@ -41,6 +41,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { SETTINGS_RESOURCES } from "./settings/resources.ts";
 import { supportRoutes } from "./support/support.ts";
 
+export { DEFAULT_AUTH_RATE_LIMITS } from "./auth/rate-limit.ts";
 export { applyBatch } from "./changes/apply-batch.ts";
 export { CHANGE_BATCH_QUEUE, type ChangeJobs, startChangeJobs } from "./changes/jobs.ts";
 export { pushBatch } from "./changes/push-batch.ts";

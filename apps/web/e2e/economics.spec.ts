@@ -139,7 +139,12 @@ for (const locale of ["de", "en"] as const) {
     }>(request, token, `/api/product_economics/${product.id}`);
     expect(economics.missing).toEqual([]);
     expect(economics.costOfGoods).toBe(4);
-    const percent = new Intl.NumberFormat(L.tag, { style: "percent", maximumFractionDigits: 1 });
+    // Measured shares and goals with one decimal, side by side alike (issue 17 item 13).
+    const percent = new Intl.NumberFormat(L.tag, {
+      style: "percent",
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
     const money = new Intl.NumberFormat(L.tag, { style: "currency", currency: "EUR" });
     await expect(breakEven.getByTestId("break-even-acos")).toHaveText(
       percent.format(economics.breakEvenAcos),

@@ -5,6 +5,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import {
   apiPlugin,
   type ChangeJobs,
+  DEFAULT_AUTH_RATE_LIMITS,
   healthRoutes,
   optimiserAfterReportSync,
   scheduleConversionRateRefresh,
@@ -238,6 +239,10 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     },
     devMode: config.devMode,
     hydraPrefix: config.hydraPrefix,
+    rateLimits: {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      registerPerIp: { limit: config.registrationsPerAddressPerHour, windowSeconds: 60 * 60 },
+    },
   });
   if (config.runsWorkers) await startWorkerJobs(app, deps);
   if (!ssr) return app;

@@ -89,6 +89,11 @@ export const configSchema = z
       .int()
       .positive()
       .default(500 * 1024 * 1024),
+    /**
+     * Registrations a client address may attempt per hour (an agency office behind one address
+     * registers its clients; the browser tests register a seller per test from 127.0.0.1).
+     */
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
     /** Daily source of euro conversion rates (ECB XML format); empty: no refresh, shipped rates only. */
     CONVERSION_RATES_URL: z
       .union([z.literal(""), z.url()])
@@ -180,6 +185,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Per-customer quota of stored import uploads (IMPORT_QUOTA_BYTES). */
   importQuotaBytes: number;
+  /** Registration attempts per client address and hour (REGISTRATIONS_PER_ADDRESS_PER_HOUR). */
+  registrationsPerAddressPerHour: number;
   diagnosticRoutes: boolean;
   amazonSandbox: { enabled: boolean; port: number; demoDays: number };
   /** Amazon API access: LwA client, SP-API app, endpoint base and the token encryption key. */
@@ -263,6 +270,7 @@ export function loadConfig(
         : null,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     importQuotaBytes: raw.IMPORT_QUOTA_BYTES,
+    registrationsPerAddressPerHour: raw.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
     diagnosticRoutes: raw.DIAGNOSTIC_ROUTES,
     amazonSandbox: {
       enabled: raw.AMAZON_SANDBOX,

@@ -31,3 +31,10 @@ export const dateTimeFormat = cachedBy(
  */
 export const percentFormat = (locale: string): Intl.NumberFormat =>
   numberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * A rate set by law or by the seller (VAT 20 %, 5,5 %, 7,7 %): as precise as it was set, no
+ * padding decimal ("19 %", not "19,0 %"). Takes a fraction (0.055 → 5,5 %).
+ */
+export const ratePercentFormat = (locale: string): Intl.NumberFormat =>
+  numberFormat(locale, { style: "percent", minimumFractionDigits: 0, maximumFractionDigits: 2 });

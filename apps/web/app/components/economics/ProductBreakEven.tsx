@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { numberFormat, percentFormat } from "../../lib/intl-format.ts";
+import { numberFormat, percentFormat, ratePercentFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
@@ -93,7 +93,7 @@ export function ProductBreakEven({ productId, revision }: { productId: string; r
                 const label =
                   step.key === "vat" && data.vatRate !== null
                     ? t("economics.steps.vatRate", {
-                        rate: percent(data.vatRate / 100),
+                        rate: ratePercentFormat(tag).format(data.vatRate / 100),
                       })
                     : t(`economics.steps.${step.key}`);
                 return (
