@@ -21,6 +21,8 @@ const MESSAGES = {
   wrongPassword: "The current password is not correct.",
   bodyNotObject: "The request body must be a JSON object.",
   minBidAboveMaxBid: "The minimum bid must not be above the maximum bid.",
+  lifecycleInDetails:
+    "A product's lifecycle stage is set in its details (product_details.lifecycle), not in its settings.",
 } as const;
 
 export type ViolationCode = keyof typeof MESSAGES;

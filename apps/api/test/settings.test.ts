@@ -1,5 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HydraTestApp, IDS, LD, MERGE_PATCH, openHydraTestApp } from "./support/hydra-app.ts";
 
@@ -199,6 +200,51 @@ describe.each(TEST_DATABASE_KINDS)("settings with inheritance on %s", (kind) => 
       values: {},
     });
     expect(twice.statusCode).toBe(422);
+  });
+
+  it("a product's lifecycle stage has one place, its details: the product level of the setting", async () => {
+    const w = await world();
+    await post("/api/seller_profile_settings", {
+      sellerProfile: `/api/seller_profiles/${w.profile.id}`,
+      values: { lifecycleStage: "launch" },
+    });
+    // No stage of its own: the seller profile's.
+    let member = await effective(w.de.id);
+    expect(member.values.lifecycleStage).toMatchObject({
+      value: "launch",
+      source: { level: "global" },
+    });
+    // The stage the product list and the drawer's editor write is the product level's.
+    const [details] = await t.db
+      .update(schema.productDetails)
+      .set({ lifecycle: "clearance" })
+      .where(eq(schema.productDetails.productId, w.de.id))
+      .returning();
+    member = await effective(w.de.id);
+    expect(member.values.lifecycleStage).toEqual({
+      value: "clearance",
+      source: { level: "product", id: w.de.id, name: w.de.sku },
+    });
+    const changed = await patch(`/api/product_details/${details!.id}`, { lifecycle: "profit" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await effective(w.de.id)).values.lifecycleStage.value).toBe("profit");
+    // The product's settings do not hold a second one.
+    const refused = await post("/api/product_settings", {
+      product: `/api/products/${w.de.id}`,
+      values: { lifecycleStage: "growth", targetAcos: 25 },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations).toEqual([
+      expect.objectContaining({
+        propertyPath: "values.lifecycleStage",
+        code: "lifecycleInDetails",
+      }),
+    ]);
+    const allowed = await post("/api/product_settings", {
+      product: `/api/products/${w.de.id}`,
+      values: { targetAcos: 25 },
+    });
+    expect(allowed.statusCode, allowed.body).toBe(201);
   });
 
   it("the onboarding's goals and marketplace steps write into the seller profile's settings", async () => {

@@ -4,6 +4,7 @@ import {
   parseStoredSettings,
   type SettingsContext,
   type SettingsLayer,
+  type SettingsLayerValues,
 } from "@starport/settings";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import {
@@ -48,6 +49,17 @@ export interface LoadOptions {
 }
 
 type Rows<T> = { rows: T[] };
+
+/**
+ * The product level's values: its settings, and its lifecycle stage from its details (the one
+ * place a product's stage is kept; migration 0024).
+ */
+function productLayerValues(stored: unknown, lifecycle: string | null): SettingsLayerValues {
+  return parseStoredSettings({
+    ...parseStoredSettings(stored),
+    ...(lifecycle ? { lifecycleStage: lifecycle } : {}),
+  });
+}
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
@@ -164,11 +176,13 @@ export async function loadSettingsContexts(
     title: string;
     marketplace: string;
     values: unknown;
+    lifecycle: string | null;
   }>(
     db,
-    sql`select p.id, p.sku, p.title, p.marketplace, ps.values from products p
+    sql`select p.id, p.sku, p.title, p.marketplace, ps.values, d.lifecycle from products p
       join seller_accounts sa on sa.id = p.seller_account_id
       left join product_settings ps on ps.product_id = p.id
+      left join product_details d on d.product_id = p.id
       where ${scope}`,
   );
   const breakEvens = new Map<string, number | null>();
@@ -204,7 +218,7 @@ export async function loadSettingsContexts(
         level: "product",
         id: p.id,
         name: p.sku,
-        values: parseStoredSettings(p.values),
+        values: productLayerValues(p.values, p.lifecycle),
       },
       breakEvenAcos: breakEvens.get(p.id) ?? null,
     },

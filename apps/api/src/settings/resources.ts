@@ -56,6 +56,8 @@ function settingsLevel<Row extends SettingsRow>(level: {
     resource: () => AnyResource;
   };
   uniqueConstraint: string;
+  /** The level's values, when it may not set every key (default: the whole catalogue). */
+  values?: z.ZodType;
   columns?: {
     input: z.ZodRawShape;
     output: z.ZodRawShape;
@@ -67,7 +69,7 @@ function settingsLevel<Row extends SettingsRow>(level: {
   const columnKeys = Object.keys(level.columns?.input ?? {});
   const columnsOf = (source: Record<string, unknown>) =>
     Object.fromEntries(columnKeys.map((name) => [name, source[name]]));
-  const input = z.object({ [field]: iri, ...level.columns?.input, values });
+  const input = z.object({ [field]: iri, ...level.columns?.input, values: level.values ?? values });
   return defineResource<Row, z.ZodObject>({
     shortName: level.shortName,
     path: level.path,
@@ -183,11 +185,21 @@ const ps = schema.productSettings;
 export const productSettings = settingsLevel<typeof ps.$inferSelect>({
   shortName: "ProductSettings",
   path: "product_settings",
-  description: "The product level of settings: what one listing sets for itself.",
+  description:
+    "The product level of settings: what one listing sets for itself. Its lifecycle stage is one of its details (product_details.lifecycle), not set here.",
   table: ps,
   id: ps.id,
   parent: { field: "product", key: "productId", column: ps.productId, resource: () => products },
   uniqueConstraint: "product_settings_product",
+  // One place for a product's stage (migration 0024): its details, which the list, imports and
+  // collection rules read; the settings loader reads the product level's stage there.
+  values: settingsLayerSchema
+    .refine((v) => v.lifecycleStage === undefined || v.lifecycleStage === null, {
+      message: "settings.errors.lifecycleInDetails",
+      path: ["lifecycleStage"],
+      params: { code: "lifecycleInDetails" },
+    })
+    .default({}),
 });
 
 const effectiveValue = z.object({

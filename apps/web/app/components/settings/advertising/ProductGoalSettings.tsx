@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { GoalTracking } from "./GoalVsActual.tsx";
 import { LevelSettings } from "./LevelSettings.tsx";
-import { GOAL_FIELDS } from "./settings-fields.ts";
+import { PRODUCT_GOAL_FIELDS } from "./settings-fields.ts";
 
 /**
  * The product drawer's "Advertising goal" section (product level): the product's effective target
@@ -46,7 +46,7 @@ export function ProductGoalSettings({
       <LevelSettings
         testId="product-goals"
         target={{ level: "product", productId }}
-        fields={GOAL_FIELDS}
+        fields={PRODUCT_GOAL_FIELDS}
         currency={currency}
         onChanged={() => setRevision((n) => n + 1)}
       />

@@ -63,6 +63,10 @@ export const GOAL_FIELDS: EditableKey[] = [
   "targetMode",
   "breakEvenOffsetPoints",
 ];
+/** A product's goals: its lifecycle stage is one of its details (the drawer's editor), not a setting. */
+export const PRODUCT_GOAL_FIELDS: EditableKey[] = GOAL_FIELDS.filter(
+  (key) => key !== "lifecycleStage",
+);
 export const BIDDING_FIELDS: EditableKey[] = [
   "minBidMicros",
   "maxBidMicros",
