@@ -4,8 +4,8 @@ import { expect, SANDBOX_SELLERS, test } from "./fixtures.ts";
  * Issue 17 §12: the profile-wide change history. A seller of this test alone (connected to the
  * sandbox's alpine business) first finds the page empty with the reason, stages a bid change,
  * then finds it from Hangar in German and in English — with its four-digit-year date, the words
- * of its field, author and status — filters by field (kept in the URL, empty with the reason)
- * and gets the export link with the same filters.
+ * of its field, the name of the person who made it and its status — filters by field (kept in the
+ * URL, empty with the reason) and by person, and gets the export link with the same filters.
  */
 test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
 
@@ -15,7 +15,6 @@ const TEXT = {
     empty: "Noch keine Änderungen",
     emptyFiltered: "Keine Änderung entspricht Ihren Filtern",
     field: "Gebot",
-    author: "Ein Benutzer",
     date: /\d{2}\.\d{2}\.\d{4}/,
   },
   en: {
@@ -23,7 +22,6 @@ const TEXT = {
     empty: "No changes yet",
     emptyFiltered: "No change matches your filters",
     field: "Bid",
-    author: "A user",
     date: /\d{2}\/\d{2}\/\d{4}/,
   },
 } as const;
@@ -55,13 +53,19 @@ test("the change history lists every change of the profile, filtered in the URL 
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(keyword.keywordText);
     await expect(row).toContainText(text.field);
-    await expect(row).toContainText(text.author);
+    // The person, by name (the fixture's seller), not "a user".
+    await expect(row.getByTestId("history-author")).toHaveText("Erika Test");
     await expect(row).toContainText(text.date);
 
     // A filter lives in the URL: a reload keeps it, and nothing matches "budget".
     await page.goto(`${text.prefix}/hangar/history?field=budget`);
     await expect(page.getByTestId("history-empty")).toContainText(text.emptyFiltered);
     await page.goto(`${text.prefix}/hangar/history?field=bid&authorKind=user`);
+    await expect(page.getByTestId("history-row")).toHaveCount(1);
+    // The filter by person: the customer's people by name, the choice in the URL.
+    await page.getByTestId("history-filter-author").click();
+    await page.getByRole("option", { name: "Erika Test" }).click();
+    await expect(page).toHaveURL(/[?&]author=[0-9a-f-]{36}/);
     await expect(page.getByTestId("history-row")).toHaveCount(1);
     await page.getByTestId("export-button").click();
     const href = await page.getByTestId("export-xlsx").getAttribute("href");

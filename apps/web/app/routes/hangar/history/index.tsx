@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!profile)
     throw redirect(localizePath("/profile-selection", splitLocale(url.pathname).locale));
-  return loadChangeHistory(serverApi(context, request), url.searchParams, profile.id);
+  const { locale } = splitLocale(url.pathname);
+  return loadChangeHistory(serverApi(context, request), url.searchParams, profile.id, locale);
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -63,7 +64,7 @@ const FIELDS = [
 ] as const;
 const AUTHORS = ["user", "undo", "optimiser", "rule", "strategy"] as const;
 const STATUSES = ["pending", "applying", "applied", "failed", "superseded"] as const;
-const FILTERS = ["entityType", "field", "authorKind", "status", "from", "to"] as const;
+const FILTERS = ["entityType", "field", "authorKind", "author", "status", "from", "to"] as const;
 
 /** One change as a row, its values in its marketplace's currency. */
 function HistoryRow({ change, currency }: { change: HistoryChange; currency: string }) {
@@ -82,7 +83,19 @@ function HistoryRow({ change, currency }: { change: HistoryChange; currency: str
       <Table.Td>{format.what(change)}</Table.Td>
       <Table.Td>{format.value(change.field, change.oldValue)}</Table.Td>
       <Table.Td>{format.value(change.field, change.newValue)}</Table.Td>
-      <Table.Td>{t(`changes.author.${change.authorKind}`)}</Table.Td>
+      <Table.Td data-testid="history-author">
+        {change.authorName ?? t(`changes.author.${change.authorKind}`)}
+        {change.authorName && change.authorKind !== "user" ? (
+          <Text size="xs" c="dimmed">
+            {t(`changes.author.${change.authorKind}`)}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td maw={360}>
+        <Text size="xs" data-testid="history-reason">
+          {change.reasonSentence ?? format.reason(change)}
+        </Text>
+      </Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" color={change.status === "failed" ? "red" : "gray"}>
           {t(`changes.status.${change.status}`)}
@@ -102,7 +115,7 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
   const locale = useLocale();
   const localize = useLocalizedPath();
   const [params, setParams] = useSearchParams();
-  const { changes, total, page, pageSize, currencies, defaultCurrency } = loaderData;
+  const { changes, total, page, pageSize, currencies, defaultCurrency, people } = loaderData;
   const filtered = FILTERS.some((name) => params.get(name));
 
   const update = (name: (typeof FILTERS)[number] | "page", value: string | null) => {
@@ -151,6 +164,18 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
           {choice("entityType", ENTITY_TYPES, "changeHistory.entityType")}
           {choice("field", FIELDS, "changes.field")}
           {choice("authorKind", AUTHORS, "changes.author")}
+          <Select
+            label={t("changeHistory.filter.author")}
+            placeholder={t("changeHistory.filter.all")}
+            data={people.map((person) => ({ value: person.id, label: person.name }))}
+            value={params.get("author")}
+            onChange={(value) => update("author", value)}
+            clearable
+            searchable
+            size="xs"
+            w={190}
+            data-testid="history-filter-author"
+          />
           {choice("status", STATUSES, "changes.status")}
           <DateField
             label={t("changeHistory.filter.from")}
@@ -192,6 +217,7 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
                   <Table.Th>{t("changeHistory.column.oldValue")}</Table.Th>
                   <Table.Th>{t("changeHistory.column.newValue")}</Table.Th>
                   <Table.Th>{t("changeHistory.column.author")}</Table.Th>
+                  <Table.Th>{t("changeHistory.column.reason")}</Table.Th>
                   <Table.Th>{t("changeHistory.column.status")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
