@@ -333,6 +333,60 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     ).toBe(false);
   }, 60_000);
 
+  it("automatic mode creates harvested keywords and negatives on Amazon, authored optimiser", async () => {
+    await settings({
+      automationMode: "automatic",
+      harvestingEnabled: true,
+      harvestMinOrders: 1,
+      negationEnabled: true,
+      negationMinClicks: 1,
+      negationConfidencePercent: 50,
+    });
+    const result = await run();
+    expect(result?.run.status).toBe("succeeded");
+    const creations = result!.decisions.filter(
+      (d) =>
+        (d.decision.kind === "negative" && d.decision.negativeKind === "keyword") ||
+        (d.decision.kind === "keyword" &&
+          d.decision.keywordKind === "keyword" &&
+          d.decision.adGroupId),
+    );
+    expect(creations.length, "the run negates or harvests search terms").toBeGreaterThan(0);
+    const created = await h.db
+      .select()
+      .from(schema.changes)
+      .where(
+        and(
+          eq(schema.changes.optimiserRunId, result!.run.id),
+          eq(schema.changes.operation, "create"),
+        ),
+      );
+    expect(created).toHaveLength(creations.length);
+    for (const c of created)
+      expect(c).toMatchObject({ authorKind: "optimiser", authorUserId: null, status: "pending" });
+    // Not left as proposals too.
+    const proposed = await h.db
+      .select()
+      .from(schema.recommendations)
+      .where(eq(schema.recommendations.runId, result!.run.id));
+    expect(proposed.filter((x) => x.kind === "negative" || x.kind === "keyword")).toHaveLength(
+      result!.decisions.filter(
+        (d) => d.decision.kind === "negative" || d.decision.kind === "keyword",
+      ).length - creations.length,
+    );
+    await h.applyQueued();
+    const onAmazon = new Set(
+      [
+        ...h.sandbox.world.entities.negativeKeywords.values(),
+        ...h.sandbox.world.entities.keywords.values(),
+      ].map((k) => `${k.keywordText.toLowerCase()}|${k.matchType}`),
+    );
+    for (const c of created) {
+      const value = c.newValue as { keywordText: string; matchType: string };
+      expect(onAmazon.has(`${value.keywordText.toLowerCase()}|${value.matchType}`)).toBe(true);
+    }
+  }, 60_000);
+
   it("another customer's runs and recommendations are 404", async () => {
     const [mine] = (await h.request({ url: "/api/optimiser_runs?itemsPerPage=1" })).json()[
       "hydra:member"

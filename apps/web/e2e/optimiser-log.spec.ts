@@ -169,6 +169,27 @@ for (const locale of ["de", "en"] as const) {
       await expect(page.getByTestId("log-inputs").first()).toBeVisible();
       await expect(page.getByTestId("log-input-shrunkCvr").first()).toContainText("%");
 
+      // Accept one proposal (a change in the seller's tray, to review and push), reject another.
+      await bidRow.getByTestId("log-accept").click();
+      await expect(
+        page.locator("[data-testid=log-row][data-source=proposed][data-status=accepted]"),
+      ).toHaveCount(1);
+      await proposed.first().getByTestId("log-reject").click();
+      await expect(
+        page.locator("[data-testid=log-row][data-source=proposed][data-status=rejected]"),
+      ).toHaveCount(1);
+      const decided = async (status: string) =>
+        (
+          await api<Collection>(
+            request,
+            seller,
+            `/api/recommendations?sellerProfile=${seller.profileId}&status=${status}`,
+          )
+        )["hydra:member"];
+      const [accepted] = await decided("accepted");
+      expect(accepted?.change).toBeTruthy();
+      expect(await decided("rejected")).toHaveLength(1);
+
       // Filters live in the URL: "applied" shows none of the proposals, with the reason why.
       await page.getByTestId("log-filter-source").click();
       await page.getByRole("option", { name: locale === "de" ? "Übernommen" : "Applied" }).click();

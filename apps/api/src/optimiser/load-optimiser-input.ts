@@ -40,6 +40,8 @@ export interface LoadedOptimiserInput {
   profileMode: string;
   /** Labels and Amazon ids of the entities decisions name (change rows show them). */
   labels: Map<string, string>;
+  /** Each ad group's Amazon ids (a keyword or negative created in it is sent with them). */
+  amazonIdsOfAdGroup: Map<string, { campaignId: string; adGroupId: string }>;
 }
 
 type Rows<T> = { rows: T[] };
@@ -242,8 +244,18 @@ export async function loadOptimiserInput(
   for (const n of negativeRows)
     negativesOf.set(n.ad_group_id, [...(negativesOf.get(n.ad_group_id) ?? []), n.text]);
   const groupsOf = new Map<string, AdGroupNode[]>();
+  const amazonCampaignOf = new Map(
+    campaignRows.map((c) => [String(c.id), String(c.amazon_campaign_id)]),
+  );
+  const amazonIdsOfAdGroup = new Map<string, { campaignId: string; adGroupId: string }>();
   for (const g of groupRows) {
     labels.set(String(g.id), String(g.name));
+    const amazonCampaign = amazonCampaignOf.get(String(g.campaign_id));
+    if (amazonCampaign && g.amazon_ad_group_id)
+      amazonIdsOfAdGroup.set(String(g.id), {
+        campaignId: amazonCampaign,
+        adGroupId: String(g.amazon_ad_group_id),
+      });
     const list = groupsOf.get(String(g.campaign_id)) ?? [];
     list.push({
       id: String(g.id),
@@ -362,5 +374,6 @@ export async function loadOptimiserInput(
     modeOfAdGroup,
     profileMode,
     labels,
+    amazonIdsOfAdGroup,
   };
 }

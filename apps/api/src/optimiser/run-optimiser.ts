@@ -16,9 +16,10 @@ import { type LoadedOptimiserInput, loadOptimiserInput } from "./load-optimiser-
  * An optimiser run of one seller profile (issue 19 §3): per marketplace it loads the input, calls
  * the pure optimiser and acts per the resolved automation mode — off: nothing but the run's
  * record; suggest: open recommendations (superseding the open ones of the same entity and kind);
- * automatic: bid, state and budget changes authored `optimiser` with the run's id, in one batch,
- * pushed through the apply job. New keywords and negatives stay recommendations in automatic
- * mode too (a creation on Amazon is not undone by a later run). A dry run writes only its record
+ * automatic: bid, state and budget changes, and harvested keywords and negative keywords as
+ * creations, authored `optimiser` with the run's id, in one batch, pushed through the apply job
+ * (which looks a creation up on Amazon first, so a retried batch never makes one twice). ASIN
+ * targets stay recommendations: Starport does not create product targets yet. A dry run writes only its record
  * and answers the decisions.
  *
  * Two runs of one profile never overlap: a partial unique index admits one running run per
@@ -185,12 +186,10 @@ export async function runOptimiser(
       const written = { recommendations: 0, changes: 0, superseded: 0 };
       let batchId: string | null = null;
       for (const { loaded, id, previews } of results) {
-        const creation = (d: DecisionPreview) =>
-          d.decision.kind === "keyword" || d.decision.kind === "negative";
-        const suggested = previews.filter(
-          (d) => d.mode === "suggest" || (d.mode === "automatic" && creation(d)),
-        );
-        const automatic = previews.filter((d) => d.mode === "automatic" && !creation(d));
+        const changeable = (d: DecisionPreview) =>
+          d.mode === "automatic" && changeOf(run, id, loaded, d.decision) !== null;
+        const suggested = previews.filter((d) => d.mode === "suggest" || !changeable(d));
+        const automatic = previews.filter(changeable);
         const recs = uniqueRecommendations(
           suggested.map((d) => labelled(recommendationOf(run, id, loaded, d.decision), loaded)),
         );
@@ -433,9 +432,53 @@ function changeOf(
         oldValue: d.oldBudget,
         newValue: d.newBudget,
       };
+    case "keyword":
+    case "negative":
+      return creationOf(common, loaded, d);
     default:
       return null;
   }
+}
+
+/**
+ * A harvested exact keyword or a negative exact keyword as a creation in its ad group, as the
+ * tray stages one (Amazon's ids of its campaign and ad group, the text, match type, bid); null
+ * where it cannot be one (an ASIN target, no ad group, a bid Amazon would refuse).
+ */
+function creationOf(
+  common: Omit<NewChange, "batchId" | "entityType">,
+  loaded: LoadedOptimiserInput,
+  d: Extract<Decision, { kind: "keyword" | "negative" }>,
+): Omit<NewChange, "batchId"> | null {
+  const textual = d.kind === "keyword" ? d.keywordKind === "keyword" : d.negativeKind === "keyword";
+  const ids = d.adGroupId ? loaded.amazonIdsOfAdGroup.get(d.adGroupId) : undefined;
+  // Amazon's keyword rules (at most 10 words, 80 characters): a longer term stays a proposal.
+  const words = d.text.trim().split(/\s+/);
+  if (!textual || !ids || d.text.length > 80 || words.length > 10) return null;
+  const item: Record<string, unknown> = {
+    campaignId: ids.campaignId,
+    adGroupId: ids.adGroupId,
+    keywordText: d.text,
+    matchType: d.kind === "keyword" ? "EXACT" : "NEGATIVE_EXACT",
+    state: "ENABLED",
+  };
+  if (d.kind === "keyword") {
+    const violation = validateChangeValue({
+      field: "bid",
+      value: d.bid,
+      countryCode: loaded.input.countryCode,
+      current: {},
+    });
+    if (violation) return null;
+    item.bid = d.bid;
+  }
+  return {
+    ...common,
+    operation: "create",
+    entityType: d.kind === "keyword" ? "keywords" : "negative_keywords",
+    entityLabel: d.text,
+    newValue: item,
+  };
 }
 
 /** One recommendation per entity, kind and subject (two sources may propose one negative). */

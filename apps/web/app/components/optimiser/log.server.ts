@@ -49,6 +49,8 @@ export interface LogEntry {
   runId: string | null;
   /** An applied update that undo can invert (not an undo's own change). */
   undoable: boolean;
+  /** An open proposal the seller may accept (a change in their tray) or reject. */
+  decidable: boolean;
 }
 
 export interface LogScope {
@@ -182,6 +184,7 @@ export async function loadOptimiserLog(
         batchId: idOf(raw.batch),
         runId: null,
         undoable: raw.status === "applied" && raw.operation === "update",
+        decidable: false,
       };
     },
   );
@@ -211,6 +214,7 @@ export async function loadOptimiserLog(
       batchId: null,
       runId: idOf(raw.run),
       undoable: false,
+      decidable: raw.status === "open" || raw.status === "snoozed",
     };
   });
   const direction = params.get("direction");
@@ -278,7 +282,14 @@ async function adGroupChoices(api: ApiClient, campaign: string): Promise<LogChoi
 
 // ----- writes -----
 
-export const LOG_INTENTS = ["undoChange", "undoRun", "runNow", "preview"] as const;
+export const LOG_INTENTS = [
+  "undoChange",
+  "undoRun",
+  "runNow",
+  "preview",
+  "accept",
+  "reject",
+] as const;
 export type LogIntent = (typeof LOG_INTENTS)[number];
 
 export interface PreviewDecision {
@@ -293,7 +304,7 @@ export interface PreviewDecision {
 }
 
 export type LogActionResult =
-  | { ok: true; intent: "undoChange" | "undoRun" | "runNow" }
+  | { ok: true; intent: "undoChange" | "undoRun" | "runNow" | "accept" | "reject" }
   | { ok: true; intent: "preview"; decisions: PreviewDecision[] }
   | { ok: false; intent: LogIntent; message: string };
 
@@ -327,7 +338,8 @@ function previewOf(raw: Record<string, unknown>, index: number, locale: Locale, 
 
 /**
  * The log's form posts: `undoChange` (change), `undoRun` (the run's batch), `runNow`, `preview`
- * (a dry run: its decisions, nothing written but the run's record). A refusal of the API comes
+ * (a dry run: its decisions, nothing written but the run's record), `accept` (a proposal becomes a
+ * change in the seller's tray, to review and push) and `reject` (recommendation). A refusal of the API comes
  * back as the API's words for the screen; anything else is an error page.
  */
 export async function optimiserLogAction(
@@ -360,6 +372,14 @@ export async function optimiserLogAction(
         return { ok: true, intent };
       case "undoRun":
         await post(`/api/change_batches/${id("batch")}/undo`);
+        return { ok: true, intent };
+      case "accept":
+      case "reject":
+        await api.json(`/api/recommendations/${id("recommendation")}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/merge-patch+json" },
+          body: JSON.stringify({ status: intent === "accept" ? "accepted" : "rejected" }),
+        });
         return { ok: true, intent };
       case "runNow":
         await post("/api/optimiser_runs", {
