@@ -86,7 +86,13 @@ export const ROUTES: readonly RouteEntry[] = [
     middleware: APP,
     file: "routes/settings.tsx",
   },
-  { key: "action-center", path: "/action-center", layout: null, middleware: APP },
+  {
+    key: "action-center",
+    path: "/action-center",
+    layout: null,
+    middleware: APP,
+    file: "routes/action-center/index.tsx",
+  },
   {
     key: "keyword-recommendations",
     path: "/action-center/keyword-recommendations/:marketplace/:id",

@@ -212,6 +212,12 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
         column: rec.sellerProfileId,
         target: () => sellerProfiles,
       },
+      {
+        type: "relation",
+        parameter: "profile",
+        column: rec.advertisingProfileId,
+        target: () => advertisingProfiles,
+      },
       { type: "relation", parameter: "campaign", column: rec.campaignId, target: () => campaigns },
       { type: "relation", parameter: "adGroup", column: rec.adGroupId, target: () => adGroups },
       { type: "exact", parameter: "status", column: rec.status },

@@ -93,6 +93,40 @@ function directionOf(oldValue: unknown, newValue: unknown): "up" | "down" | null
   return newValue > oldValue ? "up" : "down";
 }
 
+/** A recommendation of the API as the log (and the action center) shows it. */
+export function proposalEntry(
+  raw: Record<string, unknown>,
+  currency: string,
+  locale: Locale,
+): LogEntry {
+  const reasonParams = (raw.reasonParams as Record<string, unknown> | null) ?? null;
+  const id = String(raw.id);
+  const reasonCode = String(raw.reasonCode);
+  return {
+    key: `proposed:${id}`,
+    source: "proposed",
+    id,
+    createdAt: String(raw.createdAt),
+    entityType: String(raw.entityType),
+    entityLabel: str(raw.subject) || str(reasonParams?.entityLabel),
+    what: String(raw.kind),
+    oldValue: raw.currentValue ?? null,
+    newValue: raw.proposedValue ?? null,
+    direction: directionOf(raw.currentValue, raw.proposedValue),
+    reasonCode,
+    reason: reasonSentence(reasonCode, reasonParams, { locale, currency }) ?? reasonCode,
+    inputs: (raw.inputs as Record<string, unknown> | null) ?? null,
+    status: String(raw.status),
+    amazonAnswer: null,
+    appliedAt: null,
+    currency,
+    batchId: null,
+    runId: idOf(raw.run),
+    undoable: false,
+    decidable: raw.status === "open" || raw.status === "snoozed",
+  };
+}
+
 /** The filters of the URL (and a tab's fixed scope) as one API query per kind of decision. */
 function queries(params: URLSearchParams, sellerProfile: string, scope: LogScope) {
   const common = new URLSearchParams({
@@ -188,35 +222,9 @@ export async function loadOptimiserLog(
       };
     },
   );
-  const proposed: LogEntry[] = parseCollection<Record<string, unknown>>(recs).members.map((raw) => {
-    const currency = currencyOf.get(String(raw.profile)) ?? fallbackCurrency;
-    const reasonParams = (raw.reasonParams as Record<string, unknown> | null) ?? null;
-    const id = String(raw.id);
-    const subject = str(raw.subject);
-    return {
-      key: `proposed:${id}`,
-      source: "proposed",
-      id,
-      createdAt: String(raw.createdAt),
-      entityType: String(raw.entityType),
-      entityLabel: subject || str(reasonParams?.entityLabel),
-      what: String(raw.kind),
-      oldValue: raw.currentValue ?? null,
-      newValue: raw.proposedValue ?? null,
-      direction: directionOf(raw.currentValue, raw.proposedValue),
-      reasonCode: String(raw.reasonCode),
-      reason: sentence(String(raw.reasonCode), reasonParams, currency),
-      inputs: (raw.inputs as Record<string, unknown> | null) ?? null,
-      status: String(raw.status),
-      amazonAnswer: null,
-      appliedAt: null,
-      currency,
-      batchId: null,
-      runId: idOf(raw.run),
-      undoable: false,
-      decidable: raw.status === "open" || raw.status === "snoozed",
-    };
-  });
+  const proposed: LogEntry[] = parseCollection<Record<string, unknown>>(recs).members.map((raw) =>
+    proposalEntry(raw, currencyOf.get(String(raw.profile)) ?? fallbackCurrency, locale),
+  );
   const direction = params.get("direction");
   const all = [...applied, ...proposed]
     .filter((entry) => !direction || entry.direction === direction)

@@ -1,0 +1,395 @@
+/**
+ * /action-center (issue 21 §1): one queue of everything the optimiser proposes for the seller
+ * profile, ranked by the projected monthly contribution profit with its range, so the first rows
+ * are the best use of the seller's time. Tabs (open, snoozed, done) and filters (kind,
+ * marketplace) live in the URL; accept (a change in the seller's tray, to review and push),
+ * reject or snooze one, or a selection at once.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { DataTable } from "mantine-datatable";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useFetcher, useSearchParams } from "react-router";
+import { useFormat } from "../../components/hangar/format.ts";
+import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
+import { TableKeysHint } from "../../components/TableKeysHint.tsx";
+import { getI18n } from "../../i18n/i18n.ts";
+import { useLocalizedPath } from "../../lib/use-locale.ts";
+import { tableKeyDown, tableRowAttributes } from "../../lib/use-table-keys.ts";
+import { useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { localizePath, splitLocale } from "../../route-table.ts";
+import { serverApi, sessionContext } from "../../session/server-session.ts";
+import type { Route } from "./+types/index";
+import {
+  loadQueue,
+  QUEUE_KINDS,
+  QUEUE_TABS,
+  type QueueActionResult,
+  type QueueData,
+  type QueueItem,
+  queueAction,
+} from "./queue.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const profile = context.get(sessionContext).profile;
+  const url = new URL(request.url);
+  const { locale } = splitLocale(url.pathname);
+  if (!profile) throw redirect(localizePath("/profile-selection", locale));
+  return loadQueue(serverApi(context, request), url.searchParams, profile.id, locale);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return queueAction(context, request);
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = getI18n(splitLocale(location.pathname).locale).t;
+  return [{ title: `${t("pages.action-center.title")} · Starport` }];
+}
+
+/** A week from today, the default end of a snooze. */
+function inAWeek(): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + 7);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "+38,00 € (12,00–61,00 €)": the projection and its range. */
+function useImpact() {
+  const format = useFormat();
+  return (item: Pick<QueueItem, "impact" | "impactLow" | "impactHigh" | "currency">) => {
+    if (item.impact === null) return null;
+    const sign = item.impact > 0 ? "+" : "";
+    const main = `${sign}${format.money(item.impact, item.currency)}`;
+    if (item.impactLow === null || item.impactHigh === null) return main;
+    return `${main} (${format.money(item.impactLow, item.currency)} – ${format.money(item.impactHigh, item.currency)})`;
+  };
+}
+
+function Decide({ ids, onDone }: { ids: string[]; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<QueueActionResult>();
+  const busy = fetcher.state !== "idle";
+  const submit = (intent: "accept" | "reject" | "snooze") => {
+    const form = new FormData();
+    form.set("intent", intent);
+    for (const id of ids) form.append("id", id);
+    if (intent === "snooze") form.set("until", inAWeek());
+    void fetcher.submit(form, { method: "post" });
+  };
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
+  }, [fetcher.state, fetcher.data, onDone]);
+  const result = fetcher.data;
+  return (
+    <Stack gap={2} align="flex-end" onClick={(event) => event.stopPropagation()}>
+      <Group gap={4} wrap="nowrap">
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={busy}
+          disabled={ids.length === 0}
+          onClick={() => submit("accept")}
+          data-testid="queue-accept"
+        >
+          {t("actionCenter.accept")}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          disabled={busy || ids.length === 0}
+          onClick={() => submit("snooze")}
+          data-testid="queue-snooze"
+        >
+          {t("actionCenter.snooze")}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          disabled={busy || ids.length === 0}
+          onClick={() => submit("reject")}
+          data-testid="queue-reject"
+        >
+          {t("actionCenter.reject")}
+        </Button>
+      </Group>
+      {result && !result.ok ? (
+        <Text size="xs" c="red" data-testid="queue-error">
+          {result.message}
+        </Text>
+      ) : result?.ok && result.failed.length > 0 ? (
+        <Text size="xs" c="red" data-testid="queue-error">
+          {t("actionCenter.someFailed", {
+            count: result.failed.length,
+            message: result.failed[0]?.message,
+          })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Summary({ data }: { data: QueueData }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [params, setParams] = useSearchParams();
+  const kind = params.get("kind");
+  const setKind = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== kind) next.set("kind", value);
+    else next.delete("kind");
+    next.delete("page");
+    setParams(next, { preventScrollReset: true });
+  };
+  const totals = Object.entries(data.impactByCurrency);
+  return (
+    <Group gap="xs" data-testid="queue-summary">
+      <Text size="sm" fw={600} data-testid="queue-total-impact">
+        {totals.length
+          ? t("actionCenter.totalImpact", {
+              amount: totals
+                .map(([currency, amount]) => format.money(amount, currency))
+                .join(" · "),
+            })
+          : t("actionCenter.noImpact")}
+      </Text>
+      {QUEUE_KINDS.filter((k) => data.countsByKind[k] || k === kind).map((k) => (
+        <Badge
+          key={k}
+          component="button"
+          type="button"
+          variant={k === kind ? "filled" : "light"}
+          style={{ cursor: "pointer" }}
+          onClick={() => setKind(k)}
+          data-testid={`queue-count-${k}`}
+        >
+          {t(`actionCenter.kind.${k}`)}: {format.number(data.countsByKind[k] ?? 0)}
+        </Badge>
+      ))}
+      {Object.entries(data.countsByMarketplace).map(([code, count]) => (
+        <Badge key={code} variant="outline" color="gray" data-testid={`queue-marketplace-${code}`}>
+          {code}: {format.number(count)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export default function ActionCenter({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const labels = useDataTableLabels();
+  const value = useLogValue();
+  const impact = useImpact();
+  const localize = useLocalizedPath();
+  const [params, setParams] = useSearchParams();
+  const data = loaderData;
+  const [selected, setSelected] = useState<QueueItem[]>([]);
+  // A new view (tab, filter, page, a decision's reload) starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader data is the trigger.
+  useEffect(() => setSelected([]), [data]);
+  const update = (name: string, next: string | null) => {
+    const query = new URLSearchParams(params);
+    if (next) query.set(name, next);
+    else query.delete(name);
+    if (name !== "page") query.delete("page");
+    setParams(query, { preventScrollReset: true });
+  };
+  const open = data.tab !== "done";
+  const filtered = Boolean(params.get("kind") || params.get("marketplace"));
+
+  return (
+    <Stack gap="md" data-testid="page" data-page="action-center">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t("pages.action-center.title")}
+          </Title>
+          <Text c="dimmed" size="sm" maw={720}>
+            {t("actionCenter.description")}
+          </Text>
+        </Stack>
+        <Button
+          component={Link}
+          to={localize("/hangar/bid-optimisation")}
+          variant="subtle"
+          size="xs"
+        >
+          {t("actionCenter.openLog")}
+        </Button>
+      </Group>
+      <Paper withBorder p="sm">
+        <Stack gap="xs">
+          <Group gap="xs" align="flex-end">
+            <SegmentedControl
+              size="xs"
+              value={data.tab}
+              onChange={(tab) => update("tab", tab === "open" ? null : tab)}
+              data={QUEUE_TABS.map((tab) => ({ value: tab, label: t(`actionCenter.tab.${tab}`) }))}
+              data-testid="queue-tabs"
+            />
+            <Select
+              label={t("actionCenter.filter.kind")}
+              placeholder={t("actionCenter.filter.all")}
+              data={QUEUE_KINDS.map((k) => ({ value: k, label: t(`actionCenter.kind.${k}`) }))}
+              value={params.get("kind")}
+              onChange={(next) => update("kind", next)}
+              clearable
+              size="xs"
+              w={180}
+              data-testid="queue-filter-kind"
+            />
+            <Select
+              label={t("actionCenter.filter.marketplace")}
+              placeholder={t("actionCenter.filter.all")}
+              data={data.marketplaces}
+              value={params.get("marketplace")}
+              onChange={(next) => update("marketplace", next)}
+              clearable
+              size="xs"
+              w={150}
+              data-testid="queue-filter-marketplace"
+            />
+          </Group>
+          <Summary data={data} />
+        </Stack>
+      </Paper>
+      {data.truncated ? (
+        <Alert color="yellow" data-testid="queue-truncated">
+          {t("actionCenter.truncated")}
+        </Alert>
+      ) : null}
+      {open && selected.length > 0 ? (
+        <Paper withBorder p="xs" data-testid="queue-bulk">
+          <Group justify="space-between">
+            <Text size="sm">{t("actionCenter.selected", { count: selected.length })}</Text>
+            <Decide ids={selected.map((item) => item.id)} onDone={() => setSelected([])} />
+          </Group>
+        </Paper>
+      ) : null}
+      <Stack gap="xs" onKeyDown={tableKeyDown}>
+        <Group justify="flex-end">
+          <TableKeysHint />
+        </Group>
+        <DataTable<QueueItem>
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          verticalSpacing={4}
+          horizontalSpacing="xs"
+          fz="sm"
+          minHeight={data.items.length ? undefined : 160}
+          records={data.items}
+          customRowAttributes={(record, index) => ({
+            ...tableRowAttributes(record, index),
+            "data-testid": "queue-row",
+            "data-id": record.id,
+            "data-kind": record.what,
+            "data-status": record.status,
+            "data-impact": record.impact ?? "",
+          })}
+          {...(open ? { selectedRecords: selected, onSelectedRecordsChange: setSelected } : {})}
+          {...labels}
+          totalRecords={data.total}
+          recordsPerPage={data.pageSize}
+          page={data.page}
+          onPageChange={(page) => update("page", page === 1 ? null : String(page))}
+          paginationText={({ from, to, totalRecords }) =>
+            t("hangar.table.pagination", {
+              from: format.number(from),
+              to: format.number(to),
+              total: format.number(totalRecords),
+            })
+          }
+          columns={[
+            {
+              accessor: "impact",
+              title: t("actionCenter.column.impact"),
+              textAlign: "right",
+              render: (item) => (
+                <Text size="sm" fw={500} c={(item.impact ?? 0) > 0 ? "teal" : undefined}>
+                  {impact(item) ?? "–"}
+                </Text>
+              ),
+            },
+            {
+              accessor: "entityLabel",
+              title: t("actionCenter.column.what"),
+              render: (item) => (
+                <Stack gap={0}>
+                  <Text size="sm">{item.entityLabel ?? "–"}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`actionCenter.kind.${item.what}`, { defaultValue: item.what })} ·{" "}
+                    {item.marketplace}
+                  </Text>
+                </Stack>
+              ),
+            },
+            {
+              accessor: "change",
+              title: t("actionCenter.column.change"),
+              render: (item) =>
+                item.oldValue === null
+                  ? value(item.what, item.newValue, item.currency)
+                  : `${value(item.what, item.oldValue, item.currency)} → ${value(item.what, item.newValue, item.currency)}`,
+            },
+            {
+              accessor: "reason",
+              title: t("actionCenter.column.reason"),
+              render: (item) => (
+                <Text size="xs" maw={420} data-testid="queue-reason">
+                  {item.reason}
+                </Text>
+              ),
+            },
+            {
+              accessor: "status",
+              title: t("actionCenter.column.status"),
+              render: (item) => (
+                <Stack gap={0}>
+                  <Badge size="sm" variant="light">
+                    {t(`optimiserLog.status.${item.status}`, { defaultValue: item.status })}
+                  </Badge>
+                  {item.snoozedUntil && item.status === "snoozed" ? (
+                    <Text size="xs" c="dimmed">
+                      {t("actionCenter.until", { date: format.day(item.snoozedUntil) })}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ),
+            },
+            ...(open
+              ? [
+                  {
+                    accessor: "actions",
+                    title: "",
+                    textAlign: "right" as const,
+                    render: (item: QueueItem) => <Decide ids={[item.id]} />,
+                  },
+                ]
+              : []),
+          ]}
+          emptyState={
+            <Text size="sm" c="dimmed" ta="center" p="md" data-testid="queue-empty">
+              {filtered ? t("actionCenter.emptyFiltered") : t(`actionCenter.empty.${data.tab}`)}
+            </Text>
+          }
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * The action center's reads and writes (issue 21 §1): the seller profile's recommendations as one
+ * queue ranked by projected monthly profit, with counts per kind and marketplace and the total
+ * projected impact; accept (a change in the seller's tray), reject, snooze, alone or in bulk.
+ */
+import { data, type RouterContextProvider } from "react-router";
+import { type LogEntry, proposalEntry } from "../../components/optimiser/log.server.ts";
+import { type ApiClient, ApiError } from "../../lib/api/client.ts";
+import { parseCollection } from "../../lib/api/hydra.ts";
+import type { Locale } from "../../route-table.ts";
+import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+
+export const QUEUE_TABS = ["open", "snoozed", "done"] as const;
+export type QueueTab = (typeof QUEUE_TABS)[number];
+export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as const;
+/** The filters kept in the URL. */
+export const QUEUE_FILTERS = ["tab", "kind", "marketplace"] as const;
+export const QUEUE_PAGE_SIZE = 50;
+/** How many recommendations one view reads, ranks and counts (beyond: the first ones by impact). */
+const READ_LIMIT = 1000;
+const STATUSES: Record<QueueTab, readonly string[]> = {
+  open: ["open", "snoozed"],
+  snoozed: ["snoozed"],
+  done: ["accepted", "rejected", "applied"],
+};
+
+export interface QueueItem extends LogEntry {
+  marketplace: string;
+  impact: number | null;
+  impactLow: number | null;
+  impactHigh: number | null;
+  snoozedUntil: string | null;
+  /** The change that accepting it staged (its id), once accepted. */
+  changeId: string | null;
+}
+
+export interface QueueData {
+  tab: QueueTab;
+  items: QueueItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** More recommendations than one view reads: counts and totals are of the first ones. */
+  truncated: boolean;
+  countsByKind: Record<string, number>;
+  countsByMarketplace: Record<string, number>;
+  /** The summed projected monthly impact of the view, per currency. */
+  impactByCurrency: Record<string, number>;
+  marketplaces: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
+
+function tabOf(params: URLSearchParams): QueueTab {
+  const tab = params.get("tab");
+  return (QUEUE_TABS as readonly string[]).includes(tab ?? "") ? (tab as QueueTab) : "open";
+}
+
+/** Highest projected profit first; unknown impact last, newest first among equals. */
+function byImpact(a: QueueItem, b: QueueItem): number {
+  if (a.impact !== b.impact) {
+    if (a.impact === null) return 1;
+    if (b.impact === null) return -1;
+    return b.impact - a.impact;
+  }
+  return b.createdAt.localeCompare(a.createdAt);
+}
+
+export async function loadQueue(
+  api: ApiClient,
+  params: URLSearchParams,
+  sellerProfile: string,
+  locale: Locale,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<QueueData> {
+  const tab = tabOf(params);
+  const query = new URLSearchParams({
+    sellerProfile,
+    "order[impact]": "desc",
+    itemsPerPage: String(READ_LIMIT),
+  });
+  for (const status of STATUSES[tab]) query.append("status[]", status);
+  const kind = params.get("kind");
+  if (kind && (QUEUE_KINDS as readonly string[]).includes(kind)) query.set("kind", kind);
+  const [recs, profiles] = await Promise.all([
+    api.json(`/api/recommendations?${query}`),
+    api.json(`/api/advertising_profiles?profile=${sellerProfile}&itemsPerPage=100`),
+  ]);
+  const marketplaceOf = new Map<string, { code: string; currency: string }>();
+  for (const p of parseCollection<Record<string, unknown>>(profiles).members)
+    marketplaceOf.set(String(p["@id"]), {
+      code: String(p.countryCode),
+      currency: String(p.currency),
+    });
+  const list = parseCollection<Record<string, unknown>>(recs);
+  const all: QueueItem[] = list.members
+    // A snoozed one is back in the queue on its day.
+    .filter((raw) => {
+      const until = typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null;
+      if (raw.status !== "snoozed" || !until) return true;
+      return tab === "snoozed" ? until > today : until <= today;
+    })
+    .map((raw) => {
+      const marketplace = marketplaceOf.get(String(raw.profile));
+      const currency = marketplace?.currency ?? "EUR";
+      return {
+        ...proposalEntry(raw, currency, locale),
+        marketplace: marketplace?.code ?? "",
+        impact: num(raw.impact),
+        impactLow: num(raw.impactLow),
+        impactHigh: num(raw.impactHigh),
+        snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
+        changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
+      };
+    });
+  const countsByMarketplace: Record<string, number> = {};
+  for (const item of all)
+    countsByMarketplace[item.marketplace] = (countsByMarketplace[item.marketplace] ?? 0) + 1;
+  const marketplace = params.get("marketplace");
+  const shown = (marketplace ? all.filter((i) => i.marketplace === marketplace) : all).sort(
+    byImpact,
+  );
+  const countsByKind: Record<string, number> = {};
+  const impactByCurrency: Record<string, number> = {};
+  for (const item of shown) {
+    countsByKind[item.what] = (countsByKind[item.what] ?? 0) + 1;
+    if (item.impact !== null)
+      impactByCurrency[item.currency] = (impactByCurrency[item.currency] ?? 0) + item.impact;
+  }
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  return {
+    tab,
+    items: shown.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE),
+    total: shown.length,
+    page,
+    pageSize: QUEUE_PAGE_SIZE,
+    truncated: list.totalItems > list.members.length,
+    countsByKind,
+    countsByMarketplace,
+    impactByCurrency,
+    marketplaces: [...new Set([...marketplaceOf.values()].map((m) => m.code))].sort(),
+  };
+}
+
+export const QUEUE_INTENTS = ["accept", "reject", "snooze"] as const;
+export type QueueIntent = (typeof QUEUE_INTENTS)[number];
+
+export type QueueActionResult =
+  | { ok: true; intent: QueueIntent; done: number; failed: { id: string; message: string }[] }
+  | { ok: false; intent: QueueIntent; message: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * One form post decides one recommendation or a selection (`id` repeated): each is patched on
+ * its own, so one the API refuses (decided meanwhile, entity gone) does not hold the others back;
+ * the answer names the refused ones with the API's words.
+ */
+export async function queueAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<QueueActionResult> {
+  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
+  const api = serverApi(context, request);
+  const form = await request.formData();
+  const intent = String(form.get("intent")) as QueueIntent;
+  if (!(QUEUE_INTENTS as readonly string[]).includes(intent))
+    throw data({ message: "unknown intent" }, 400);
+  const ids = form.getAll("id").map(String);
+  if (ids.length === 0 || ids.length > READ_LIMIT || !ids.every((id) => UUID.test(id)))
+    throw data({ message: "invalid id" }, 400);
+  const until = String(form.get("until") ?? "");
+  if (intent === "snooze" && !DAY.test(until)) throw data({ message: "invalid until" }, 400);
+  const body =
+    intent === "accept"
+      ? { status: "accepted" }
+      : intent === "reject"
+        ? { status: "rejected" }
+        : { status: "snoozed", snoozedUntil: until };
+  const failed: { id: string; message: string }[] = [];
+  let done = 0;
+  for (const id of ids) {
+    try {
+      await api.json(`/api/recommendations/${id}`, {
+        method: "PATCH",
+        headers: { "content-type": "application/merge-patch+json" },
+        body: JSON.stringify(body),
+      });
+      done += 1;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) throw error;
+      const detail = (error.body as Record<string, unknown> | null) ?? {};
+      failed.push({
+        id,
+        message: String(detail.detail ?? detail["hydra:description"] ?? error.message),
+      });
+    }
+  }
+  if (done === 0 && failed.length > 0)
+    return { ok: false, intent, message: failed[0]?.message ?? "" };
+  return { ok: true, intent, done, failed };
+}

@@ -1,0 +1,138 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
+
+/**
+ * Issue 21 §1 (the queue), in German and in English, each test on its own customer connected to
+ * the sandbox's small "alpine" business, in suggest mode (nothing is sent to Amazon): after an
+ * optimiser run the action center lists the proposals ranked by projected monthly profit with
+ * the total; one is accepted (a change in the seller's tray), one rejected, one snoozed, and each
+ * is found in its tab. Waits on states, never on time.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
+
+const TEXT = {
+  de: { prefix: "", projected: "Erwartet:", snoozed: "Zurückgestellt", done: "Erledigt" },
+  en: { prefix: "/en", projected: "Projected:", snoozed: "Snoozed", done: "Done" },
+} as const;
+
+interface Collection {
+  "hydra:member": Record<string, unknown>[];
+  "hydra:totalItems": number;
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  seller: Seller,
+  path: string,
+  init: { method?: string; data?: unknown } = {},
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method: init.method ?? "GET",
+    headers: {
+      ...seller.headers,
+      ...(init.data ? { "content-type": "application/ld+json" } : {}),
+    },
+    ...(init.data ? { data: init.data } : {}),
+  });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+for (const locale of ["de", "en"] as const) {
+  const text = TEXT[locale];
+  test(`the action center ranks the proposals by profit; accept, reject, snooze (${locale})`, async ({
+    page,
+    request,
+    seller,
+  }) => {
+    test.setTimeout(180_000);
+    // Suggest mode on the profile's settings (the onboarding wrote its target there).
+    const [settings] = (
+      await api<Collection>(
+        request,
+        seller,
+        `/api/seller_profile_settings?sellerProfile=${seller.profileId}`,
+      )
+    )["hydra:member"];
+    const patched = await request.patch(String(settings!["@id"]), {
+      headers: { ...seller.headers, "content-type": "application/merge-patch+json" },
+      data: { values: { ...(settings!.values as object), automationMode: "suggest" } },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+    await page.goto(`${text.prefix}/action-center`);
+    await expect(page.getByTestId("queue-empty")).toBeVisible();
+
+    // A run (the worker takes it from the queue) leaves open recommendations.
+    await api(request, seller, "/api/optimiser_runs", {
+      method: "POST",
+      data: { sellerProfile: `/api/seller_profiles/${seller.profileId}` },
+    });
+    const openCount = async () =>
+      (
+        await api<Collection>(
+          request,
+          seller,
+          `/api/recommendations?sellerProfile=${seller.profileId}&status=open&itemsPerPage=1`,
+        )
+      )["hydra:totalItems"];
+    await expect.poll(openCount, { timeout: 120_000, intervals: [2000] }).toBeGreaterThan(2);
+    const open = await openCount();
+
+    await page.goto(`${text.prefix}/action-center`);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const rows = page.getByTestId("queue-row");
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByTestId("queue-total-impact")).toContainText(text.projected);
+    // Ranked by projected profit: the known impacts descend down the page.
+    const impacts = (
+      await rows.evaluateAll((list) => list.map((row) => row.getAttribute("data-impact") ?? ""))
+    )
+      .filter((value) => value !== "")
+      .map(Number);
+    expect(impacts.length).toBeGreaterThan(0);
+    expect(impacts).toEqual([...impacts].sort((a, b) => b - a));
+    await expect(rows.first().getByTestId("queue-reason")).not.toBeEmpty();
+
+    // Accept the first, reject the next, snooze the next: each leaves the open queue.
+    const decide = async (action: "accept" | "reject" | "snooze") => {
+      const row = rows.first();
+      const id = await row.getAttribute("data-id");
+      await row.getByTestId(`queue-${action}`).click();
+      await expect(page.locator(`[data-testid=queue-row][data-id="${id}"]`)).toHaveCount(0);
+      return id!;
+    };
+    const accepted = await decide("accept");
+    const rejected = await decide("reject");
+    const snoozed = await decide("snooze");
+    expect(await openCount()).toBe(open - 3);
+
+    const statusOf = async (id: string) =>
+      (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`)).status;
+    expect([await statusOf(accepted), await statusOf(rejected), await statusOf(snoozed)]).toEqual([
+      "accepted",
+      "rejected",
+      "snoozed",
+    ]);
+    // The accepted one waits in the seller's tray as a change to send.
+    const change = (
+      await api<Record<string, unknown>>(request, seller, `/api/recommendations/${accepted}`)
+    ).change;
+    expect(change).toBeTruthy();
+
+    await page.getByTestId("queue-tabs").getByText(text.snoozed).click();
+    await expect(page).toHaveURL(/tab=snoozed/);
+    await expect(page.locator(`[data-testid=queue-row][data-id="${snoozed}"]`)).toBeVisible();
+    await page.getByTestId("queue-tabs").getByText(text.done).click();
+    await expect(page).toHaveURL(/tab=done/);
+    await expect(page.locator(`[data-testid=queue-row][data-id="${accepted}"]`)).toHaveAttribute(
+      "data-status",
+      "accepted",
+    );
+    await expect(page.locator(`[data-testid=queue-row][data-id="${rejected}"]`)).toHaveAttribute(
+      "data-status",
+      "rejected",
+    );
+    await page.screenshot({ path: test.info().outputPath(`action-center-${locale}.png`) });
+  });
+}
