@@ -168,6 +168,39 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     await h.db.delete(schema.changeBatches);
   }, 60_000);
 
+  it("accepting a bid proposed from a value edited since is a 409 that says so; nothing staged", async () => {
+    const [open] = (
+      await h.request({ url: "/api/recommendations?status=open&kind=bid&itemsPerPage=1" })
+    ).json()["hydra:member"];
+    const table = open.entityType === "targets" ? schema.targets : schema.keywords;
+    // Edited by hand (or on Amazon) after the run: the bid in force is another.
+    const edited = Math.round((open.currentValue + 0.13) * 100) / 100;
+    await h.db
+      .update(table)
+      .set({ bidMicros: Math.round(edited * 1_000_000) })
+      .where(eq(table.id, open.entity));
+    const refused = await h.request({
+      method: "PATCH",
+      url: open["@id"],
+      headers: PATCH,
+      payload: { status: "accepted" },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toContain(`it is ${edited} now`);
+    expect((await h.request({ url: open["@id"] })).json()).toMatchObject({
+      status: "open",
+      change: null,
+    });
+    // Rejecting it stays possible.
+    const rejected = await h.request({
+      method: "PATCH",
+      url: open["@id"],
+      headers: PATCH,
+      payload: { status: "rejected" },
+    });
+    expect(rejected.statusCode).toBe(200);
+  }, 60_000);
+
   it("a dry run answers the decisions and writes nothing but its record", async () => {
     const recommendations = await countOf(schema.recommendations);
     const posted = await h.request({

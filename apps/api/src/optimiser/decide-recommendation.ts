@@ -1,8 +1,9 @@
 import { type Database, schema } from "@starport/db";
 import { eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
-import { addChange } from "../changes/add-change.ts";
+import { addChange, currentValues } from "../changes/add-change.ts";
 import { addCreation } from "../changes/add-creation.ts";
+import { loadEntity } from "../changes/load-entity.ts";
 import type { ChangeRow } from "../changes/tray.ts";
 import { ConflictError, ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
@@ -52,6 +53,7 @@ async function stageChange(
     case "bid":
     case "budget":
     case "state":
+      await checkUnchanged(db, principal, row);
       return addChange(db, principal, {
         entityType: row.entityType,
         entity: row.entityId,
@@ -82,4 +84,28 @@ async function stageChange(
       });
     }
   }
+}
+
+/**
+ * A bid, budget or state proposed from a value that is no longer the entity's (edited by hand
+ * since, or archived) is not accepted: a 409 that says what changed, nothing staged. The seller
+ * decides again on the next run's proposal, made from the value in force.
+ */
+async function checkUnchanged(
+  db: Database,
+  principal: Principal,
+  row: RecommendationRow,
+): Promise<void> {
+  if (!row.entityId) return;
+  const entity = await loadEntity(db, principal, row.entityType, row.entityId);
+  const current = currentValues(row.entityType, entity.row);
+  if (current.state === "ARCHIVED")
+    throw new ConflictError(
+      `The ${row.entityType.replace(/s$/, "").replace("_", " ")} was archived since this recommendation.`,
+    );
+  const now = current[row.kind];
+  if (row.currentValue !== null && now !== undefined && now !== row.currentValue)
+    throw new ConflictError(
+      `The ${row.kind} changed since this recommendation: it is ${String(now)} now, the recommendation was made from ${String(row.currentValue)}.`,
+    );
 }
