@@ -4,6 +4,7 @@ import { IconArrowRight, IconPlugConnected } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { TopActions } from "../components/action-center/TopActions.tsx";
 import { SellerCentralNotice } from "../components/amazon/SellerCentralNotice.tsx";
 import { SyncProgress, type SyncRunView } from "../components/amazon/SyncProgress.tsx";
 import { loadSellerCentralAccess } from "../components/amazon/seller-central.server.ts";
@@ -34,6 +35,7 @@ import { useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
 import { serverApi } from "../session/server-session.ts";
 import type { Route } from "./+types/index";
+import { loadQueue } from "./action-center/queue.server.ts";
 
 const RANKED = 5;
 
@@ -73,7 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currency = profile.settings.defaultCurrency;
   const metric = defaultMetricOf(profile.settings.defaultAdvertisingMetric);
   const scope = { entity: "campaigns", sellerProfile: profile.id };
-  const [metrics, perCampaign, runs, rates, sellerCentral] = await Promise.all([
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const [metrics, perCampaign, runs, rates, sellerCentral, queue] = await Promise.all([
     profiles.length
       ? loadScopeMetrics(hydra, scope, info, currency).catch(() => ({
           current: null,
@@ -104,6 +107,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .catch(() => null),
     loadRates(hydra),
     loadSellerCentralAccess(serverApi(context, request), profile.id),
+    // The action center's head: the best five things to do, and what all of them would bring.
+    loadQueue(serverApi(context, request), new URLSearchParams(), profile.id, locale).catch(
+      () => null,
+    ),
   ]);
   const preliminary = perCampaign.map((m) => ({ id: m.entity.split("/").pop() ?? "", metrics: m }));
   const { top, bottom } = rank(
@@ -132,6 +139,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     run: runs,
     rates,
     sellerCentral,
+    actions: {
+      top: (queue?.items ?? []).slice(0, 5).map((item) => ({
+        id: item.id,
+        what: item.what,
+        entityLabel: item.entityLabel,
+        marketplace: item.marketplace,
+        reason: item.reason,
+        impact: item.impact,
+        impactLow: item.impactLow,
+        impactHigh: item.impactHigh,
+        currency: item.currency,
+      })),
+      open: queue?.total ?? 0,
+      impactByCurrency: queue?.impactByCurrency ?? {},
+    },
   };
 }
 
@@ -229,6 +251,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     run,
     rates,
     sellerCentral,
+    actions,
   } = loaderData;
   // The data sync ended, but only the advertising data could come: say what is missing.
   const adsOnly = run?.status === "succeeded" && lacksSellerCentral(sellerCentral);
@@ -315,6 +338,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               range={info.range}
               currency={currency}
               restatedFrom={info.restatedFrom}
+            />
+            <TopActions
+              actions={actions.top}
+              open={actions.open}
+              impactByCurrency={actions.impactByCurrency}
             />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <RankTable

@@ -21,6 +21,7 @@ import { DataTable } from "mantine-datatable";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher, useSearchParams } from "react-router";
+import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
 import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
 import { TableKeysHint } from "../../components/TableKeysHint.tsx";
@@ -63,18 +64,6 @@ function inAWeek(): string {
   const date = new Date();
   date.setUTCDate(date.getUTCDate() + 7);
   return date.toISOString().slice(0, 10);
-}
-
-/** "+38,00 € (12,00–61,00 €)": the projection and its range. */
-function useImpact() {
-  const format = useFormat();
-  return (item: Pick<QueueItem, "impact" | "impactLow" | "impactHigh" | "currency">) => {
-    if (item.impact === null) return null;
-    const sign = item.impact > 0 ? "+" : "";
-    const main = `${sign}${format.money(item.impact, item.currency)}`;
-    if (item.impactLow === null || item.impactHigh === null) return main;
-    return `${main} (${format.money(item.impactLow, item.currency)} – ${format.money(item.impactHigh, item.currency)})`;
-  };
 }
 
 function Decide({ ids, onDone }: { ids: string[]; onDone?: () => void }) {
