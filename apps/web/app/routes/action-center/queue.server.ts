@@ -74,13 +74,12 @@ export async function loadQueue(
   locale: Locale,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<QueueData> {
-  const tab = tabOf(params);
   const query = new URLSearchParams({
     sellerProfile,
     "order[impact]": "desc",
     itemsPerPage: String(READ_LIMIT),
   });
-  for (const status of STATUSES[tab]) query.append("status[]", status);
+  for (const status of STATUSES[tabOf(params)]) query.append("status[]", status);
   const kind = params.get("kind");
   if (kind && (QUEUE_KINDS as readonly string[]).includes(kind)) query.set("kind", kind);
   const [recs, profiles] = await Promise.all([
@@ -94,12 +93,32 @@ export async function loadQueue(
       currency: String(p.currency),
     });
   const list = parseCollection<Record<string, unknown>>(recs);
-  const all: QueueItem[] = list.members
+  return {
+    ...buildQueue(list.members, marketplaceOf, params, locale, today),
+    truncated: list.totalItems > list.members.length,
+  };
+}
+
+/**
+ * Pure: the view of one tab from the recommendations read — snoozed ones back on their day,
+ * the marketplace filter, counts, the projected total per currency, ranked (`byImpact`) and paged.
+ */
+export function buildQueue(
+  members: readonly Record<string, unknown>[],
+  marketplaceOf: ReadonlyMap<string, { code: string; currency: string }>,
+  params: URLSearchParams,
+  locale: Locale,
+  today: string,
+): Omit<QueueData, "truncated"> {
+  const tab = tabOf(params);
+  const all: QueueItem[] = members
     // A snoozed one is back in the queue on its day.
     .filter((raw) => {
+      if (!STATUSES[tab].includes(String(raw.status))) return false;
+      if (raw.status !== "snoozed") return true;
       const until = typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null;
-      if (raw.status !== "snoozed" || !until) return true;
-      return tab === "snoozed" ? until > today : until <= today;
+      const back = !until || until <= today;
+      return tab === "snoozed" ? !back : back;
     })
     .map((raw) => {
       const marketplace = marketplaceOf.get(String(raw.profile));
@@ -135,7 +154,6 @@ export async function loadQueue(
     total: shown.length,
     page,
     pageSize: QUEUE_PAGE_SIZE,
-    truncated: list.totalItems > list.members.length,
     countsByKind,
     countsByMarketplace,
     impactByCurrency,

@@ -1,0 +1,82 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildQueue, QUEUE_PAGE_SIZE } from "../app/routes/action-center/queue.server.ts";
+
+/**
+ * The action center's queue (issue 21 §1, §3): ranked by the projected monthly profit (unknown
+ * projections last), snoozed recommendations back in the open queue on their day, counts and the
+ * total of what is shown.
+ */
+const MARKETPLACES = new Map([
+  ["/api/advertising_profiles/de", { code: "DE", currency: "EUR" }],
+  ["/api/advertising_profiles/uk", { code: "UK", currency: "GBP" }],
+]);
+const TODAY = "2026-11-27";
+
+const recommendation = fc.record({
+  id: fc.uuid(),
+  kind: fc.constantFrom("bid", "keyword", "negative", "budget"),
+  profile: fc.constantFrom(...MARKETPLACES.keys()),
+  impact: fc.option(fc.double({ min: -500, max: 500, noNaN: true }), { nil: null }),
+  status: fc.constantFrom("open", "snoozed"),
+  snoozedUntil: fc.constantFrom(null, "2026-11-20", "2026-11-27", "2026-12-31"),
+  createdAt: fc.constantFrom("2026-11-25T10:00:00.000Z", "2026-11-26T10:00:00.000Z"),
+  reasonCode: fc.constant("bidOnTarget"),
+});
+
+const view = (members: Record<string, unknown>[], query = "") =>
+  buildQueue(members, MARKETPLACES, new URLSearchParams(query), "en", TODAY);
+
+describe("action center queue", () => {
+  it("ranks by projected profit, unknown last; a snoozed one returns on its day", () => {
+    fc.assert(
+      fc.property(fc.array(recommendation, { maxLength: 120 }), (members) => {
+        const open = view(members, "itemsPerPage=1000");
+        const due = members.filter(
+          (m) => m.status === "open" || m.snoozedUntil === null || m.snoozedUntil <= TODAY,
+        );
+        expect(open.total).toBe(due.length);
+        const impacts = open.items.map((i) => i.impact);
+        const known = impacts.filter((v): v is number => v !== null);
+        expect(known).toEqual([...known].sort((a, b) => b - a));
+        // Every unknown projection comes after every known one.
+        const firstUnknown = impacts.indexOf(null);
+        if (firstUnknown >= 0)
+          expect(impacts.slice(firstUnknown).every((v) => v === null)).toBe(true);
+        expect(open.items.length).toBe(Math.min(due.length, QUEUE_PAGE_SIZE));
+        const snoozed = view(members, "tab=snoozed");
+        expect(snoozed.total).toBe(members.length - due.length);
+      }),
+    );
+  });
+
+  it("counts per kind and marketplace, the total per currency, of what the filters show", () => {
+    const members = [
+      { id: "1", kind: "bid", profile: "/api/advertising_profiles/de", impact: 40, status: "open" },
+      { id: "2", kind: "bid", profile: "/api/advertising_profiles/uk", impact: 10, status: "open" },
+      {
+        id: "3",
+        kind: "negative",
+        profile: "/api/advertising_profiles/de",
+        impact: 2.5,
+        status: "open",
+      },
+      {
+        id: "4",
+        kind: "keyword",
+        profile: "/api/advertising_profiles/de",
+        impact: null,
+        status: "open",
+      },
+    ].map((m) => ({ ...m, createdAt: "2026-11-26T10:00:00.000Z", reasonCode: "bidOnTarget" }));
+    const all = view(members);
+    expect(all.items.map((i) => i.id)).toEqual(["1", "2", "3", "4"]);
+    expect(all.countsByKind).toEqual({ bid: 2, negative: 1, keyword: 1 });
+    expect(all.countsByMarketplace).toEqual({ DE: 3, UK: 1 });
+    expect(all.impactByCurrency).toEqual({ EUR: 42.5, GBP: 10 });
+    const de = view(members, "marketplace=DE");
+    expect(de.items.map((i) => i.id)).toEqual(["1", "3", "4"]);
+    expect(de.impactByCurrency).toEqual({ EUR: 42.5 });
+    expect(de.countsByMarketplace).toEqual({ DE: 3, UK: 1 });
+  });
+});
