@@ -92,6 +92,33 @@ export async function createSeller(
 }
 
 /**
+ * Waits until the optimiser run that the connection's first report sync scheduled has ended, so
+ * that a test's own run and decisions are not overtaken by it (it proposes and supersedes too).
+ */
+export async function scheduledOptimiserRunSettled(
+  request: APIRequestContext,
+  seller: Seller,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `/api/optimiser_runs?sellerProfile=${seller.profileId}&trigger=scheduled`,
+          { headers: seller.headers },
+        );
+        const runs = ((await response.json()) as { "hydra:member": { status: string }[] })[
+          "hydra:member"
+        ];
+        return (
+          runs.length > 0 && runs.every((r) => r.status === "succeeded" || r.status === "failed")
+        );
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(true);
+}
+
+/**
  * Connects both Amazon APIs to a sandbox seller the way the browser does (consent page, callback),
  * through HTTP, and waits for the initial sync through the API: its run's status, never a time.
  */

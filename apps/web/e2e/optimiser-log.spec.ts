@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_CLIENT } from "@starport/amazon-sandbox";
-import { expect as baseExpect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
+import {
+  expect as baseExpect,
+  SANDBOX_SELLERS,
+  type Seller,
+  scheduledOptimiserRunSettled,
+  test,
+} from "./fixtures.ts";
 
 /**
  * Issue 19 §4, "Done when" (browser part), in German and in English, each test on its own
@@ -136,8 +142,9 @@ for (const locale of ["de", "en"] as const) {
       request,
       seller,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await setAutomationMode(request, seller, "suggest");
+      await scheduledOptimiserRunSettled(request, seller);
       await page.goto(`${prefix}/hangar/bid-optimisation`);
       await expectHydrated(page);
       // No run yet: the empty log says why.
@@ -158,8 +165,24 @@ for (const locale of ["de", "en"] as const) {
         "[data-testid=log-row][data-source=proposed][data-status=open]",
       );
       await expect(proposed.first()).toBeVisible({ timeout: 60_000 });
+      // The run has ended (its proposals replaced the scheduled run's): the page shows them all.
+      await expect
+        .poll(
+          async () =>
+            (
+              await api<Collection>(
+                request,
+                seller,
+                `/api/optimiser_runs?sellerProfile=${seller.profileId}&trigger=manual&dryRun=false&status=succeeded`,
+              )
+            )["hydra:totalItems"],
+          { timeout: 60_000 },
+        )
+        .toBe(1);
+      await page.reload();
+      await expectHydrated(page);
       const bidRow = page
-        .locator("[data-testid=log-row][data-source=proposed]")
+        .locator("[data-testid=log-row][data-source=proposed][data-status=open]")
         .filter({ has: page.getByTestId("log-reason").getByText(money) })
         .first();
       await expect(bidRow.getByTestId("log-reason")).toContainText(clicks);
@@ -170,25 +193,22 @@ for (const locale of ["de", "en"] as const) {
       await expect(page.getByTestId("log-input-shrunkCvr").first()).toContainText("%");
 
       // Accept one proposal (a change in the seller's tray, to review and push), reject another.
+      // By id: a run the initial sync started may add newer proposals above them meanwhile.
+      const statusOf = async (id: string) =>
+        (await api<Member>(request, seller, `/api/recommendations/${id}`)).status;
+      const acceptedId = (await bidRow.getAttribute("data-id"))!;
       await bidRow.getByTestId("log-accept").click();
-      await expect(
-        page.locator("[data-testid=log-row][data-source=proposed][data-status=accepted]"),
-      ).toHaveCount(1);
-      await proposed.first().getByTestId("log-reject").click();
-      await expect(
-        page.locator("[data-testid=log-row][data-source=proposed][data-status=rejected]"),
-      ).toHaveCount(1);
-      const decided = async (status: string) =>
-        (
-          await api<Collection>(
-            request,
-            seller,
-            `/api/recommendations?sellerProfile=${seller.profileId}&status=${status}`,
-          )
-        )["hydra:member"];
-      const [accepted] = await decided("accepted");
-      expect(accepted?.change).toBeTruthy();
-      expect(await decided("rejected")).toHaveLength(1);
+      await expect.poll(() => statusOf(acceptedId)).toBe("accepted");
+      const rejectedRow = page
+        .locator(
+          `[data-testid=log-row][data-source=proposed][data-status=open]:not([data-id="${acceptedId}"])`,
+        )
+        .first();
+      const rejectedId = (await rejectedRow.getAttribute("data-id"))!;
+      await rejectedRow.getByTestId("log-reject").click();
+      await expect.poll(() => statusOf(rejectedId)).toBe("rejected");
+      const accepted = await api<Member>(request, seller, `/api/recommendations/${acceptedId}`);
+      expect(accepted.change).toBeTruthy();
 
       // Filters live in the URL: "applied" shows none of the proposals, with the reason why.
       await page.getByTestId("log-filter-source").click();

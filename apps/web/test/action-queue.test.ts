@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildQueue, QUEUE_PAGE_SIZE } from "../app/routes/action-center/queue.server.ts";
+import { buildQueue } from "../app/routes/action-center/queue.server.ts";
+import { QUEUE_PAGE_SIZE } from "../app/routes/action-center/queue-model.ts";
 
 /**
  * The action center's queue (issue 21 §1, §3): ranked by the projected monthly profit (unknown

@@ -34,13 +34,12 @@ import { serverApi, sessionContext } from "../../session/server-session.ts";
 import type { Route } from "./+types/index";
 import {
   loadQueue,
-  QUEUE_KINDS,
-  QUEUE_TABS,
   type QueueActionResult,
   type QueueData,
   type QueueItem,
   queueAction,
 } from "./queue.server.ts";
+import { QUEUE_KINDS, QUEUE_TABS } from "./queue-model.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;

@@ -9,13 +9,8 @@ import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { parseCollection } from "../../lib/api/hydra.ts";
 import type { Locale } from "../../route-table.ts";
 import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+import { QUEUE_KINDS, QUEUE_PAGE_SIZE, QUEUE_TABS, type QueueTab } from "./queue-model.ts";
 
-export const QUEUE_TABS = ["open", "snoozed", "done"] as const;
-export type QueueTab = (typeof QUEUE_TABS)[number];
-export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as const;
-/** The filters kept in the URL. */
-export const QUEUE_FILTERS = ["tab", "kind", "marketplace"] as const;
-export const QUEUE_PAGE_SIZE = 50;
 /** How many recommendations one view reads, ranks and counts (beyond: the first ones by impact). */
 const READ_LIMIT = 1000;
 const STATUSES: Record<QueueTab, readonly string[]> = {

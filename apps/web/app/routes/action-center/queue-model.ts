@@ -1,0 +1,8 @@
+/** The action center's vocabulary, shared by its screen and its server half. */
+
+export const QUEUE_TABS = ["open", "snoozed", "done"] as const;
+export type QueueTab = (typeof QUEUE_TABS)[number];
+export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as const;
+/** The filters kept in the URL. */
+export const QUEUE_FILTERS = ["tab", "kind", "marketplace"] as const;
+export const QUEUE_PAGE_SIZE = 50;
