@@ -89,7 +89,7 @@ export function runWorld(run: WorldRunConfig): WorldResult {
     // the last strategy takes the original, the others a copy each
     const world = i === run.strategies.length - 1 ? base : structuredClone(base);
     const profiles = advertisedProfiles(world);
-    const observer = new Observer(world, profiles, structuredClone(history.fetched()));
+    const observer = new Observer(world, profiles, history.fetched());
     const strategy = makeStrategy(name, run.config);
     const startDay = world.day;
     let changes = 0;

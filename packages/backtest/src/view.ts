@@ -187,16 +187,28 @@ export class Observer {
   private readonly profiles: Profile[];
   private readonly economics = new Map<string, ReturnType<typeof economicsOf>>();
   private readonly days = new Map<string, number>();
-  /** `reports`: what an earlier observer of the same history fetched (copied, not shared). */
+  /** `reports`: what an earlier observer of the same history fetched (see `fetched`). */
   constructor(world: World, profiles: Profile[], reports?: Map<number, Reports>) {
     this.world = world;
     this.profiles = profiles;
     if (reports) this.reports = reports;
   }
 
-  /** The reports fetched so far (to start another observer of a copy of this world). */
+  /**
+   * The reports fetched so far, to start another observer of a copy of this world. The lists are
+   * copies; a day's map is shared: `sync` never writes into a map it has handed out (a restated
+   * day gets a new one), so the observers cannot see each other's days.
+   */
   fetched(): Map<number, Reports> {
-    return this.reports;
+    const copy = new Map<number, Reports>();
+    for (const [profileId, r] of this.reports)
+      copy.set(profileId, {
+        targeting: [...r.targeting],
+        searchTerms: [...r.searchTerms],
+        placements: [...r.placements],
+        adSpend: [...r.adSpend],
+      });
+    return copy;
   }
 
   private dayOf(date: string): number {
