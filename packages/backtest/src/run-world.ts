@@ -77,6 +77,24 @@ export function buildWorld(seed: number, params: WorldParams, warmupDays: number
   return world;
 }
 
+/**
+ * A copy of the world for another strategy. The stored history (facts per day, product days) is
+ * append-only and the cached term matches are never changed in place, so the copies share them
+ * (new lists and maps around them); everything else is cloned.
+ */
+export function copyWorld(world: World): World {
+  const copy = structuredClone({
+    ...world,
+    facts: new Map(),
+    productDays: new Map(),
+    matchCache: new Map(),
+  });
+  for (const [profileId, days] of world.facts) copy.facts.set(profileId, [...days]);
+  for (const [key, list] of world.productDays) copy.productDays.set(key, [...list]);
+  copy.matchCache = new Map(world.matchCache);
+  return copy;
+}
+
 /** Runs every strategy on its own copy of one world; the copies start identical. */
 export function runWorld(run: WorldRunConfig): WorldResult {
   const started = performance.now();
@@ -87,7 +105,7 @@ export function runWorld(run: WorldRunConfig): WorldResult {
   history.sync();
   run.strategies.forEach((name, i) => {
     // the last strategy takes the original, the others a copy each
-    const world = i === run.strategies.length - 1 ? base : structuredClone(base);
+    const world = i === run.strategies.length - 1 ? base : copyWorld(base);
     const profiles = advertisedProfiles(world);
     const observer = new Observer(world, profiles, history.fetched());
     const strategy = makeStrategy(name, run.config);
