@@ -166,23 +166,36 @@ export function buildAdsReport(
   const today = world.day;
   const facts = world.facts.get(profile.profileId) ?? [];
   const e = world.entities;
-  // the group key within one day (a DAILY report starts its groups afresh each day)
-  const byAdGroup = config.groupBy.includes("adGroup");
-  const byPlacement = config.groupBy.includes("campaignPlacement");
-  const keyOf: (f: AdFact) => string =
+  // a group's key within one day (a DAILY report starts its groups afresh each day), one part per
+  // level of nested maps: no key string built per fact
+  const keyParts: ((f: AdFact) => string | number)[] =
     config.reportTypeId === "spCampaigns"
-      ? byAdGroup
-        ? byPlacement
-          ? (f) => `${f.campaignId}|${f.adGroupId}|${f.placement}`
-          : (f) => `${f.campaignId}|${f.adGroupId}`
-        : byPlacement
-          ? (f) => `${f.campaignId}|${f.placement}`
-          : (f) => f.campaignId
+      ? [
+          (f) => f.campaignId,
+          ...(config.groupBy.includes("adGroup") ? [(f: AdFact) => f.adGroupId] : []),
+          ...(config.groupBy.includes("campaignPlacement") ? [(f: AdFact) => f.placement] : []),
+        ]
       : config.reportTypeId === "spTargeting"
-        ? (f) => f.targetId
+        ? [(f) => f.targetId]
         : config.reportTypeId === "spSearchTerm"
-          ? (f) => `${f.targetId}|${f.termIdx}`
-          : (f) => f.adId;
+          ? [(f) => f.targetId, (f) => f.termIdx]
+          : [(f) => f.adId];
+  const lastPart = keyParts.length - 1;
+  /** The innermost map of a fact's group (created on first use). */
+  const groupsOf = (root: Map<string | number, unknown>, f: AdFact): Map<string | number, Acc> => {
+    let m = root;
+    for (let i = 0; i < lastPart; i++) {
+      const k = (keyParts[i] as (f: AdFact) => string | number)(f);
+      let next = m.get(k) as Map<string | number, unknown> | undefined;
+      if (!next) {
+        next = new Map();
+        m.set(k, next);
+      }
+      m = next;
+    }
+    return m as Map<string | number, Acc>;
+  };
+  const groupKey = keyParts[lastPart] as (f: AdFact) => string | number;
   const filters = config.filters.map((flt) => ({
     field: flt.field,
     values: new Set(flt.values.map((v) => v.toUpperCase())),
@@ -205,12 +218,13 @@ export function buildAdsReport(
   };
   // groups in the order they first appear (the rows' order)
   const accs: Acc[] = [];
-  let groups = new Map<string, Acc>();
+  let root = new Map<string | number, unknown>();
   for (let d = from; d <= to; d++) {
-    if (config.timeUnit === "DAILY") groups = new Map();
+    if (config.timeUnit === "DAILY") root = new Map();
     for (const f of facts[d] ?? []) {
       if (filters.length && !filterOk(f)) continue;
-      const k = keyOf(f);
+      const groups = groupsOf(root, f);
+      const k = groupKey(f);
       let a = groups.get(k);
       if (!a) {
         a = {
