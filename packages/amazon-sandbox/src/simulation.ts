@@ -121,6 +121,17 @@ function predicateValue(expr: Predicate[], type: string): string | undefined {
   return expr.find((p) => p.type === type)?.value;
 }
 
+/** An expression's part of a match-cache key; an entity's expression is replaced, never changed in place. */
+const expressionKeys = new WeakMap<Predicate[], string>();
+function expressionKey(expression: Predicate[]): string {
+  let key = expressionKeys.get(expression);
+  if (key === undefined) {
+    key = JSON.stringify(expression);
+    expressionKeys.set(expression, key);
+  }
+  return key;
+}
+
 /** Terms a targeting clause reaches (auto groups by relevance, product/category targeting by ASIN pages). */
 export function targetMatches(
   world: World,
@@ -130,7 +141,7 @@ export function targetMatches(
 ): Match[] {
   const first = expression[0];
   if (!first) return [];
-  const key = `${marketplaceId}|T|${JSON.stringify(expression)}|${products.map((p) => p.asin).join(",")}`;
+  const key = `${marketplaceId}|T|${expressionKey(expression)}|${products.map((p) => p.asin).join(",")}`;
   const cached = world.matchCache.get(key);
   if (cached) return cached;
   const terms = world.terms.get(marketplaceId) ?? [];
