@@ -348,7 +348,8 @@ export function simulateSellersDay(
     const mp = marketplaceById(profile.marketplaceId);
     if (!mp) continue;
     const terms = world.terms.get(mp.id) ?? [];
-    const best = new Map<number, Candidate>();
+    // the best candidate per auction (term × 3 + placement), indexed: auctions run in key order
+    const best = new Array<Candidate | undefined>(terms.length * 3).fill(undefined);
     for (const c of campaigns.values()) {
       if (c.profileId !== profile.profileId || !isLive(c)) continue;
       if (c.startDate > date || (c.endDate !== undefined && c.endDate < date)) continue;
@@ -424,9 +425,9 @@ export function simulateSellersDay(
               if (eff <= 0) continue;
               const rank = eff * q;
               const key = t.idx * 3 + pl;
-              const prev = best.get(key);
+              const prev = best[key];
               if (!prev || rank > prev.rank || (rank === prev.rank && targetId < prev.targetId)) {
-                best.set(key, {
+                best[key] = {
                   campaign: c,
                   adGroup: g,
                   targetId,
@@ -437,7 +438,7 @@ export function simulateSellersDay(
                   rank,
                   q,
                   reach: m.reach,
-                });
+                };
               }
             }
           }
@@ -462,10 +463,10 @@ export function simulateSellersDay(
     }
 
     // auctions
-    const keys = [...best.keys()].sort((a, b) => a - b);
     const dayFacts: (AdFact & { cpc: number; product: Product; cand: Candidate })[] = [];
-    for (const key of keys) {
-      const cand = best.get(key) as Candidate;
+    for (let key = 0; key < best.length; key++) {
+      const cand = best[key];
+      if (!cand) continue;
       const termIdx = Math.floor(key / 3);
       const pl = (key % 3) as 0 | 1 | 2;
       const t = terms[termIdx] as Term;
