@@ -12,7 +12,7 @@ import { applyChanges } from "./apply.ts";
 import type { Strategy, StrategyConfig } from "./strategies/common.ts";
 import { peerStrategy, staticStrategy } from "./strategies/peer.ts";
 import { STARPORT_WINDOW_DAYS, starportStrategy } from "./strategies/starport.ts";
-import { economicsOf, Observer } from "./view.ts";
+import { economicsOf, Observer, unobservedView } from "./view.ts";
 import { applyModelParams, applyWorldParams, type WorldParams } from "./world-params.ts";
 
 export const STRATEGIES = ["static", "peer", "starport"] as const;
@@ -113,8 +113,10 @@ export function runWorld(run: WorldRunConfig): WorldResult {
     let changes = 0;
     let rejected = 0;
     for (let d = 0; d < run.days; d++) {
-      observer.sync();
-      const decided = strategy.decide(observer.view());
+      if (!strategy.ignoresView) observer.sync();
+      const decided = strategy.decide(
+        strategy.ignoresView ? unobservedView(world) : observer.view(),
+      );
       if (d === run.cvrDay && strategy.estimates)
         result.cvrError = cvrError(world, profiles, strategy.estimates());
       for (const profile of profiles) {

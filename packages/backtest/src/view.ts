@@ -177,6 +177,11 @@ function dateOf(world: World, day: number): string {
     .slice(0, 10);
 }
 
+/** Today's view without profiles, for a strategy that never reads one (no reports fetched). */
+export function unobservedView(world: World): View {
+  return { day: world.day, today: dateOf(world, world.day), profiles: [] };
+}
+
 /**
  * Keeps a strategy's reports up to date: each day it fetches the last `RESTATEMENT_DAYS` days
  * again (as Starport's report sync does) and replaces them, older days stay as fetched.

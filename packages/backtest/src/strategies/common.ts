@@ -16,6 +16,11 @@ export interface Strategy {
   decide(view: View): Map<number, Change[]>;
   /** The CVR the strategy estimates per keyword/target (the optimiser), for the error metric. */
   estimates?(): Map<string, { cvr: number; clicks: number }>;
+  /**
+   * True when `decide` never reads the view (static): the harness then fetches no reports for it,
+   * the larger part of such a strategy's day, and passes a view without profiles.
+   */
+  ignoresView?: true;
 }
 
 export const cents = (x: number): number => Math.round(x * 100) / 100;

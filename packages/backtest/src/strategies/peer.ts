@@ -90,5 +90,5 @@ export function peerStrategy(config: StrategyConfig): Strategy {
 
 /** `static`: the seeded bids, never changed. */
 export function staticStrategy(): Strategy {
-  return { name: "static", decide: () => new Map() };
+  return { name: "static", decide: () => new Map(), ignoresView: true };
 }
