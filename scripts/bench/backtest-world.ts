@@ -3,13 +3,16 @@
 // the three strategies, ≤ 30 s, with its RSS. Runs the CLI's path: one worker thread.
 // Baseline in the same process: the same world simulated 90 days with nothing observed or
 // decided (`static` without reports), so the ratio says what observing and deciding cost.
-// Usage: node scripts/bench/backtest-world.ts [days=90] [products=100]
+// Usage: node scripts/bench/backtest-world.ts [days=90] [products=100] [report.json]
+//   (the report as the CLI's --json writes it: to check a faster version computes the same)
 
+import { writeFileSync } from "node:fs";
 import { simulateDay } from "@starport/amazon-sandbox";
 import { buildWorld, DEFAULT_WORLD, runBacktest } from "@starport/backtest";
 
 const days = Number(process.argv[2] ?? 90);
 const products = Number(process.argv[3] ?? 100);
+const jsonPath = process.argv[4];
 const world = { ...DEFAULT_WORLD, products };
 
 const cpu0 = process.cpuUsage();
@@ -27,6 +30,7 @@ const report = await runBacktest({
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const maxRss = process.resourceUsage().maxRSS / 1024;
+if (jsonPath) writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
 
 const b0 = performance.now();
 const w = buildWorld(1, world, 30);

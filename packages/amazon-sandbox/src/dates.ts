@@ -10,10 +10,21 @@ export function parseIsoDate(value: string): number | undefined {
   return ms;
 }
 
+/** Dates already added up (every entity update stamps today's date; the simulation asks daily). */
+const added = new Map<string, string>();
+const ADDED_KEPT = 10_000;
+
 export function addDays(date: string, days: number): string {
-  const ms = parseIsoDate(date);
-  if (ms === undefined) throw new Error(`invalid date ${date}`);
-  return new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
+  const key = `${date}|${days}`;
+  let out = added.get(key);
+  if (out === undefined) {
+    const ms = parseIsoDate(date);
+    if (ms === undefined) throw new Error(`invalid date ${date}`);
+    out = new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
+    if (added.size >= ADDED_KEPT) added.clear();
+    added.set(key, out);
+  }
+  return out;
 }
 
 /** Whole days from `a` to `b` (b − a). */

@@ -165,53 +165,66 @@ export function buildAdsReport(
   const to = Math.min(world.day - 1, daysBetween(world.startDate, endDate));
   const today = world.day;
   const facts = world.facts.get(profile.profileId) ?? [];
-  const groups = new Map<string, Acc>();
   const e = world.entities;
-  const keyOf = (f: AdFact): string => {
-    const parts: (string | number)[] = [];
-    if (config.timeUnit === "DAILY") parts.push(f.day);
-    switch (config.reportTypeId) {
-      case "spCampaigns":
-        parts.push(f.campaignId);
-        if (config.groupBy.includes("adGroup")) parts.push(f.adGroupId);
-        if (config.groupBy.includes("campaignPlacement")) parts.push(f.placement);
-        break;
-      case "spTargeting":
-        parts.push(f.targetId);
-        break;
-      case "spSearchTerm":
-        parts.push(f.targetId, f.termIdx);
-        break;
-      default:
-        parts.push(f.adId);
+  // a group's key within one day (a DAILY report starts its groups afresh each day), one part per
+  // level of nested maps: no key string built per fact
+  const keyParts: ((f: AdFact) => string | number)[] =
+    config.reportTypeId === "spCampaigns"
+      ? [
+          (f) => f.campaignId,
+          ...(config.groupBy.includes("adGroup") ? [(f: AdFact) => f.adGroupId] : []),
+          ...(config.groupBy.includes("campaignPlacement") ? [(f: AdFact) => f.placement] : []),
+        ]
+      : config.reportTypeId === "spTargeting"
+        ? [(f) => f.targetId]
+        : config.reportTypeId === "spSearchTerm"
+          ? [(f) => f.targetId, (f) => f.termIdx]
+          : [(f) => f.adId];
+  const lastPart = keyParts.length - 1;
+  /** The innermost map of a fact's group (created on first use). */
+  const groupsOf = (root: Map<string | number, unknown>, f: AdFact): Map<string | number, Acc> => {
+    let m = root;
+    for (let i = 0; i < lastPart; i++) {
+      const k = (keyParts[i] as (f: AdFact) => string | number)(f);
+      let next = m.get(k) as Map<string | number, unknown> | undefined;
+      if (!next) {
+        next = new Map();
+        m.set(k, next);
+      }
+      m = next;
     }
-    return parts.join("|");
+    return m as Map<string | number, Acc>;
   };
+  const groupKey = keyParts[lastPart] as (f: AdFact) => string | number;
+  const filters = config.filters.map((flt) => ({
+    field: flt.field,
+    values: new Set(flt.values.map((v) => v.toUpperCase())),
+  }));
   const filterOk = (f: AdFact): boolean => {
-    for (const flt of config.filters) {
-      const vals = flt.values.map((v) => v.toUpperCase());
-      if (
-        flt.field === "campaignStatus" &&
-        !vals.includes(e.campaigns.get(f.campaignId)?.state ?? "")
-      )
+    for (const { field, values } of filters) {
+      if (field === "campaignStatus" && !values.has(e.campaigns.get(f.campaignId)?.state ?? ""))
         return false;
-      if (flt.field === "adStatus" && !vals.includes(e.adGroups.get(f.adGroupId)?.state ?? ""))
+      if (field === "adStatus" && !values.has(e.adGroups.get(f.adGroupId)?.state ?? ""))
         return false;
-      if (flt.field === "adCreativeStatus" && !vals.includes(e.productAds.get(f.adId)?.state ?? ""))
+      if (field === "adCreativeStatus" && !values.has(e.productAds.get(f.adId)?.state ?? ""))
         return false;
-      if (flt.field === "keywordType" && !vals.includes(keywordTypeOf(world, f.targetId)))
-        return false;
-      if (flt.field === "adKeywordStatus") {
+      if (field === "keywordType" && !values.has(keywordTypeOf(world, f.targetId))) return false;
+      if (field === "adKeywordStatus") {
         const st = e.keywords.get(f.targetId)?.state ?? e.targets.get(f.targetId)?.state ?? "";
-        if (!vals.includes(st)) return false;
+        if (!values.has(st)) return false;
       }
     }
     return true;
   };
+  // groups in the order they first appear (the rows' order)
+  const accs: Acc[] = [];
+  let root = new Map<string | number, unknown>();
   for (let d = from; d <= to; d++) {
+    if (config.timeUnit === "DAILY") root = new Map();
     for (const f of facts[d] ?? []) {
-      if (config.filters.length && !filterOk(f)) continue;
-      const k = keyOf(f);
+      if (filters.length && !filterOk(f)) continue;
+      const groups = groupsOf(root, f);
+      const k = groupKey(f);
       let a = groups.get(k);
       if (!a) {
         a = {
@@ -238,6 +251,7 @@ export function buildAdsReport(
           unitsOther: 0,
         };
         groups.set(k, a);
+        accs.push(a);
       }
       a.impressions += f.impressions;
       a.clicks += f.clicks;
@@ -273,7 +287,6 @@ export function buildAdsReport(
     }
   }
   const mp = marketplaceById(profile.marketplaceId);
-  const rows: Record<string, unknown>[] = [];
   // one date string per day, not one per row
   const dates = new Map<number, string>();
   const dateOf = (day: number): string => {
@@ -284,128 +297,136 @@ export function buildAdsReport(
     }
     return d;
   };
-  for (const a of groups.values()) {
-    if (config.reportTypeId === "spSearchTerm" && a.clicks < 1) continue;
-    const f = a.sample;
-    const c = e.campaigns.get(f.campaignId);
-    const g = e.adGroups.get(f.adGroupId);
+  const terms = world.terms.get(profile.marketplaceId);
+  const targeting = (f: AdFact): string => {
     const kw = e.keywords.get(f.targetId);
+    if (kw) return kw.keywordText;
     const tc = e.targets.get(f.targetId);
-    const ad = e.productAds.get(f.adId);
-    const term = world.terms.get(profile.marketplaceId)?.[f.termIdx];
-    const value = (col: string): unknown => {
-      switch (col) {
-        case "date":
-          return dateOf(a.day);
-        case "startDate":
-          return startDate;
-        case "endDate":
-          return endDate;
-        case "campaignId":
-          return Number(f.campaignId);
-        case "campaignName":
-          return c?.name ?? "";
-        case "campaignStatus":
-          return c?.state ?? "";
-        case "campaignBudgetAmount":
-          return c?.budget.budget ?? 0;
-        case "campaignBudgetType":
-          return c?.budget.budgetType ?? "DAILY";
-        case "campaignBudgetCurrencyCode":
-          return mp?.currencyCode ?? "";
-        case "campaignBiddingStrategy":
-          return c?.dynamicBidding.strategy ?? "";
-        case "adGroupId":
-          return Number(f.adGroupId);
-        case "adGroupName":
-          return g?.name ?? "";
-        case "adStatus":
-          return g?.state ?? "";
-        case "placementClassification":
-          return PLACEMENT_CLASS[f.placement];
-        case "topOfSearchImpressionShare":
-          return a.topEligible > 0 ? Math.round((a.topImpr / a.topEligible) * 10000) / 100 : 0;
-        case "keywordId":
-          return Number(f.targetId);
-        case "keyword":
-          return kw ? kw.keywordText : tc ? expressionString(tc.expression) : "";
-        case "keywordBid":
-          return kw?.bid ?? tc?.bid ?? g?.defaultBid ?? 0;
-        case "keywordType":
-          return keywordTypeOf(world, f.targetId);
-        case "matchType":
-          return keywordTypeOf(world, f.targetId);
-        case "targeting":
-          return kw ? kw.keywordText : tc ? expressionString(tc.expression) : "";
-        case "adKeywordStatus":
-          return kw?.state ?? tc?.state ?? "";
-        case "searchTerm":
-          return term?.text ?? "";
-        case "adId":
-          return Number(f.adId);
-        case "advertisedAsin":
-          return ad?.asin ?? "";
-        case "advertisedSku":
-          return ad?.sku ?? "";
-        case "salesOtherSku7d":
-          return r2(a.salesOther);
-        case "unitsSoldOtherSku7d":
-          return a.unitsOther;
-        case "impressions":
-          return a.impressions;
-        case "clicks":
-          return a.clicks;
-        case "cost":
-          return r2(a.cost);
-        case "spend":
-          return r2(a.cost);
-        case "costPerClick":
-          return a.clicks > 0 ? r2(a.cost / a.clicks) : 0;
-        case "clickThroughRate":
-          return a.impressions > 0 ? Math.round((a.clicks / a.impressions) * 1e6) / 1e4 : 0;
-        case "purchases1d":
-          return a.p1;
-        case "purchasesSameSku1d":
-          return a.ps1;
-        case "sales1d":
-          return r2(a.s1);
-        case "attributedSalesSameSku1d":
-          return r2(a.ss1);
-        case "unitsSoldClicks1d":
-          return a.u1;
-        case "unitsSoldSameSku1d":
-          return a.us1;
-        case "acosClicks7d":
-          return a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0;
-        case "acosClicks14d":
-          return a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0;
-        case "roasClicks7d":
-          return a.cost > 0 ? r2(a.s7 / a.cost) : 0;
-        case "roasClicks14d":
-          return a.cost > 0 ? r2(a.s7 / a.cost) : 0;
-      }
-      const windowed =
-        /^(purchases|purchasesSameSku|sales|attributedSalesSameSku|unitsSoldClicks|unitsSoldSameSku)(7d|14d|30d)$/.exec(
-          col,
-        );
-      switch (windowed?.[1]) {
-        case "purchases":
-          return a.p7;
-        case "purchasesSameSku":
-          return a.ps7;
-        case "sales":
-          return r2(a.s7);
-        case "attributedSalesSameSku":
-          return r2(a.ss7);
-        case "unitsSoldClicks":
-          return a.u7;
-        case "unitsSoldSameSku":
-          return a.us7;
-      }
-      return undefined;
-    };
+    return tc ? expressionString(tc.expression) : "";
+  };
+  // one getter per requested column, chosen once per report (not per row)
+  const columnValue = (col: string): ((a: Acc) => unknown) => {
+    switch (col) {
+      case "date":
+        return (a) => dateOf(a.day);
+      case "startDate":
+        return () => startDate;
+      case "endDate":
+        return () => endDate;
+      case "campaignId":
+        return (a) => Number(a.sample.campaignId);
+      case "campaignName":
+        return (a) => e.campaigns.get(a.sample.campaignId)?.name ?? "";
+      case "campaignStatus":
+        return (a) => e.campaigns.get(a.sample.campaignId)?.state ?? "";
+      case "campaignBudgetAmount":
+        return (a) => e.campaigns.get(a.sample.campaignId)?.budget.budget ?? 0;
+      case "campaignBudgetType":
+        return (a) => e.campaigns.get(a.sample.campaignId)?.budget.budgetType ?? "DAILY";
+      case "campaignBudgetCurrencyCode":
+        return () => mp?.currencyCode ?? "";
+      case "campaignBiddingStrategy":
+        return (a) => e.campaigns.get(a.sample.campaignId)?.dynamicBidding.strategy ?? "";
+      case "adGroupId":
+        return (a) => Number(a.sample.adGroupId);
+      case "adGroupName":
+        return (a) => e.adGroups.get(a.sample.adGroupId)?.name ?? "";
+      case "adStatus":
+        return (a) => e.adGroups.get(a.sample.adGroupId)?.state ?? "";
+      case "placementClassification":
+        return (a) => PLACEMENT_CLASS[a.sample.placement];
+      case "topOfSearchImpressionShare":
+        return (a) =>
+          a.topEligible > 0 ? Math.round((a.topImpr / a.topEligible) * 10000) / 100 : 0;
+      case "keywordId":
+        return (a) => Number(a.sample.targetId);
+      case "keyword":
+      case "targeting":
+        return (a) => targeting(a.sample);
+      case "keywordBid":
+        return (a) => {
+          const f = a.sample;
+          return (
+            e.keywords.get(f.targetId)?.bid ??
+            e.targets.get(f.targetId)?.bid ??
+            e.adGroups.get(f.adGroupId)?.defaultBid ??
+            0
+          );
+        };
+      case "keywordType":
+      case "matchType":
+        return (a) => keywordTypeOf(world, a.sample.targetId);
+      case "adKeywordStatus":
+        return (a) =>
+          e.keywords.get(a.sample.targetId)?.state ?? e.targets.get(a.sample.targetId)?.state ?? "";
+      case "searchTerm":
+        return (a) => terms?.[a.sample.termIdx]?.text ?? "";
+      case "adId":
+        return (a) => Number(a.sample.adId);
+      case "advertisedAsin":
+        return (a) => e.productAds.get(a.sample.adId)?.asin ?? "";
+      case "advertisedSku":
+        return (a) => e.productAds.get(a.sample.adId)?.sku ?? "";
+      case "salesOtherSku7d":
+        return (a) => r2(a.salesOther);
+      case "unitsSoldOtherSku7d":
+        return (a) => a.unitsOther;
+      case "impressions":
+        return (a) => a.impressions;
+      case "clicks":
+        return (a) => a.clicks;
+      case "cost":
+      case "spend":
+        return (a) => r2(a.cost);
+      case "costPerClick":
+        return (a) => (a.clicks > 0 ? r2(a.cost / a.clicks) : 0);
+      case "clickThroughRate":
+        return (a) => (a.impressions > 0 ? Math.round((a.clicks / a.impressions) * 1e6) / 1e4 : 0);
+      case "purchases1d":
+        return (a) => a.p1;
+      case "purchasesSameSku1d":
+        return (a) => a.ps1;
+      case "sales1d":
+        return (a) => r2(a.s1);
+      case "attributedSalesSameSku1d":
+        return (a) => r2(a.ss1);
+      case "unitsSoldClicks1d":
+        return (a) => a.u1;
+      case "unitsSoldSameSku1d":
+        return (a) => a.us1;
+      case "acosClicks7d":
+      case "acosClicks14d":
+        return (a) => (a.s7 > 0 ? Math.round((a.cost / a.s7) * 10000) / 100 : 0);
+      case "roasClicks7d":
+      case "roasClicks14d":
+        return (a) => (a.cost > 0 ? r2(a.s7 / a.cost) : 0);
+    }
+    const windowed =
+      /^(purchases|purchasesSameSku|sales|attributedSalesSameSku|unitsSoldClicks|unitsSoldSameSku)(7d|14d|30d)$/.exec(
+        col,
+      );
+    switch (windowed?.[1]) {
+      case "purchases":
+        return (a) => a.p7;
+      case "purchasesSameSku":
+        return (a) => a.ps7;
+      case "sales":
+        return (a) => r2(a.s7);
+      case "attributedSalesSameSku":
+        return (a) => r2(a.ss7);
+      case "unitsSoldClicks":
+        return (a) => a.u7;
+      case "unitsSoldSameSku":
+        return (a) => a.us7;
+    }
+    return () => null;
+  };
+  const columns = config.columns.map((col) => ({ col, value: columnValue(col) }));
+  const rows: Record<string, unknown>[] = [];
+  for (const a of accs) {
+    if (config.reportTypeId === "spSearchTerm" && a.clicks < 1) continue;
     const row: Record<string, unknown> = {};
-    for (const col of config.columns) row[col] = value(col) ?? null;
+    for (const { col, value } of columns) row[col] = value(a) ?? null;
     rows.push(row);
   }
   return rows;

@@ -121,6 +121,17 @@ function predicateValue(expr: Predicate[], type: string): string | undefined {
   return expr.find((p) => p.type === type)?.value;
 }
 
+/** An expression's part of a match-cache key; an entity's expression is replaced, never changed in place. */
+const expressionKeys = new WeakMap<Predicate[], string>();
+function expressionKey(expression: Predicate[]): string {
+  let key = expressionKeys.get(expression);
+  if (key === undefined) {
+    key = JSON.stringify(expression);
+    expressionKeys.set(expression, key);
+  }
+  return key;
+}
+
 /** Terms a targeting clause reaches (auto groups by relevance, product/category targeting by ASIN pages). */
 export function targetMatches(
   world: World,
@@ -130,7 +141,7 @@ export function targetMatches(
 ): Match[] {
   const first = expression[0];
   if (!first) return [];
-  const key = `${marketplaceId}|T|${JSON.stringify(expression)}|${products.map((p) => p.asin).join(",")}`;
+  const key = `${marketplaceId}|T|${expressionKey(expression)}|${products.map((p) => p.asin).join(",")}`;
   const cached = world.matchCache.get(key);
   if (cached) return cached;
   const terms = world.terms.get(marketplaceId) ?? [];
@@ -210,17 +221,36 @@ export function targetMatches(
   return out;
 }
 
-interface Candidate {
-  campaign: Campaign;
-  adGroup: AdGroup;
-  targetId: string;
-  product: Product;
-  adId: string;
-  r: number;
-  effBid: number;
-  rank: number;
-  q: number;
-  reach: number;
+/**
+ * The best candidate per auction (term × 3 + placement) of one profile's day. Kept in arrays: an
+ * object per improving candidate (and a heap number per fractional field) was tens of thousands
+ * of allocations a day.
+ */
+class BestCandidates {
+  /** Undefined: no candidate for the auction. */
+  readonly targetId: (string | undefined)[];
+  readonly campaign: (Campaign | undefined)[];
+  readonly adGroup: (AdGroup | undefined)[];
+  readonly ad: ({ adId: string; product: Product } | undefined)[];
+  /** Relevance of the chosen product for the term. */
+  readonly r: Float64Array;
+  readonly effBid: Float64Array;
+  readonly rank: Float64Array;
+  readonly q: Float64Array;
+  readonly reach: Float64Array;
+  readonly size: number;
+  constructor(size: number) {
+    this.size = size;
+    this.targetId = new Array<string | undefined>(size).fill(undefined);
+    this.campaign = new Array<Campaign | undefined>(size).fill(undefined);
+    this.adGroup = new Array<AdGroup | undefined>(size).fill(undefined);
+    this.ad = new Array<{ adId: string; product: Product } | undefined>(size).fill(undefined);
+    this.r = new Float64Array(size);
+    this.effBid = new Float64Array(size);
+    this.rank = new Float64Array(size);
+    this.q = new Float64Array(size);
+    this.reach = new Float64Array(size);
+  }
 }
 
 function dynamicFactor(strategy: string, pcvr: number, placement: number): number {
@@ -337,7 +367,8 @@ export function simulateSellersDay(
     const mp = marketplaceById(profile.marketplaceId);
     if (!mp) continue;
     const terms = world.terms.get(mp.id) ?? [];
-    const best = new Map<number, Candidate>();
+    // auctions run in key order
+    const best = new BestCandidates(terms.length * 3);
     for (const c of campaigns.values()) {
       if (c.profileId !== profile.profileId || !isLive(c)) continue;
       if (c.startDate > date || (c.endDate !== undefined && c.endDate < date)) continue;
@@ -413,20 +444,22 @@ export function simulateSellersDay(
               if (eff <= 0) continue;
               const rank = eff * q;
               const key = t.idx * 3 + pl;
-              const prev = best.get(key);
-              if (!prev || rank > prev.rank || (rank === prev.rank && targetId < prev.targetId)) {
-                best.set(key, {
-                  campaign: c,
-                  adGroup: g,
-                  targetId,
-                  product: chosen.product,
-                  adId: chosen.adId,
-                  r,
-                  effBid: eff,
-                  rank,
-                  q,
-                  reach: m.reach,
-                });
+              const prevTarget = best.targetId[key];
+              const prevRank = best.rank[key] as number;
+              if (
+                prevTarget === undefined ||
+                rank > prevRank ||
+                (rank === prevRank && targetId < prevTarget)
+              ) {
+                best.targetId[key] = targetId;
+                best.campaign[key] = c;
+                best.adGroup[key] = g;
+                best.ad[key] = chosen;
+                best.r[key] = r;
+                best.effBid[key] = eff;
+                best.rank[key] = rank;
+                best.q[key] = q;
+                best.reach[key] = m.reach;
               }
             }
           }
@@ -451,37 +484,42 @@ export function simulateSellersDay(
     }
 
     // auctions
-    const keys = [...best.keys()].sort((a, b) => a - b);
-    const dayFacts: (AdFact & { cpc: number; product: Product; cand: Candidate })[] = [];
-    for (const key of keys) {
-      const cand = best.get(key) as Candidate;
+    const dayFacts: (AdFact & { cpc: number; product: Product; r: number })[] = [];
+    for (let key = 0; key < best.size; key++) {
+      const targetId = best.targetId[key];
+      if (targetId === undefined) continue;
+      const ad = best.ad[key] as { adId: string; product: Product };
+      const r = best.r[key] as number;
+      const q = best.q[key] as number;
+      const effBid = best.effBid[key] as number;
       const termIdx = Math.floor(key / 3);
       const pl = (key % 3) as 0 | 1 | 2;
       const t = terms[termIdx] as Term;
       const volNoise = rngFor(world.seed, day, `vol|${mp.id}|${termIdx}`).logNormal(1, 0.15);
       const rng = rngFor(world.seed, day, `auction|${profile.profileId}|${termIdx}|${pl}`);
       const placementVolume = t.asin !== undefined ? 1 : MODEL.keywordPlacementVolume[pl];
-      const eligible = t.baseVolume * season * volNoise * placementVolume * cand.reach;
+      const eligible =
+        t.baseVolume * season * volNoise * placementVolume * (best.reach[key] as number);
       const mu = Math.log(t.cpc);
-      const z = (Math.log(cand.rank) - mu) / MODEL.competitorSigma;
+      const z = (Math.log(best.rank[key] as number) - mu) / MODEL.competitorSigma;
       const below = normalCdf(z);
       const share = binomialCdfBelow(t.competitors, 1 - below, MODEL.slots[pl]);
       const impressions = rng.poisson(eligible * share);
       if (impressions <= 0) continue;
-      const ctr = MODEL.baseCtr[pl] * (0.3 + 1.0 * cand.r);
+      const ctr = MODEL.baseCtr[pl] * (0.3 + 1.0 * r);
       const clicks = rng.binomial(impressions, ctr);
       const m = Math.max(1, t.competitors * below);
       const nextRank = Math.exp(
         mu + MODEL.competitorSigma * normalQuantile(Math.max(1e-6, below * (m / (m + 1)))),
       );
-      const cpc = Math.round(Math.min(cand.effBid, nextRank / cand.q + 0.01) * 100) / 100;
+      const cpc = Math.round(Math.min(effBid, nextRank / q + 0.01) * 100) / 100;
       dayFacts.push({
         day,
-        campaignId: cand.campaign.campaignId,
-        adGroupId: cand.adGroup.adGroupId,
-        targetId: cand.targetId,
+        campaignId: (best.campaign[key] as Campaign).campaignId,
+        adGroupId: (best.adGroup[key] as AdGroup).adGroupId,
+        targetId,
         termIdx,
-        adId: cand.adId,
+        adId: ad.adId,
         placement: pl,
         eligible: Math.round(eligible),
         impressions,
@@ -489,8 +527,8 @@ export function simulateSellersDay(
         cost: Math.round(clicks * cpc * 100) / 100,
         orders: [],
         cpc,
-        product: cand.product,
-        cand,
+        product: ad.product,
+        r,
       });
     }
 
@@ -537,7 +575,7 @@ export function simulateSellersDay(
         day,
         `orders|${f.adId}|${f.targetId}|${f.termIdx}|${f.placement}`,
       );
-      const cvr = trueCvr(p, f.cand.r, f.placement);
+      const cvr = trueCvr(p, f.r, f.placement);
       const n = rng.binomial(f.clicks, cvr);
       const orders: OrderDetail[] = [];
       for (let i = 0; i < n; i++) {

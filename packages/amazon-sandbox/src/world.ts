@@ -305,8 +305,18 @@ function tokenize(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
+/** Normalized texts seen (the simulation normalizes every keyword and negative every day). */
+const normalized = new Map<string, string>();
+const NORMALIZED_KEPT = 100_000;
+
 export function normalizeText(text: string): string {
-  return tokenize(text).join(" ");
+  let norm = normalized.get(text);
+  if (norm === undefined) {
+    norm = tokenize(text).join(" ");
+    if (normalized.size >= NORMALIZED_KEPT) normalized.clear();
+    normalized.set(text, norm);
+  }
+  return norm;
 }
 
 function buildTerms(world: World, mp: Marketplace, categories: Category[], rng: Rng): void {

@@ -4,6 +4,7 @@ export { formatReport } from "./format.ts";
 export { type BacktestOptions, type BacktestReport, runBacktest, summarise } from "./run.ts";
 export {
   buildWorld,
+  copyWorld,
   type Metrics,
   measure,
   runWorld,

@@ -12,7 +12,7 @@ import { applyChanges } from "./apply.ts";
 import type { Strategy, StrategyConfig } from "./strategies/common.ts";
 import { peerStrategy, staticStrategy } from "./strategies/peer.ts";
 import { STARPORT_WINDOW_DAYS, starportStrategy } from "./strategies/starport.ts";
-import { economicsOf, Observer } from "./view.ts";
+import { economicsOf, Observer, unobservedView } from "./view.ts";
 import { applyModelParams, applyWorldParams, type WorldParams } from "./world-params.ts";
 
 export const STRATEGIES = ["static", "peer", "starport"] as const;
@@ -77,6 +77,24 @@ export function buildWorld(seed: number, params: WorldParams, warmupDays: number
   return world;
 }
 
+/**
+ * A copy of the world for another strategy. The stored history (facts per day, product days) is
+ * append-only and the cached term matches are never changed in place, so the copies share them
+ * (new lists and maps around them); everything else is cloned.
+ */
+export function copyWorld(world: World): World {
+  const copy = structuredClone({
+    ...world,
+    facts: new Map(),
+    productDays: new Map(),
+    matchCache: new Map(),
+  });
+  for (const [profileId, days] of world.facts) copy.facts.set(profileId, [...days]);
+  for (const [key, list] of world.productDays) copy.productDays.set(key, [...list]);
+  copy.matchCache = new Map(world.matchCache);
+  return copy;
+}
+
 /** Runs every strategy on its own copy of one world; the copies start identical. */
 export function runWorld(run: WorldRunConfig): WorldResult {
   const started = performance.now();
@@ -87,16 +105,18 @@ export function runWorld(run: WorldRunConfig): WorldResult {
   history.sync();
   run.strategies.forEach((name, i) => {
     // the last strategy takes the original, the others a copy each
-    const world = i === run.strategies.length - 1 ? base : structuredClone(base);
+    const world = i === run.strategies.length - 1 ? base : copyWorld(base);
     const profiles = advertisedProfiles(world);
-    const observer = new Observer(world, profiles, structuredClone(history.fetched()));
+    const observer = new Observer(world, profiles, history.fetched());
     const strategy = makeStrategy(name, run.config);
     const startDay = world.day;
     let changes = 0;
     let rejected = 0;
     for (let d = 0; d < run.days; d++) {
-      observer.sync();
-      const decided = strategy.decide(observer.view());
+      if (!strategy.ignoresView) observer.sync();
+      const decided = strategy.decide(
+        strategy.ignoresView ? unobservedView(world) : observer.view(),
+      );
       if (d === run.cvrDay && strategy.estimates)
         result.cvrError = cvrError(world, profiles, strategy.estimates());
       for (const profile of profiles) {

@@ -177,6 +177,11 @@ function dateOf(world: World, day: number): string {
     .slice(0, 10);
 }
 
+/** Today's view without profiles, for a strategy that never reads one (no reports fetched). */
+export function unobservedView(world: World): View {
+  return { day: world.day, today: dateOf(world, world.day), profiles: [] };
+}
+
 /**
  * Keeps a strategy's reports up to date: each day it fetches the last `RESTATEMENT_DAYS` days
  * again (as Starport's report sync does) and replaces them, older days stay as fetched.
@@ -187,16 +192,28 @@ export class Observer {
   private readonly profiles: Profile[];
   private readonly economics = new Map<string, ReturnType<typeof economicsOf>>();
   private readonly days = new Map<string, number>();
-  /** `reports`: what an earlier observer of the same history fetched (copied, not shared). */
+  /** `reports`: what an earlier observer of the same history fetched (see `fetched`). */
   constructor(world: World, profiles: Profile[], reports?: Map<number, Reports>) {
     this.world = world;
     this.profiles = profiles;
     if (reports) this.reports = reports;
   }
 
-  /** The reports fetched so far (to start another observer of a copy of this world). */
+  /**
+   * The reports fetched so far, to start another observer of a copy of this world. The lists are
+   * copies; a day's map is shared: `sync` never writes into a map it has handed out (a restated
+   * day gets a new one), so the observers cannot see each other's days.
+   */
   fetched(): Map<number, Reports> {
-    return this.reports;
+    const copy = new Map<number, Reports>();
+    for (const [profileId, r] of this.reports)
+      copy.set(profileId, {
+        targeting: [...r.targeting],
+        searchTerms: [...r.searchTerms],
+        placements: [...r.placements],
+        adSpend: [...r.adSpend],
+      });
+    return copy;
   }
 
   private dayOf(date: string): number {

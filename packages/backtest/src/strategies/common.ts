@@ -16,6 +16,11 @@ export interface Strategy {
   decide(view: View): Map<number, Change[]>;
   /** The CVR the strategy estimates per keyword/target (the optimiser), for the error metric. */
   estimates?(): Map<string, { cvr: number; clicks: number }>;
+  /**
+   * True when `decide` never reads the view (static): the harness then fetches no reports for it,
+   * the larger part of such a strategy's day, and passes a view without profiles.
+   */
+  ignoresView?: true;
 }
 
 export const cents = (x: number): number => Math.round(x * 100) / 100;
@@ -75,13 +80,12 @@ export const ASIN_TERM = /^b0[a-z0-9]{8}$/i;
 
 /**
  * Where a harvested term goes: a manual ad group advertising the source's product whose keywords
- * are all exact (an ASIN: one with ASIN targets). Null when the account has none.
+ * are all exact (an ASIN: one with ASIN targets). Null when the account has none. The profile's
+ * indexes are built once, for all the terms of a day.
  */
-export function harvestDestination(
+export function harvestDestinations(
   p: ViewProfile,
-  sourceAdGroupId: string,
-  asin: boolean,
-): { campaignId: string; adGroupId: string } | null {
+): (sourceAdGroupId: string, asin: boolean) => { campaignId: string; adGroupId: string } | null {
   const asinsOf = new Map<string, Set<string>>();
   for (const ad of p.productAds) {
     if (ad.state !== "ENABLED") continue;
@@ -89,8 +93,6 @@ export function harvestDestination(
     s.add(ad.asin);
     asinsOf.set(ad.adGroupId, s);
   }
-  const source = asinsOf.get(sourceAdGroupId);
-  if (!source) return null;
   const manual = new Set(
     p.campaigns
       .filter((c) => c.targetingType === "MANUAL" && c.state === "ENABLED")
@@ -103,17 +105,31 @@ export function harvestDestination(
     list.push(t);
     byGroup.set(t.adGroupId, list);
   }
-  for (const g of p.adGroups) {
-    if (g.id === sourceAdGroupId || g.state !== "ENABLED" || !manual.has(g.campaignId)) continue;
-    const asins = asinsOf.get(g.id);
-    if (!asins || ![...source].some((a) => asins.has(a))) continue;
-    const ts = byGroup.get(g.id) ?? [];
-    const fits = asin
-      ? ts.some((t) => t.kind === "target" && t.text.startsWith("asin="))
-      : ts.length > 0 && ts.every((t) => t.matchType === "EXACT");
-    if (fits) return { campaignId: g.campaignId, adGroupId: g.id };
-  }
-  return null;
+  const find = (sourceAdGroupId: string, asin: boolean) => {
+    const source = asinsOf.get(sourceAdGroupId);
+    if (!source) return null;
+    for (const g of p.adGroups) {
+      if (g.id === sourceAdGroupId || g.state !== "ENABLED" || !manual.has(g.campaignId)) continue;
+      const asins = asinsOf.get(g.id);
+      if (!asins || ![...source].some((a) => asins.has(a))) continue;
+      const ts = byGroup.get(g.id) ?? [];
+      const fits = asin
+        ? ts.some((t) => t.kind === "target" && t.text.startsWith("asin="))
+        : ts.length > 0 && ts.every((t) => t.matchType === "EXACT");
+      if (fits) return { campaignId: g.campaignId, adGroupId: g.id };
+    }
+    return null;
+  };
+  const found = new Map<string, { campaignId: string; adGroupId: string } | null>();
+  return (sourceAdGroupId, asin) => {
+    const key = `${sourceAdGroupId}|${asin}`;
+    let dest = found.get(key);
+    if (dest === undefined) {
+      dest = find(sourceAdGroupId, asin);
+      found.set(key, dest);
+    }
+    return dest;
+  };
 }
 
 /** Ids of targets that can serve today (entity, ad group and campaign enabled). */

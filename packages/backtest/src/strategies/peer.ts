@@ -5,7 +5,7 @@ import {
   cents,
   clampBid,
   existingExact,
-  harvestDestination,
+  harvestDestinations,
   liveTargets,
   type Strategy,
   type StrategyConfig,
@@ -45,6 +45,7 @@ export function peerStrategy(config: StrategyConfig): Strategy {
           lastChange.set(t.id, view.day);
         }
         const exact = existingExact(p);
+        const harvestDestination = harvestDestinations(p);
         for (const [key, s] of termSums(p.reports, from, to)) {
           const term = key.slice(key.indexOf("\t") + 1).toLowerCase();
           const asin = ASIN_TERM.test(term);
@@ -61,7 +62,7 @@ export function peerStrategy(config: StrategyConfig): Strategy {
               asin,
             });
           } else if (s.orders >= 2 && s.sales > 0 && s.cost / s.sales <= config.targetAcos) {
-            const dest = harvestDestination(p, s.adGroupId, asin);
+            const dest = harvestDestination(s.adGroupId, asin);
             if (
               !dest ||
               exact.has(`${dest.adGroupId}|${term}`) ||
@@ -89,5 +90,5 @@ export function peerStrategy(config: StrategyConfig): Strategy {
 
 /** `static`: the seeded bids, never changed. */
 export function staticStrategy(): Strategy {
-  return { name: "static", decide: () => new Map() };
+  return { name: "static", decide: () => new Map(), ignoresView: true };
 }

@@ -43,7 +43,8 @@ export function starportStrategy(config: StrategyConfig): Strategy {
     collections: [],
     product: null,
   });
-  const changeLog: RecentChange[] = [];
+  // per profile: the optimiser of a profile reads its own changes, as the loader would
+  const changeLogs = new Map<number, RecentChange[]>();
   let last = new Map<string, { cvr: number; clicks: number }>();
   return {
     name: "starport",
@@ -52,6 +53,11 @@ export function starportStrategy(config: StrategyConfig): Strategy {
       const out = new Map<number, Change[]>();
       const estimates = new Map<string, { cvr: number; clicks: number }>();
       for (const p of view.profiles) {
+        let changeLog = changeLogs.get(p.profileId);
+        if (!changeLog) {
+          changeLog = [];
+          changeLogs.set(p.profileId, changeLog);
+        }
         const input = toInput(view, p, settings, changeLog);
         const result = optimise(input);
         for (const [k, v] of result.estimates) estimates.set(k, v);
@@ -103,7 +109,10 @@ export function starportStrategy(config: StrategyConfig): Strategy {
       const keepFrom = new Date(Date.parse(`${view.today}T00:00:00Z`) - 30 * 86_400_000)
         .toISOString()
         .slice(0, 10);
-      while (changeLog.length > 0 && (changeLog[0]?.date ?? "") < keepFrom) changeLog.shift();
+      for (const [profileId, changeLog] of changeLogs) {
+        const kept = changeLog.findIndex((c) => c.date >= keepFrom);
+        if (kept !== 0) changeLogs.set(profileId, kept < 0 ? [] : changeLog.slice(kept));
+      }
       return out;
     },
   };
