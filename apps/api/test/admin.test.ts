@@ -229,8 +229,26 @@ describe.each(TEST_DATABASE_KINDS)("administration API on %s", (kind) => {
     expect(ownDeactivation.statusCode).toBe(409);
     expect(ownDeactivation.json().detail).toBe("You cannot deactivate your own account.");
 
+    // Nor through the users resource.
+    const patched = await api.app.inject({
+      method: "PATCH",
+      url: `/api/users/${adminId}`,
+      headers: { ...bearer(adminToken), "content-type": "application/merge-patch+json" },
+      payload: { roles: ["ROLE_USER"] },
+    });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json().detail).toBe("You cannot revoke your own administrator role.");
+    const renamed = await api.app.inject({
+      method: "PATCH",
+      url: `/api/users/${adminId}`,
+      headers: { ...bearer(adminToken), "content-type": "application/merge-patch+json" },
+      payload: { name: "Ada Admin" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
     const me = await api.app.inject({ url: "/api/me", headers: bearer(adminToken) });
     expect(me.statusCode).toBe(200);
     expect(me.json().roles).toContain("ROLE_ADMIN");
+    expect(me.json().name).toBe("Ada Admin");
   });
 });

@@ -1,7 +1,7 @@
 import type { Database } from "@starport/db";
 import { type Principal, ROLE_ADMIN } from "../auth/principal.ts";
 import { NotFoundError } from "../errors.ts";
-import { refuse } from "./refusals.ts";
+import { refuseLosingOwnAdminRole } from "./refusals.ts";
 import { showUser } from "./show-user.ts";
 import type { AdminUserDetail } from "./user-views.ts";
 import { findUserWithCustomer, setRoles } from "./users-repository.ts";
@@ -21,11 +21,8 @@ export async function changeAdminRole(
   const row = await findUserWithCustomer(db, userId);
   if (!row) throw new NotFoundError();
   const roles = row.user.roles.filter((role) => role !== ROLE_ADMIN);
-  if (grant) {
-    roles.push(ROLE_ADMIN);
-  } else if (userId === actor.userId) {
-    refuse("ownAdminRole");
-  }
+  if (grant) roles.push(ROLE_ADMIN);
+  refuseLosingOwnAdminRole(actor, row.user, roles);
   await setRoles(db, userId, roles.length ? roles : ["ROLE_USER"]);
   return showUser(db, userId, now);
 }

@@ -1,3 +1,4 @@
+import { type Principal, ROLE_ADMIN } from "../auth/principal.ts";
 import { ConflictError } from "../errors.ts";
 
 /**
@@ -11,4 +12,22 @@ export const REFUSALS = {
 
 export function refuse(reason: keyof typeof REFUSALS): never {
   throw new ConflictError(REFUSALS[reason]);
+}
+
+/**
+ * Every way of changing roles (the administration's revoke, a PATCH of the users resource) keeps
+ * the caller's own administrator role.
+ */
+export function refuseLosingOwnAdminRole(
+  actor: Principal,
+  user: { id: string; roles: readonly string[] },
+  rolesAfter: readonly string[],
+): void {
+  if (
+    user.id === actor.userId &&
+    user.roles.includes(ROLE_ADMIN) &&
+    !rolesAfter.includes(ROLE_ADMIN)
+  ) {
+    refuse("ownAdminRole");
+  }
 }
