@@ -29,7 +29,8 @@ import { useLocale } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/$id";
-import { loadUser, runUserAction, type UserAction } from "./users.server.ts";
+import { loadUser, runUserAction } from "./users.server.ts";
+import type { UserAction } from "./users.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

@@ -29,13 +29,8 @@ import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
-import {
-  loadUsers,
-  USER_FILTERS,
-  USER_ROLES,
-  USER_STATUSES,
-  type UserSort,
-} from "./users.server.ts";
+import { loadUsers } from "./users.server.ts";
+import { USER_FILTERS, USER_ROLES, USER_STATUSES, type UserSort } from "./users.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadUsers(serverApi(context, request), new URL(request.url).searchParams);
