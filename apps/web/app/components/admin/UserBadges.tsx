@@ -1,6 +1,9 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
+/** A badge in a table cell shows its whole label: the table grows or scrolls instead. */
+const FULL_LABEL = { label: { overflow: "visible", textOverflow: "clip" } } as const;
+
 /** A user's status in the administration: active or deactivated. */
 export function StatusBadge({ status }: { status: "active" | "deactivated" }) {
   const { t } = useTranslation();
@@ -9,6 +12,8 @@ export function StatusBadge({ status }: { status: "active" | "deactivated" }) {
       size="sm"
       variant="light"
       color={status === "active" ? "green" : "red"}
+      style={{ flexShrink: 0 }}
+      styles={FULL_LABEL}
       data-testid="user-status"
     >
       {t(`adminUsers.status.${status}`)}
@@ -20,13 +25,15 @@ export function StatusBadge({ status }: { status: "active" | "deactivated" }) {
 export function RoleBadges({ roles }: { roles: string[] }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       {roles.map((role) => (
         <Badge
           key={role}
           size="sm"
           variant="outline"
           color={role === "ROLE_ADMIN" ? "grape" : "gray"}
+          style={{ flexShrink: 0 }}
+          styles={FULL_LABEL}
         >
           {t(`adminUsers.role.${role}`, { defaultValue: role })}
         </Badge>
