@@ -1,5 +1,6 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
+import { adminRoutes } from "./admin/routes.ts";
 import { METRICS_RESOURCES } from "./advertising/metrics/index.ts";
 import { keywordRecommendations } from "./advertising/recommendations/keyword-recommendations.ts";
 import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
@@ -7,7 +8,6 @@ import { advertisingRoutes } from "./advertising/routes.ts";
 import type { SyncEventOptions } from "./advertising/sync-events.ts";
 import type { AmazonDependencies } from "./amazon/connections.ts";
 import { createAccounts, devModeSubject } from "./auth/accounts.ts";
-import { adminRoutes } from "./auth/admin.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
 import { isAdmin } from "./auth/principal.ts";
 import type { AuthRateLimits } from "./auth/rate-limit.ts";
@@ -153,7 +153,12 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
   await authRoutes(app, accounts, deps.db);
   await onboardingRoutes(app, deps);
   await supportRoutes(app, deps);
-  await app.register(adminRoutes, { prefix: "/admin", db: deps.db });
+  await app.register(adminRoutes, {
+    prefix: "/admin",
+    db: deps.db,
+    tokens: deps.tokens,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon, syncEvents: deps.syncEvents });
   await catalogueRoutes(app, {
     db: deps.db,

@@ -20,6 +20,7 @@ const PROBLEMS = {
   403: "Signed in, but not allowed to do this",
   404: "Not found, or not visible to the caller",
   405: "The resource does not support this method",
+  409: "The item's state does not allow this",
   413: "The body is larger than allowed",
   415: "The body's content type is not supported",
   422: "Invalid input: the violations name each field",

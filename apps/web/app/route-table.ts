@@ -101,7 +101,22 @@ export const ROUTES: readonly RouteEntry[] = [
     middleware: APP,
   },
   { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed", middleware: ADMIN },
-  { key: "admin-users", path: "/admin/users", layout: "default-boxed", middleware: ADMIN },
+  {
+    key: "admin-users",
+    path: "/admin/users",
+    layout: "default-boxed",
+    middleware: ADMIN,
+    file: "routes/admin/users/index.tsx",
+  },
+  {
+    key: "admin-user",
+    path: "/admin/users/:id",
+    layout: "default-boxed",
+    backButton: true,
+    params: { id: "id" },
+    middleware: ADMIN,
+    file: "routes/admin/users/$id.tsx",
+  },
   { key: "auth", path: "/auth", layout: "empty", public: true, middleware: ["onboarding"] },
   {
     key: "advertising-api-auth",

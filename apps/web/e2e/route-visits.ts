@@ -23,6 +23,8 @@ const ID_SOURCES: Readonly<Record<string, string>> = {
   "collection-detail": "/api/product_collections",
   "campaign-detail": "/api/campaigns",
   "ad-group-detail": "/api/ad_groups",
+  // An administrator's page of a user: the demo seller's own account.
+  "admin-user": "/api/users",
   // keyword-recommendations: the id of a keyword recommendation, which has no API yet.
 };
 

@@ -8,9 +8,9 @@ test.use({ locale: "de-DE" });
 
 const paths = samplePaths({ id: VALID_ID, marketplace: "DE" });
 
-test("the route table covers the spec's 54 paths, the campaign wizard, the history and the bid optimisation log", () => {
-  expect(paths).toHaveLength(60);
-  expect(new Set(paths.map((p) => p.url)).size).toBe(60);
+test("the route table covers the spec's 54 paths, the campaign wizard, the history, the bid optimisation log and a user's administration page", () => {
+  expect(paths).toHaveLength(62);
+  expect(new Set(paths.map((p) => p.url)).size).toBe(62);
 });
 
 for (const { locale, entry, url } of paths) {
@@ -29,6 +29,7 @@ async function ownUrl(page: Page, entry: RouteEntry, url: string): Promise<strin
     "campaign-detail": "campaigns",
     "ad-group-detail": "ad_groups",
     "collection-detail": "product_collections",
+    "admin-user": "users",
   }[entry.key];
   // The marketplace's campaign list and its campaign wizard belong to a seller profile.
   const ofSellerProfile = entry.key === "campaigns-marketplace" || entry.key === "campaign-new";

@@ -28,6 +28,7 @@ const SPEC_ROUTES: Record<string, string | null> = {
   "/action-center/keyword-recommendations/:marketplace/:id": null,
   "/admin/strategy": "default-boxed",
   "/admin/users": "default-boxed",
+  "/admin/users/:id": "default-boxed",
   "/auth": "empty",
   "/advertising-api-auth": "empty",
   "/sp-api-auth": "empty",
@@ -63,6 +64,7 @@ describe("route table", () => {
       "/hangar/campaigns/:sellerProfileId/:marketplace",
       "/hangar/campaigns/adgroup/:id",
       "/hangar/campaigns/detail/:id",
+      "/admin/users/:id",
     ]) {
       expect(byPath(path).backButton).toBe(true);
     }
@@ -97,7 +99,7 @@ describe("route table", () => {
     expect(splitLocale("/en/login")).toEqual({ locale: "en", path: "/login" });
     expect(splitLocale("/en")).toEqual({ locale: "en", path: "/" });
     expect(splitLocale("/english")).toEqual({ locale: "de", path: "/english" });
-    expect(samplePaths({ id: "x", marketplace: "DE" })).toHaveLength(60);
+    expect(samplePaths({ id: "x", marketplace: "DE" })).toHaveLength(62);
   });
 
   it("finds entries by matched pattern and by route id", () => {

@@ -50,6 +50,10 @@ describe("session rules (spec §4, §6)", () => {
   it("maps sign-in failures to the auth error keys", () => {
     expect(authErrorFor(401, "Expired JWT Token")).toBe("authenticationError.sessionExpired");
     expect(authErrorFor(401, "Revoked JWT Token")).toBe("authenticationError.general");
+    // A deactivated account says so (the API's detail for its tokens and its sign-in).
+    expect(authErrorFor(401, "Account deactivated.")).toBe(
+      "authenticationError.accountDeactivated",
+    );
     expect(authErrorFor(500, "x")).toBe("authenticationError.unexpectedError");
     expect(authErrorFor(null, null)).toBe("authenticationError.unexpectedError");
   });

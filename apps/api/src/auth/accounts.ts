@@ -16,7 +16,7 @@ import {
   DEFAULT_AUTH_RATE_LIMITS,
   type RateLimiter,
 } from "./rate-limit.ts";
-import { TokenError, type TokenService } from "./tokens.ts";
+import { ACCOUNT_DEACTIVATED, TokenError, type TokenService } from "./tokens.ts";
 
 /** One message for an unknown email and a wrong password: no user enumeration. */
 export const INVALID_CREDENTIALS = "Invalid credentials.";
@@ -159,6 +159,12 @@ export function createAccounts({
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
     limiters.loginPerEmail.reset(emailKey);
+    // Told only after the password matched, so it does not reveal which addresses exist.
+    if (user.deactivatedAt) throw new UnauthorizedError(ACCOUNT_DEACTIVATED);
+    await db
+      .update(schema.users)
+      .set({ lastSignInAt: new Date(now()) })
+      .where(eq(schema.users.id, user.id));
     return { token: await issueFor(user) };
   }
 

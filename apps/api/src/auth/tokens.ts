@@ -12,9 +12,14 @@ export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
  */
 export const SESSION_LIFETIME_SECONDS = 604_800;
 const ALGORITHM = "HS256";
+/** Subjects are user ids; anything else is not one of our tokens (and never reaches a uuid cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISSUER = "starport";
 
-export type TokenFailure = "invalid" | "expired" | "revoked";
+export type TokenFailure = "invalid" | "expired" | "revoked" | "deactivated";
+
+/** What a deactivated account's tokens and sign-in attempts are told (the web shows it translated). */
+export const ACCOUNT_DEACTIVATED = "Account deactivated.";
 
 export class TokenError extends Error {
   readonly failure: TokenFailure;
@@ -24,7 +29,9 @@ export class TokenError extends Error {
         ? "Expired JWT Token"
         : failure === "revoked"
           ? "Revoked JWT Token"
-          : "Invalid JWT Token",
+          : failure === "deactivated"
+            ? ACCOUNT_DEACTIVATED
+            : "Invalid JWT Token",
     );
     this.name = "TokenError";
     this.failure = failure;
@@ -122,6 +129,8 @@ export function createTokenService({
     }
     const { sub, jti, exp, cid, roles, sid } = payload;
     if (
+      typeof sub !== "string" ||
+      !UUID.test(sub) ||
       typeof cid !== "string" ||
       !Array.isArray(roles) ||
       !roles.every((r) => typeof r === "string") ||
@@ -129,20 +138,26 @@ export function createTokenService({
     ) {
       throw new TokenError("invalid");
     }
-    // One query: is the token revoked, and is its session (if any) still alive?
+    // One query: is the token revoked, is its session (if any) still alive, and is the account
+    // not deactivated (an administrator's switch-off applies at the next request, not at expiry)?
     const [state] = (
       (await db.execute(sql`select
         exists (select 1 from revoked_tokens where token_id = ${jti as string}) as revoked,
+        exists (select 1 from users where id = ${sub}::uuid
+          and deactivated_at is not null) as deactivated,
         ${
           sid === undefined
             ? sql`true`
             : sql`exists (select 1 from user_sessions where id = ${sid}::uuid
                 and revoked_at is null and expires_at > ${new Date(now()).toISOString()}::timestamptz)`
-        } as live`)) as unknown as { rows: { revoked: boolean; live: boolean }[] }
+        } as live`)) as unknown as {
+        rows: { revoked: boolean; deactivated: boolean; live: boolean }[];
+      }
     ).rows;
+    if (state?.deactivated) throw new TokenError("deactivated");
     if (state?.revoked || !state?.live) throw new TokenError("revoked");
     const principal: Principal = {
-      userId: sub as string,
+      userId: sub,
       customerId: cid,
       roles,
       isAdmin: isAdmin(roles),

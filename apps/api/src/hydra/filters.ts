@@ -69,7 +69,7 @@ function bool(parameter: string, value: string): boolean {
   return invalid(parameter, value);
 }
 
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -1,5 +1,7 @@
 import { schema } from "@starport/db";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { refuseLosingOwnAdminRole } from "../admin/refusals.ts";
 import { iriOf } from "../hydra/fields.ts";
 import { defineResource } from "../hydra/resource.ts";
 import { customers } from "./customers.ts";
@@ -13,6 +15,10 @@ const input = z.object({
   locale: z.enum(["de", "en"]),
   roles: z.array(z.enum(ROLES)).min(1),
 });
+
+function toValues(value: z.infer<typeof input>) {
+  return { name: value.name, locale: value.locale, roles: [...new Set(value.roles)] };
+}
 
 /**
  * The people of a customer. Accounts are created by registration (POST /api/register), never
@@ -47,11 +53,20 @@ export const users = defineResource<Row, typeof input>({
   }),
   input,
   toWritable: (row) => ({ name: row.name, locale: row.locale, roles: row.roles }),
-  toValues: (value) => ({
-    name: value.name,
-    locale: value.locale,
-    roles: [...new Set(value.roles)],
-  }),
+  toValues,
+  processor: {
+    // An administrator never takes their own ROLE_ADMIN away, here either.
+    async update({ db, principal }, row, document) {
+      const values = toValues(document as z.infer<typeof input>);
+      refuseLosingOwnAdminRole(principal, row, values.roles);
+      const [updated] = await db
+        .update(schema.users)
+        .set(values)
+        .where(eq(schema.users.id, row.id))
+        .returning();
+      return updated!;
+    },
+  },
   operations: { create: false, update: "admin", delete: "admin" },
   filters: [
     { type: "partial", parameter: "email", column: schema.users.email },

@@ -31,6 +31,7 @@ import { useCspNonce } from "../lib/csp-nonce.tsx";
 import { darkFrameCss, FRAME_ATTRIBUTE } from "../lib/theme-config.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { entryForRouteId, splitLocale } from "../route-table.ts";
+import { useIsAdmin } from "../session/SessionKeeper.tsx";
 import { BackButton } from "./BackButton.tsx";
 import { HelpBadge } from "./HelpBadge.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
@@ -43,6 +44,8 @@ interface NavItem {
   path: string;
   icon: ReactNode;
   children?: NavItem[];
+  /** Shown to administrators only (the server refuses the pages to others with a 403 too). */
+  adminOnly?: boolean;
 }
 
 const ICON = 18;
@@ -97,6 +100,7 @@ const NAVIGATION: NavItem[] = [
     labelKey: "nav.admin",
     path: "/admin/users",
     icon: <IconShieldLock size={ICON} />,
+    adminOnly: true,
     children: [
       { labelKey: "nav.adminUsers", path: "/admin/users", icon: <IconShieldLock size={ICON} /> },
       {
@@ -116,9 +120,11 @@ function Navigation() {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
   const current = splitLocale(useLocation().pathname).path;
+  const admin = useIsAdmin();
+  const items = NAVIGATION.filter((item) => admin || !item.adminOnly);
   return (
     <nav aria-label={t("nav.label")} data-testid="sidebar">
-      {NAVIGATION.map((item) =>
+      {items.map((item) =>
         item.children ? (
           <NavLink
             key={item.labelKey}

@@ -10,7 +10,12 @@ import { fieldErrors } from "../lib/hydra-form.ts";
 import { LOCALE_COOKIE, LOCALE_COOKIE_OPTIONS } from "../lib/locale.ts";
 import { useLocale } from "../lib/use-locale.ts";
 import { LOCALES, type Locale, localizePath, splitLocale } from "../route-table.ts";
-import { AUTH_ERROR_PARAM, isAuthErrorKey, type SellerProfile } from "../session/session.ts";
+import {
+  ACCOUNT_DEACTIVATED,
+  AUTH_ERROR_PARAM,
+  isAuthErrorKey,
+  type SellerProfile,
+} from "../session/session.ts";
 import { sessionStore } from "../session/store.ts";
 import type { Route } from "./+types/login";
 
@@ -84,7 +89,11 @@ export default function LoginPage() {
       navigate(localizePath("/", locale));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401)
-        setError(t("login.invalidCredentials"));
+        setError(
+          (failure.body as { detail?: unknown } | null)?.detail === ACCOUNT_DEACTIVATED
+            ? t("authenticationError.accountDeactivated")
+            : t("login.invalidCredentials"),
+        );
       else if (failure instanceof ApiError && failure.status === 429)
         setError(t("login.tooManyAttempts"));
       else if (failure instanceof ApiError && failure.status === 422) {

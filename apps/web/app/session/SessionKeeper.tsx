@@ -2,8 +2,12 @@ import { useEffect } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { useLocale } from "../lib/use-locale.ts";
 import { localizePath } from "../route-table.ts";
-import type { SellerProfile, SessionUser } from "./session.ts";
-import { TOKEN_CHECK_INTERVAL_MS } from "./session.ts";
+import {
+  isAdminUser,
+  type SellerProfile,
+  type SessionUser,
+  TOKEN_CHECK_INTERVAL_MS,
+} from "./session.ts";
 import { configureBrowserSession, sessionStore } from "./store.ts";
 
 export interface RootSession {
@@ -53,4 +57,12 @@ export function useSessionUser(): SessionUser | null {
 export function useSellerProfile(): SellerProfile | null {
   const root = useRouteLoaderData("root") as { session?: RootSession } | undefined;
   return root?.session?.profile ?? null;
+}
+
+/** Whether the signed-in user is an administrator (always in dev mode), as spec §6 defines it. */
+export function useIsAdmin(): boolean {
+  const root = useRouteLoaderData("root") as
+    | { session?: RootSession; publicConfig?: { devMode?: boolean } }
+    | undefined;
+  return isAdminUser(root?.session?.user, root?.publicConfig?.devMode ?? false);
 }

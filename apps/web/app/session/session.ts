@@ -25,9 +25,12 @@ export const AUTH_ERROR_KEYS = [
   "authenticationError.general",
   "authenticationError.sessionExpired",
   "authenticationError.unexpectedError",
+  "authenticationError.accountDeactivated",
 ] as const;
 export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
 export const AUTH_ERROR_PARAM = "authError";
+/** The API's 401 detail for a deactivated account (its tokens and its sign-in attempts). */
+export const ACCOUNT_DEACTIVATED = "Account deactivated.";
 
 export function isAuthErrorKey(value: unknown): value is AuthErrorKey {
   return typeof value === "string" && (AUTH_ERROR_KEYS as readonly string[]).includes(value);
@@ -115,6 +118,7 @@ export function shouldRefresh(token: string | null, nowMs: number): boolean {
 /** Maps a failed POST /api/sign-in to the auth error key the login page shows. */
 export function authErrorFor(status: number | null, detail: unknown): AuthErrorKey {
   if (status === 401) {
+    if (detail === ACCOUNT_DEACTIVATED) return "authenticationError.accountDeactivated";
     return detail === "Expired JWT Token"
       ? "authenticationError.sessionExpired"
       : "authenticationError.general";

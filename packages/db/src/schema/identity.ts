@@ -30,6 +30,13 @@ export const users = pgTable(
     darkTheme: boolean("dark_theme").notNull().default(false),
     finishedOnboardingAt: timestamp("finished_onboarding_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last successful password sign-in (POST /api/login); null when never signed in. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * Set by an administrator: the account is switched off, its tokens stop working at their next
+     * request and it cannot sign in; null while active.
+     */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
   // Emails are unique regardless of case.
   (table) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`)],
