@@ -566,6 +566,14 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(404);
+    // Two seller profiles name none: a 404, not a 500 (found by the fuzz test).
+    expect(
+      (
+        await h.request({
+          url: `/api/change_tray?sellerProfile=${sellerProfile}&sellerProfile=${sellerProfile}`,
+        })
+      ).statusCode,
+    ).toBe(404);
 
     // Dismissed: out of the tray, recorded; a second dismissal is refused.
     const dismissed = await h.request({

@@ -69,9 +69,15 @@ export async function changeRoutes(
     const row = await dismissChange(db, requirePrincipal(request), request.params.id);
     return reply.code(200).type(LD).send(changeBody(row));
   });
-  app.get<{ Querystring: { sellerProfile?: string } }>("/change_tray", async (request, reply) => {
+  app.get<{ Querystring: { sellerProfile?: unknown } }>("/change_tray", async (request, reply) => {
     const principal = requirePrincipal(request);
-    const tray = await trayOfCaller(db, principal, request.query.sellerProfile ?? "");
+    // One seller profile; a repeated parameter (an array) names none: 404 like an unknown one.
+    const { sellerProfile } = request.query;
+    const tray = await trayOfCaller(
+      db,
+      principal,
+      typeof sellerProfile === "string" ? sellerProfile : "",
+    );
     return reply
       .type(LD)
       .header("cache-control", "no-store")
