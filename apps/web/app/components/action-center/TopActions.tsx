@@ -84,7 +84,7 @@ export function TopActions({
               {actions.map((action) => (
                 <Table.Tr key={action.id} data-testid="top-action">
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <Text size="sm" fw={500} c={(action.impact ?? 0) > 0 ? "teal" : undefined}>
+                    <Text size="sm" fw={500}>
                       {impact(action) ?? "–"}
                     </Text>
                   </Table.Td>

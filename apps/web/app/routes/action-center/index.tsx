@@ -309,7 +309,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
               title: t("actionCenter.column.impact"),
               textAlign: "right",
               render: (item) => (
-                <Text size="sm" fw={500} c={(item.impact ?? 0) > 0 ? "teal" : undefined}>
+                <Text size="sm" fw={500}>
                   {impact(item) ?? "–"}
                 </Text>
               ),

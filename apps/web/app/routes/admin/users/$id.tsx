@@ -124,7 +124,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           )}
           {user.status === "active" ? (
             <Button
-              color="red"
+              color="red.9"
               size="xs"
               disabled={busy}
               onClick={() => ask("deactivate")}
@@ -199,8 +199,8 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
                           <Badge
                             key={`${c.api}-${c.region}`}
                             size="sm"
-                            variant="light"
-                            color={c.status === "connected" ? "green" : "orange"}
+                            variant="outline"
+                            color={c.status === "connected" ? "dark" : "red.9"}
                             title={c.lastError ?? undefined}
                           >
                             {t(`adminUsers.profile.api.${c.api}`, { defaultValue: c.api })}{" "}
