@@ -74,3 +74,53 @@ for (const locale of ["de", "en"] as const) {
     await expect(page.getByTestId("seller-central-missing")).toContainText(text.title);
   });
 }
+
+const ONBOARDING = {
+  de: {
+    refused: "Zugriff verweigert",
+    ready:
+      "Ihre Werbedaten werden synchronisiert. Produkte, Bestände, Gebühren und Deckungsbeiträge folgen, sobald Starport Seller Central lesen darf.",
+  },
+  en: {
+    refused: "Access refused",
+    ready:
+      "Your advertising data is syncing. Products, stock, fees and margins follow once Starport may read Seller Central.",
+  },
+} as const;
+
+test.describe("onboarding of a seller without Seller Central access", () => {
+  test.use({ sellerOptions: { amazon: "A2SANDBOXLAKESD", onboarded: false } });
+
+  for (const locale of ["de", "en"] as const) {
+    test(`the stepper names the refused access and ends with what is missing (${locale})`, async ({
+      page,
+      seller,
+    }) => {
+      void seller; // connected through the consent flow, onboarding not finished
+      test.setTimeout(90_000);
+      const text = TEXT[locale];
+      await page.goto(`${text.prefix}/getting-started`);
+      await expectHydrated(page);
+      const stepper = page.getByTestId("onboarding-stepper");
+      // Both connections were made; the next step is the marketplaces.
+      await expect(stepper).toHaveAttribute("data-active-step", "marketplaces");
+      await expect(page.getByTestId("onboarding-sp-refused")).toHaveText(
+        ONBOARDING[locale].refused,
+      );
+      const notice = page.getByTestId("seller-central-missing");
+      await expect(notice).toContainText(text.title);
+      await expect(notice).toContainText(text.todo);
+
+      await page.getByTestId("step-skip").click();
+      await expect(stepper).toHaveAttribute("data-active-step", "target-acos");
+      await page.getByTestId("step-submit").click();
+      const complete = page.getByTestId("onboarding-complete");
+      await expect(complete).toContainText(ONBOARDING[locale].ready);
+      await expect(complete.locator("[data-ads-only]")).toHaveCount(1);
+      await page.screenshot({
+        path: test.info().outputPath(`onboarding-ads-only-${locale}.png`),
+        fullPage: true,
+      });
+    });
+  }
+});

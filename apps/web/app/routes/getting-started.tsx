@@ -23,6 +23,9 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConnectAmazonButton } from "../components/amazon/ConnectAmazonButton.tsx";
+import { SellerCentralNotice } from "../components/amazon/SellerCentralNotice.tsx";
+import { loadSellerCentralAccess } from "../components/amazon/seller-central.server.ts";
+import { lacksSellerCentral } from "../components/amazon/seller-central.ts";
 import { OnboardingMarketplaces } from "../components/settings/selling-accounts/OnboardingMarketplaces.tsx";
 import { getI18n } from "../i18n/i18n.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
@@ -60,7 +63,13 @@ const METRICS = [
 const CURRENCIES = ["EUR", "GBP", "USD", "SEK", "PLN"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return serverApi(context, request).json<OnboardingProgress>("/api/onboarding");
+  const api = serverApi(context, request);
+  const progress = await api.json<OnboardingProgress>("/api/onboarding");
+  // An Ads-only seller (Amazon refuses Seller Central) finishes onboarding knowing what is missing.
+  const sellerCentral = progress.sellerProfile
+    ? await loadSellerCentralAccess(api, progress.sellerProfile.id)
+    : null;
+  return { progress, sellerCentral };
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -139,10 +148,12 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const [progress, setProgress] = useState<OnboardingProgress>(loaderData);
+  const { sellerCentral } = loaderData;
+  const adsOnly = lacksSellerCentral(sellerCentral);
+  const [progress, setProgress] = useState<OnboardingProgress>(loaderData.progress);
   const stepIndex = (key: StepKey | null) =>
     key === null ? progress.steps.length : progress.steps.findIndex((s) => s.key === key);
-  const [active, setActive] = useState(stepIndex(loaderData.currentStep));
+  const [active, setActive] = useState(stepIndex(loaderData.progress.currentStep));
   const saver = useStepSaver((next) => {
     setProgress(next);
     setActive(
@@ -203,8 +214,15 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
   }
 
   const stepStatus = (key: StepKey) => progress.steps.find((s) => s.key === key)?.status;
-  const description = (key: StepKey): ReactNode =>
-    stepStatus(key) === "skipped" ? t("onboarding.skipped") : null;
+  const description = (key: StepKey): ReactNode => {
+    if (key === "sp-api" && sellerCentral?.state === "refused")
+      return (
+        <Text span size="sm" c="orange.9" data-testid="onboarding-sp-refused">
+          {t("onboarding.spApi.refused")}
+        </Text>
+      );
+    return stepStatus(key) === "skipped" ? t("onboarding.skipped") : null;
+  };
 
   return (
     <Stack gap="md" data-testid="page" data-page="getting-started">
@@ -212,6 +230,7 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
         {t("pages.getting-started.title")}
       </Title>
       <Text c="dimmed">{t("pages.getting-started.description")}</Text>
+      {adsOnly ? <SellerCentralNotice access={sellerCentral} /> : null}
       <Stepper
         active={active}
         onStepClick={setActive}
@@ -412,7 +431,9 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
         </Stepper.Step>
         <Stepper.Completed>
           <Stack gap="sm" data-testid="onboarding-complete">
-            <Text>{t("onboarding.readyText")}</Text>
+            <Text data-ads-only={adsOnly ? "true" : undefined}>
+              {t(adsOnly ? "onboarding.readyAdsOnly" : "onboarding.readyText")}
+            </Text>
             <ErrorLine error={finishError} />
             <Group justify="flex-end">
               <Button

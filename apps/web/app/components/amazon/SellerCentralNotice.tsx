@@ -23,7 +23,9 @@ export function SellerCentralNotice({ access }: { access: SellerCentralAccess | 
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {t(`sellerCentral.${access.state}.text`, {
-            reason: access.reason ?? t("sellerCentral.noReason"),
+            reason: access.reason
+              ? t("sellerCentral.amazonSaid", { message: access.reason })
+              : t("sellerCentral.noReason"),
           })}
         </Text>
         <Button

@@ -30,6 +30,11 @@ export async function loadSellerCentralAccess(
     return { state: "connected", reason: null, adsConnected };
   const refused = sp.find((c) => c.status === "failing");
   return refused
-    ? { state: "refused", reason: refused.lastError, adsConnected }
+    ? { state: "refused", reason: amazonMessage(refused.lastError), adsConnected }
     : { state: "missing", reason: null, adsConnected };
+}
+
+/** Amazon's own words, without the client's operation prefix ("sp.getMarketplaceParticipations: "). */
+function amazonMessage(error: string | null): string | null {
+  return error ? error.replace(/^[a-z]+\.[A-Za-z]+: /, "") : null;
 }
