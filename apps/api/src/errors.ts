@@ -1,3 +1,11 @@
+import {
+  AmazonApiError,
+  AmazonAuthError,
+  AmazonError,
+  AmazonNetworkError,
+  AmazonRateLimitError,
+  AmazonTimeoutError,
+} from "@starport/amazon";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { REFUSES, trackAllowedMethods } from "./allowed-methods.ts";
@@ -155,6 +163,38 @@ function integrityConflict(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Amazon's answer to a call a use case made and did not handle itself: its refusal of the content
+ * is the caller's 422, its limit a 429, refused credentials a 409 (the connection needs renewing);
+ * only Amazon failing or not answering is a gateway error.
+ */
+function amazonFailure(
+  error: unknown,
+): { status: number; message: string; retryAfterSeconds?: number } | null {
+  if (!(error instanceof AmazonError)) return null;
+  if (error instanceof AmazonRateLimitError)
+    return {
+      status: 429,
+      message: "Amazon is limiting requests; please try again shortly.",
+      retryAfterSeconds: Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000)),
+    };
+  if (error instanceof AmazonAuthError)
+    return {
+      status: 409,
+      message: `Amazon refused Starport's access (${error.code}); the Amazon connection needs to be renewed.`,
+    };
+  if (error instanceof AmazonApiError && error.status < 500)
+    return {
+      status: 422,
+      message: `Amazon refused the request (${error.code}): ${excerpt(error.message, 300)}`,
+    };
+  if (error instanceof AmazonTimeoutError)
+    return { status: 504, message: "Amazon did not answer in time." };
+  if (error instanceof AmazonApiError || error instanceof AmazonNetworkError)
+    return { status: 502, message: "Amazon could not be reached or failed; please try again." };
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorReporter): void {
   // Before any route: the 405s name the methods the routes registered after this serve.
   const allowed = trackAllowedMethods(app);
@@ -181,6 +221,12 @@ export function registerErrorHandling(app: FastifyInstance, reportError?: ErrorR
         reply.header("allow", allowed.of(pathOf(request)).join(", "));
       }
       if (error instanceof DomainError) return sendHydraError(reply, error.status, error.message);
+      const amazon = amazonFailure(error);
+      if (amazon) {
+        request.log.warn({ err: error }, "Amazon refused or failed a request's call");
+        if (amazon.retryAfterSeconds) reply.header("retry-after", String(amazon.retryAfterSeconds));
+        return sendHydraError(reply, amazon.status, amazon.message);
+      }
       const conflict = integrityConflict(error);
       if (conflict) return sendHydraError(reply, 409, conflict);
       const status = typeof error.statusCode === "number" ? error.statusCode : 500;

@@ -1003,6 +1003,59 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
     ).toBe(422);
     await h.request({ method: "DELETE", url: bulk.json().batch });
   }, 60_000);
+
+  it("suggests bids for auto targets, and a target whose expression Amazon refuses is a skipped row, not a 500", async () => {
+    const all = (await h.request({ url: "/api/targets?itemsPerPage=1000&state=ENABLED" })).json()[
+      "hydra:member"
+    ] as { id: string; adGroup: string; expression: { type: string; value?: string }[] }[];
+    const auto = all.filter((t) => t.expression[0]?.type.startsWith("QUERY_"));
+    expect(auto.length).toBeGreaterThan(0);
+    const adGroup = auto[0]!.adGroup;
+    const mine = all.filter((t) => t.adGroup === adGroup);
+    // One of the ad group's targets gets an expression the recommendations do not take.
+    const odd = mine.find((t) => t !== auto[0]) ?? auto[0]!;
+    const targets = schema.targets;
+    const [before] = await h.db.select().from(targets).where(eq(targets.id, odd.id));
+    await h.db
+      .update(targets)
+      .set({ expression: [{ type: "ASIN_BRAND_SAME_AS", value: "12345" }] })
+      .where(eq(targets.id, odd.id));
+    try {
+      const bulk = await h.request({
+        method: "POST",
+        url: "/api/bulk_changes",
+        headers: LD,
+        payload: {
+          entityType: "targets",
+          selection: { ids: mine.map((t) => t.id) },
+          action: { kind: "suggestedBid" },
+        },
+      });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      const answer = bulk.json() as {
+        batch: string | null;
+        created: number;
+        skipped: { entity: string; reason: string; message?: string }[];
+      };
+      expect(answer.skipped).toContainEqual({
+        entity: odd.id,
+        reason: "amazonRefused",
+        message: expect.stringContaining("ASIN_BRAND_SAME_AS"),
+      });
+      // The auto targets (close and loose match, substitutes, complements) got Amazon's value.
+      const others = mine.filter((t) => t.id !== odd.id);
+      const skippedOthers = answer.skipped.filter((s) => s.entity !== odd.id);
+      expect(answer.created + skippedOthers.length).toBe(others.length);
+      expect(skippedOthers.filter((s) => s.reason === "amazonRefused")).toEqual([]);
+      expect(answer.created).toBeGreaterThan(0);
+      if (answer.batch) await h.request({ method: "DELETE", url: answer.batch });
+    } finally {
+      await h.db
+        .update(targets)
+        .set({ expression: before!.expression })
+        .where(eq(targets.id, odd.id));
+    }
+  }, 60_000);
 });
 
 const row = (bid: number | null) => (bid === null ? null : Math.round(bid * 1_000_000));

@@ -9,6 +9,7 @@ import { currentValues } from "./add-change.ts";
 import { CHANGE_ENTITY_TYPES, type ChangeValue, fieldOf, labelOf, STATES } from "./fields.ts";
 import { insertChanges } from "./insert-changes.ts";
 import { type LoadedEntity, loadEntities } from "./load-entity.ts";
+import type { SuggestedBids } from "./suggested-bids.ts";
 import { recount, trayOf } from "./tray.ts";
 import { inUuids } from "./uuid-list.ts";
 
@@ -45,7 +46,8 @@ export type BulkBody = z.infer<typeof bulkBody>;
 export interface BulkResult {
   batches: string[];
   created: number;
-  skipped: { entity: string; reason: string }[];
+  /** Rows left out, with the reason's code (and Amazon's words where Amazon refused the row). */
+  skipped: { entity: string; reason: string; message?: string }[];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -113,7 +115,7 @@ export async function bulkChanges(
   ctx: OperationContext,
   principal: Principal,
   body: BulkBody,
-  suggestedBids?: (entities: LoadedEntity[]) => Promise<Map<string, number>>,
+  suggestedBids?: (entities: LoadedEntity[]) => Promise<SuggestedBids>,
 ): Promise<BulkResult> {
   const { db } = ctx;
   const field = fieldOfAction(body.action);
@@ -157,7 +159,15 @@ export async function bulkChanges(
         value = action.state;
         break;
       case "suggestedBid":
-        value = suggested?.get(id) ?? null;
+        value = suggested?.values.get(id) ?? null;
+        if (suggested?.refused.has(id)) {
+          skipped.push({
+            entity: id,
+            reason: "amazonRefused",
+            message: suggested.refused.get(id)!,
+          });
+          continue;
+        }
         if (value === null) {
           skipped.push({ entity: id, reason: "noSuggestedBid" });
           continue;

@@ -377,7 +377,9 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
           batch: z.string().nullable(),
           batches: z.array(z.string()),
           created: z.number().int(),
-          skipped: z.array(z.object({ entity: z.string(), reason: z.string() })),
+          skipped: z.array(
+            z.object({ entity: z.string(), reason: z.string(), message: z.string().optional() }),
+          ),
         }),
       },
     },
