@@ -375,13 +375,30 @@ interface Predicate {
   value?: string;
 }
 
-/** `asin="B0…"`, `category="123"`, `close-match`: how Amazon writes targeting expressions. */
+/** Amazon's report names of the automatic targeting groups. */
+const AUTO_TARGETING_TEXT: Record<string, string> = {
+  QUERY_HIGH_REL_MATCHES: "close-match",
+  QUERY_BROAD_REL_MATCHES: "loose-match",
+  ASIN_SUBSTITUTE_RELATED: "substitutes",
+  ASIN_ACCESSORY_RELATED: "complements",
+};
+
+/**
+ * `asin="B0…"`, `category="123" brand="456"`, `close-match`: how Amazon writes targeting
+ * expressions in its reports and console (`ASIN_SAME_AS` is `asin`, `ASIN_PRICE_LESS_THAN` is
+ * `price-less-than`), not the API's predicate names.
+ */
 export function expressionText(expression: readonly Predicate[] | undefined): string {
   return (expression ?? [])
     .map((p) => {
-      const type = p.type
+      // v3 writes ASIN_SAME_AS, v2 asinSameAs.
+      const name = p.type.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
+      const auto = AUTO_TARGETING_TEXT[name];
+      if (auto) return auto;
+      const type = name
+        .replace(/_SAME_AS$/, "")
+        .replace(/^ASIN_/, "")
         .replace(/_/g, "-")
-        .replace(/([a-z])([A-Z])/g, "$1-$2")
         .toLowerCase();
       return p.value === undefined ? type : `${type}="${p.value}"`;
     })

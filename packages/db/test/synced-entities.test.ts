@@ -2,6 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   entityFields,
+  expressionText,
   FACT_ENTITIES,
   rowFromAmazon,
   SYNCED_ENTITIES,
@@ -86,7 +87,7 @@ describe("synced entities, declared once", () => {
     expect(negative).toMatchObject({
       level: "campaign",
       amazon_ad_group_id: null,
-      expression_text: 'asin-brand-same-as="Acme"',
+      expression_text: 'brand="Acme"',
     });
     expect(
       entityFields(SYNCED_ENTITIES.keywords).find((f) => f.property === "bidMicros"),
@@ -96,5 +97,28 @@ describe("synced entities, declared once", () => {
       kind: "money",
       nullable: true,
     });
+  });
+});
+
+describe("expressionText", () => {
+  it("writes targeting expressions as Amazon's reports and console do", () => {
+    expect(expressionText([{ type: "QUERY_HIGH_REL_MATCHES" }])).toBe("close-match");
+    expect(expressionText([{ type: "QUERY_BROAD_REL_MATCHES" }])).toBe("loose-match");
+    expect(expressionText([{ type: "ASIN_SUBSTITUTE_RELATED" }])).toBe("substitutes");
+    expect(expressionText([{ type: "ASIN_ACCESSORY_RELATED" }])).toBe("complements");
+    expect(expressionText([{ type: "ASIN_SAME_AS", value: "B0TEST0001" }])).toBe(
+      'asin="B0TEST0001"',
+    );
+    expect(
+      expressionText([
+        { type: "ASIN_CATEGORY_SAME_AS", value: "12345" },
+        { type: "ASIN_BRAND_SAME_AS", value: "678" },
+        { type: "ASIN_PRICE_LESS_THAN", value: "20" },
+      ]),
+    ).toBe('category="12345" brand="678" price-less-than="20"');
+    // The v2 spelling reads the same.
+    expect(expressionText([{ type: "asinSameAs", value: "B0V2" }])).toBe('asin="B0V2"');
+    expect(expressionText([{ type: "queryHighRelMatches" }])).toBe("close-match");
+    expect(expressionText(undefined)).toBe("");
   });
 });

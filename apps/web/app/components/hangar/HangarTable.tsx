@@ -1,4 +1,3 @@
-import "mantine-datatable/styles.css";
 import {
   Alert,
   Anchor,

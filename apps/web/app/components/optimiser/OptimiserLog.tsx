@@ -380,6 +380,7 @@ export function OptimiserLogTable({
           {
             accessor: "status",
             title: t("optimiserLog.column.status"),
+            noWrap: true,
             render: (e) => <StatusCell entry={e} />,
           },
           {

@@ -347,6 +347,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
             {
               accessor: "status",
               title: t("actionCenter.column.status"),
+              noWrap: true,
               render: (item) => (
                 <Stack gap={0}>
                   <Badge size="sm" variant="light">

@@ -17,7 +17,6 @@ import {
 } from "@mantine/core";
 import { IconFilterOff, IconFolderPlus, IconSearch } from "@tabler/icons-react";
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
-import "mantine-datatable/styles.css";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
