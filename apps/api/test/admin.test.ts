@@ -217,6 +217,15 @@ describe.each(TEST_DATABASE_KINDS)("administration API on %s", (kind) => {
 
     const revoked = await asAdmin("POST", `/users/${user.id}/revoke-admin`);
     expect(revoked.json()).toMatchObject({ isAdmin: false, roles: ["ROLE_USER"] });
+    // The revoked administrator's token, issued while an admin, no longer opens the
+    // administration: the role applies at the next request, not when the token expires.
+    const afterRevoke = await api.app.inject({
+      url: "/api/admin/users",
+      headers: bearer(asNewAdmin),
+    });
+    expect(afterRevoke.statusCode).toBe(403);
+    const meAfter = await api.app.inject({ url: "/api/me", headers: bearer(asNewAdmin) });
+    expect(meAfter.json().roles).not.toContain("ROLE_ADMIN");
 
     const own = await asAdmin("POST", `/users/${adminId}/revoke-admin`);
     expect(own.statusCode).toBe(409);

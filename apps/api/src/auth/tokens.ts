@@ -138,29 +138,32 @@ export function createTokenService({
     ) {
       throw new TokenError("invalid");
     }
-    // One query: is the token revoked, is its session (if any) still alive, and is the account
-    // not deactivated (an administrator's switch-off applies at the next request, not at expiry)?
+    // One query: is the token revoked, is its session (if any) still alive, is the account not
+    // deactivated, and which roles it has now: an administrator's switch-off or role change
+    // applies at the next request, not when the token expires.
     const [state] = (
       (await db.execute(sql`select
         exists (select 1 from revoked_tokens where token_id = ${jti as string}) as revoked,
         exists (select 1 from users where id = ${sub}::uuid
           and deactivated_at is not null) as deactivated,
+        (select roles from users where id = ${sub}::uuid) as roles,
         ${
           sid === undefined
             ? sql`true`
             : sql`exists (select 1 from user_sessions where id = ${sid}::uuid
                 and revoked_at is null and expires_at > ${new Date(now()).toISOString()}::timestamptz)`
         } as live`)) as unknown as {
-        rows: { revoked: boolean; deactivated: boolean; live: boolean }[];
+        rows: { revoked: boolean; deactivated: boolean; live: boolean; roles: unknown }[];
       }
     ).rows;
     if (state?.deactivated) throw new TokenError("deactivated");
     if (state?.revoked || !state?.live) throw new TokenError("revoked");
+    const current = rolesOf(state.roles) ?? roles;
     const principal: Principal = {
       userId: sub,
       customerId: cid,
-      roles,
-      isAdmin: isAdmin(roles),
+      roles: current,
+      isAdmin: isAdmin(current),
       tokenId: jti as string,
       expiresAt: exp as number,
       sessionId: sid ?? null,
@@ -255,3 +258,18 @@ export function createTokenService({
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * The roles column as the driver returns it: an array (PostgreSQL via node-postgres, PGlite) or
+ * the array literal `{ROLE_USER,ROLE_ADMIN}`; null when the user row is gone.
+ */
+function rolesOf(value: unknown): string[] | null {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === "string" && value.startsWith("{") && value.endsWith("}"))
+    return value
+      .slice(1, -1)
+      .split(",")
+      .filter((r) => r !== "")
+      .map((r) => r.replace(/^"|"$/g, ""));
+  return null;
+}
