@@ -15,6 +15,10 @@ import { authRoutes } from "./auth/routes.ts";
 import type { TokenService } from "./auth/tokens.ts";
 import { collectionRoutes } from "./catalogue/collection-routes.ts";
 import { competitorRoutes } from "./catalogue/competitors/routes.ts";
+import {
+  createSuggestionCache,
+  type SuggestionCacheOptions,
+} from "./catalogue/competitors/suggestion-cache.ts";
 import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import { campaignCreationRoutes } from "./changes/campaign-creation-routes.ts";
@@ -113,6 +117,8 @@ export interface ApiDependencies {
   optimiser?: OptimiserJobs;
   /** Lifetime and polling interval of the sync event stream; tests pass short ones. */
   syncEvents?: SyncEventOptions;
+  /** How long competitor suggestions are kept and a request waits for Amazon; tests pass short ones. */
+  competitorSuggestions?: SuggestionCacheOptions;
   /** The error-reporting hook for uncaught (5xx) errors. */
   reportError?: ErrorReporter;
 }
@@ -182,7 +188,11 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
   }
   await collectionRoutes(app, { db: deps.db, amazon: deps.amazon });
-  await competitorRoutes(app, { db: deps.db, amazon: deps.amazon });
+  await competitorRoutes(app, {
+    db: deps.db,
+    amazon: deps.amazon,
+    suggestionCache: createSuggestionCache(deps.competitorSuggestions),
+  });
   await hydraPlugin(app, {
     db: deps.db,
     resources: ALL_RESOURCES,

@@ -218,3 +218,76 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
     expect((await list()).map((c) => c.id)).not.toContain(competitor!.id);
   });
 });
+
+/**
+ * Issue 18 §9: Amazon allows one competitive summary per 30 s, which our client honours by
+ * waiting. With the limits on (as in production), a request is answered without that wait.
+ */
+describe("competitor suggestions under Amazon's rate limit", () => {
+  let limited: AmazonTestApp;
+  let token: string;
+  let sellerAccountId: string;
+  const as = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+  beforeAll(async () => {
+    limited = await openAmazonTestApp("pglite", sandbox, sandboxUrl, { rateLimiting: true });
+    token = await limited.login("demo@starport.dev", "starport-demo");
+    ({ sellerAccountId } = await limited.connectedProfile("Wettbewerb (Ratenlimit)"));
+  }, 60_000);
+  afterAll(() => limited?.dispose());
+
+  it("answers from the cache with its age, and with 202 instead of waiting for Amazon", async () => {
+    // Two more listings of the seller: Amazon allows one competitive summary per 30 s.
+    const others = [...sandbox.state.world.products.values()]
+      .filter((p) => p.sellerId === SELLER && p.marketplaceId === DE)
+      .slice(0, 2);
+    expect(others).toHaveLength(2);
+    const ids: string[] = [];
+    for (const p of others) {
+      const [row] = await limited.db
+        .insert(schema.products)
+        .values({
+          sellerAccountId,
+          marketplace: "DE",
+          marketplaceId: DE,
+          sku: p.sku,
+          asin: p.asin,
+          title: p.title,
+          currency: "EUR",
+          status: "Active",
+        })
+        .returning();
+      ids.push(row!.id);
+    }
+    const suggest = (id: string) =>
+      limited.app.inject({
+        url: `/api/catalogue/products/${id}/competitor_suggestions`,
+        headers: as(token),
+      });
+    try {
+      // The first product: asked until Amazon has answered (its call may wait for the limit).
+      let first = await suggest(ids[0]!);
+      for (let i = 0; first.statusCode === 202 && i < 40; i++) {
+        expect(Number(first.headers["retry-after"])).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        first = await suggest(ids[0]!);
+      }
+      expect(first.statusCode, first.body).toBe(200);
+      const fetchedAt = first.json().fetchedAt as string;
+      expect(Date.parse(fetchedAt)).toBeGreaterThan(Date.now() - 60_000);
+      // The second, right after: Amazon's limit would hold the request for ~30 s; it is
+      // answered at once with 202 and when to ask again, while the call goes on.
+      const second = await suggest(ids[1]!);
+      expect(second.statusCode, second.body).toBe(202);
+      expect(second.json()).toMatchObject({ status: "pending" });
+      expect(Number(second.headers["retry-after"])).toBeGreaterThan(0);
+      // The first again: from the cache, the same answer and age, no call to Amazon.
+      const again = await suggest(ids[0]!);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().fetchedAt).toBe(fetchedAt);
+      expect(again.json().similar).toEqual(first.json().similar);
+    } finally {
+      for (const id of ids)
+        await limited.db.delete(schema.products).where(eq(schema.products.id, id));
+    }
+  }, 90_000);
+});

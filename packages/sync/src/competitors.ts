@@ -68,13 +68,20 @@ export interface CompetitorSuggestions {
   similar: { asin: string }[];
 }
 
-/** What Amazon proposes as competitors of the product (nothing is stored). */
-export async function suggestCompetitors(
+/** Amazon's answer before the seller's own listings are taken out (what a cache keeps). */
+export interface AmazonCompetitorAnswer {
+  offers: CompetitorSuggestions["offers"];
+  /** Similar catalog items, in Amazon's order, the product's own ASIN left out. */
+  candidates: string[];
+}
+
+/** Asks Amazon for other sellers on the product's ASIN and for similar items (two SP-API calls). */
+export async function askAmazonForCompetitors(
   db: Database,
   sp: Sp,
   productId: string,
   signal?: AbortSignal,
-): Promise<CompetitorSuggestions> {
+): Promise<AmazonCompetitorAnswer> {
   const product = await productOf(db, productId);
   const [offers, summaries] = await Promise.all([
     sp.getItemOffers(
@@ -93,28 +100,10 @@ export async function suggestCompetitors(
       signal,
     ),
   ]);
-  // The seller's own listings are never its competitors: neither this ASIN nor another of its
-  // products Amazon calls similar (issue 17 §9).
   const candidates = (summaries[0]?.body.similarItems ?? [])
     .flatMap((s) => s.items ?? [])
     .map((i) => i.asin)
     .filter((asin): asin is string => !!asin && asin !== product.asin);
-  const own =
-    candidates.length === 0
-      ? new Set<string>()
-      : new Set(
-          (
-            await db
-              .select({ asin: schema.products.asin })
-              .from(schema.products)
-              .where(
-                and(
-                  eq(schema.products.sellerAccountId, product.sellerAccountId),
-                  inArray(schema.products.asin, candidates),
-                ),
-              )
-          ).map((row) => row.asin),
-        );
   return {
     offers: (offers.Offers ?? [])
       .filter((o) => !o.MyOffer && o.SellerId)
@@ -129,7 +118,39 @@ export async function suggestCompetitors(
         fulfillment: o.IsFulfilledByAmazon ? ("AFN" as const) : ("MFN" as const),
         rating: o.SellerFeedbackRating?.SellerPositiveFeedbackRating ?? null,
       })),
-    similar: [...new Set(candidates)].filter((asin) => !own.has(asin)).map((asin) => ({ asin })),
+    candidates: [...new Set(candidates)],
+  };
+}
+
+/**
+ * The seller's own listings are never its competitors: another of its products Amazon calls
+ * similar is left out (issue 17 §9), read at answer time so that a cached answer stays right.
+ */
+export async function withoutOwnListings(
+  db: Database,
+  productId: string,
+  answer: AmazonCompetitorAnswer,
+): Promise<CompetitorSuggestions> {
+  const product = await productOf(db, productId);
+  const own =
+    answer.candidates.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ asin: schema.products.asin })
+              .from(schema.products)
+              .where(
+                and(
+                  eq(schema.products.sellerAccountId, product.sellerAccountId),
+                  inArray(schema.products.asin, answer.candidates),
+                ),
+              )
+          ).map((row) => row.asin),
+        );
+  return {
+    offers: answer.offers,
+    similar: answer.candidates.filter((asin) => !own.has(asin)).map((asin) => ({ asin })),
   };
 }
 

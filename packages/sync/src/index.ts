@@ -1,11 +1,13 @@
 export { type SyncArrivals, syncArrivals } from "./arrivals.ts";
 export { type Checksums, syncChecksums } from "./checksums.ts";
 export {
+  type AmazonCompetitorAnswer,
+  askAmazonForCompetitors,
   type CompetitorSuggestions,
   captureCompetitorSnapshots,
   productsWithCompetitors,
   spClientForProduct,
-  suggestCompetitors,
+  withoutOwnListings,
 } from "./competitors.ts";
 export { type AmazonApi, disconnect, type NewConnection, saveConnection } from "./connections.ts";
 export {

@@ -43,7 +43,11 @@ export async function openAmazonTestApp(
   kind: TestDatabaseKind,
   sandbox: Sandbox,
   sandboxUrl: string,
-  options: { importsDataDir?: string } = {},
+  options: {
+    importsDataDir?: string;
+    /** Amazon's rate limits on our side, as in production (off by default: tests run fast). */
+    rateLimiting?: boolean;
+  } = {},
 ): Promise<AmazonTestApp> {
   const cipher = createTokenCipher("k".repeat(40));
   const t = await openTestDatabase(kind);
@@ -61,7 +65,7 @@ export async function openAmazonTestApp(
       spHosts: regional,
     },
     retry: { baseDelayMs: 20, maxDelayMs: 200 },
-    rateLimiting: false,
+    rateLimiting: options.rateLimiting ?? false,
   });
   const engine = createSyncEngine({ db, amazon, cipher, today: () => sandbox.control.today() });
   const boss: PgBoss | undefined = options.importsDataDir

@@ -1,15 +1,17 @@
 import type { Database } from "@starport/db";
 import {
+  askAmazonForCompetitors,
   type CompetitorSuggestions,
   captureCompetitorSnapshots,
   spClientForProduct,
-  suggestCompetitors,
+  withoutOwnListings,
 } from "@starport/sync";
 import type { AmazonDependencies } from "../../amazon/connections.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { ValidationError } from "../../errors.ts";
 import { violation } from "../../validation.ts";
 import { requireVisibleProduct } from "./product-access.ts";
+import type { SuggestionCache } from "./suggestion-cache.ts";
 
 /** Asks Amazon (SP-API pricing) about a product's competitors: on demand, for one product. */
 
@@ -39,12 +41,27 @@ export async function refreshCompetitors(
   return { snapshots: await captureCompetitorSnapshots(db, sp, productId) };
 }
 
+export type SuggestionsAnswer =
+  | { state: "ready"; suggestions: CompetitorSuggestions; fetchedAt: Date }
+  | { state: "pending"; retryAfterSeconds: number };
+
+/**
+ * What Amazon proposes as the product's competitors, from the cache when Amazon's rate limit
+ * would keep the caller waiting; the seller's own listings are taken out at answer time.
+ */
 export async function competitorSuggestions(
   db: Database,
   amazon: AmazonDependencies | undefined,
   principal: Principal,
   productId: string,
-): Promise<CompetitorSuggestions> {
+  cache: SuggestionCache,
+): Promise<SuggestionsAnswer> {
   const sp = await clientFor(db, amazon, principal, productId);
-  return suggestCompetitors(db, sp, productId);
+  const found = await cache.lookup(productId, () => askAmazonForCompetitors(db, sp, productId));
+  if (found.state === "pending") return found;
+  return {
+    state: "ready",
+    suggestions: await withoutOwnListings(db, productId, found.cached.answer),
+    fetchedAt: found.cached.fetchedAt,
+  };
 }

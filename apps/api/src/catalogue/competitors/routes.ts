@@ -13,6 +13,7 @@ import {
   listCompetitors,
   removeCompetitor,
 } from "./manage-competitors.ts";
+import { createSuggestionCache, type SuggestionCache } from "./suggestion-cache.ts";
 
 /** A product by id; a malformed or foreign one answers 404 (the use cases check). */
 const productParams = z.object({ id: z.string().max(200) });
@@ -52,13 +53,23 @@ const suggestions = z.object({
     }),
   ),
   similar: z.array(z.object({ asin: z.string() })),
+  fetchedAt: z.iso.datetime().describe("When Amazon gave this answer (suggestions are cached)."),
+});
+const pendingSuggestions = z.object({
+  status: z.literal("pending"),
+  retryAfterSeconds: z.int().describe("Ask again after this many seconds (also Retry-After)."),
 });
 
 /** A product's competitors (issue 11 §6). */
 export async function competitorRoutes(
   app: FastifyInstance,
-  deps: { db: Database; amazon?: AmazonDependencies | undefined },
+  deps: {
+    db: Database;
+    amazon?: AmazonDependencies | undefined;
+    suggestionCache?: SuggestionCache;
+  },
 ) {
+  const suggestionCache = deps.suggestionCache ?? createSuggestionCache();
   const api = app.withTypeProvider<ZodTypeProvider>();
   const base = "/catalogue/products/:id/competitors";
   api.get(
@@ -156,10 +167,27 @@ export async function competitorRoutes(
           "What Amazon proposes as competitors: other sellers on the ASIN and similar items; " +
           "422 without a Selling Partner connection or an ASIN.",
         params: productParams,
-        response: { 200: json("The suggestions", suggestions), ...problems(401, 404, 422) },
+        response: {
+          200: json("The suggestions, with when Amazon gave them", suggestions),
+          202: json("Amazon is being asked (its rate limit); ask again later", pendingSuggestions),
+          ...problems(401, 404, 422),
+        },
       },
     },
-    async (request) =>
-      competitorSuggestions(deps.db, deps.amazon, requirePrincipal(request), request.params.id),
+    async (request, reply) => {
+      const found = await competitorSuggestions(
+        deps.db,
+        deps.amazon,
+        requirePrincipal(request),
+        request.params.id,
+        suggestionCache,
+      );
+      if (found.state === "pending")
+        return reply
+          .code(202)
+          .header("retry-after", String(found.retryAfterSeconds))
+          .send({ status: "pending", retryAfterSeconds: found.retryAfterSeconds });
+      return { ...found.suggestions, fetchedAt: found.fetchedAt.toISOString() };
+    },
   );
 }

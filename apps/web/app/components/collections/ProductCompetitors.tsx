@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { numberFormat } from "../../lib/intl-format.ts";
+import { dateTimeFormat, numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
@@ -25,6 +25,29 @@ interface Competitor {
 interface Suggestions {
   offers: { sellerId: string; price: number | null; hasBuyBox: boolean; fulfillment: string }[];
   similar: { asin: string }[];
+  /** When Amazon gave the answer: suggestions are cached within Amazon's rate limit. */
+  fetchedAt: string;
+}
+
+/** How long the panel keeps asking while Amazon's rate limit holds the answer back. */
+const SUGGESTION_PATIENCE_MS = 90_000;
+
+/**
+ * Amazon's suggestions: 202 means Starport is still asking Amazon (one call per 30 s), so ask
+ * again after the time the answer names, until the answer is there.
+ */
+async function fetchSuggestions(productId: string, onPending: () => void): Promise<Suggestions> {
+  const until = Date.now() + SUGGESTION_PATIENCE_MS;
+  for (;;) {
+    const response = await browserApi().request(
+      `/api/catalogue/products/${productId}/competitor_suggestions`,
+    );
+    if (response.status !== 202) return (await response.json()) as Suggestions;
+    if (Date.now() > until) throw new Error("Amazon has not answered yet");
+    onPending();
+    const { retryAfterSeconds } = (await response.json()) as { retryAfterSeconds: number };
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, retryAfterSeconds) * 1000));
+  }
 }
 
 const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
@@ -46,6 +69,7 @@ export function ProductCompetitors({
   const [manual, setManual] = useState("");
   const [asinLeft, setAsinLeft] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -105,18 +129,23 @@ export function ProductCompetitors({
           variant="light"
           loading={busy}
           onClick={() =>
-            run(async () =>
-              setSuggestions(
-                await browserApi().json<Suggestions>(
-                  `/api/catalogue/products/${productId}/competitor_suggestions`,
-                ),
-              ),
-            )
+            run(async () => {
+              try {
+                setSuggestions(await fetchSuggestions(productId, () => setAsking(true)));
+              } finally {
+                setAsking(false);
+              }
+            })
           }
         >
           {t("cargoBay.competitors.suggest")}
         </Button>
       </Group>
+      {asking ? (
+        <Text size="sm" c="dimmed" data-testid="competitor-suggestions-pending">
+          {t("cargoBay.competitors.asking")}
+        </Text>
+      ) : null}
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -207,9 +236,18 @@ export function ProductCompetitors({
       </Group>
       {suggestions && (
         <Stack gap={4} data-testid="competitor-suggestions">
-          <Text fw={600} size="sm">
-            {t("cargoBay.competitors.suggestions")}
-          </Text>
+          <Group gap="xs" align="baseline">
+            <Text fw={600} size="sm">
+              {t("cargoBay.competitors.suggestions")}
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="competitor-suggestions-age">
+              {t("cargoBay.competitors.asOf", {
+                date: dateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(
+                  new Date(suggestions.fetchedAt),
+                ),
+              })}
+            </Text>
+          </Group>
           {suggestions.offers.map((o) => (
             <Group key={o.sellerId} gap="xs">
               <Text size="sm">
