@@ -186,19 +186,20 @@ export async function runOptimiser(
       const written = { recommendations: 0, changes: 0, superseded: 0 };
       let batchId: string | null = null;
       for (const { loaded, id, previews } of results) {
-        const changeable = (d: DecisionPreview) =>
-          d.mode === "automatic" && changeOf(run, id, loaded, d.decision) !== null;
-        const suggested = previews.filter((d) => d.mode === "suggest" || !changeable(d));
-        const automatic = previews.filter(changeable);
+        // Each decision once: a change where automatic mode can make one, else a proposal.
+        const changes: Omit<NewChange, "batchId">[] = [];
+        const suggested: DecisionPreview[] = [];
+        for (const d of previews) {
+          const change = d.mode === "automatic" ? changeOf(run, id, loaded, d.decision) : null;
+          if (change) changes.push(change);
+          else suggested.push(d);
+        }
         const recs = uniqueRecommendations(
           suggested.map((d) => labelled(recommendationOf(run, id, loaded, d.decision), loaded)),
         );
         written.superseded += await supersede(t, run.sellerProfileId, recs);
         await insertRecommendations(t, recs);
         written.recommendations += recs.length;
-        const changes = automatic
-          .map((d) => changeOf(run, id, loaded, d.decision))
-          .filter((c): c is NewChange => c !== null);
         if (changes.length) {
           if (!batchId) {
             const [batch] = await t
