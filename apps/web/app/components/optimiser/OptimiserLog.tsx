@@ -27,6 +27,7 @@ import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { tableKeyDown, tableRowAttributes } from "../../lib/use-table-keys.ts";
 import { useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { DecideButtons } from "../action-center/DecideButtons.tsx";
 import { useFormat } from "../hangar/format.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
 import type { LogActionResult, LogEntry, OptimiserLogData, PreviewDecision } from "./log.server.ts";
@@ -134,59 +135,11 @@ function StatusCell({ entry }: { entry: LogEntry }) {
 }
 
 /** An open proposal: accept (a change in the seller's tray, to review and push) or reject. */
-function DecisionActions({ entry, actionPath }: { entry: LogEntry; actionPath: string }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<LogActionResult>();
-  const submit = (intent: "accept" | "reject") => {
-    const form = new FormData();
-    form.set("intent", intent);
-    form.set("recommendation", entry.id);
-    void fetcher.submit(form, { method: "post", action: actionPath });
-  };
-  const result = fetcher.data;
-  if (result?.ok)
-    return (
-      <Text size="xs" c="green" data-testid="log-decision-done">
-        {t(`optimiserLog.decided.${result.intent}`)}
-      </Text>
-    );
-  return (
-    <Stack gap={2} align="flex-end" onClick={(event) => event.stopPropagation()}>
-      <Group gap={4} wrap="nowrap">
-        <Button
-          size="compact-xs"
-          variant="light"
-          loading={fetcher.state !== "idle"}
-          onClick={() => submit("accept")}
-          data-testid="log-accept"
-        >
-          {t("optimiserLog.accept")}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="gray"
-          disabled={fetcher.state !== "idle"}
-          onClick={() => submit("reject")}
-          data-testid="log-reject"
-        >
-          {t("optimiserLog.reject")}
-        </Button>
-      </Group>
-      {result && !result.ok ? (
-        <Text size="xs" c="red" data-testid="log-decision-error">
-          {result.message}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
 function RowActions({ entry, actionPath }: { entry: LogEntry; actionPath: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<LogActionResult>();
   const [confirm, setConfirm] = useState<"undoChange" | "undoRun" | null>(null);
-  if (entry.decidable) return <DecisionActions entry={entry} actionPath={actionPath} />;
+  if (entry.decidable) return <DecideButtons ids={[entry.id]} testId="log" showDone />;
   if (!entry.undoable) return null;
   const submit = (intent: "undoChange" | "undoRun") => {
     const form = new FormData();

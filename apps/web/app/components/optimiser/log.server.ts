@@ -290,14 +290,7 @@ async function adGroupChoices(api: ApiClient, campaign: string): Promise<LogChoi
 
 // ----- writes -----
 
-export const LOG_INTENTS = [
-  "undoChange",
-  "undoRun",
-  "runNow",
-  "preview",
-  "accept",
-  "reject",
-] as const;
+export const LOG_INTENTS = ["undoChange", "undoRun", "runNow", "preview"] as const;
 export type LogIntent = (typeof LOG_INTENTS)[number];
 
 export interface PreviewDecision {
@@ -312,7 +305,7 @@ export interface PreviewDecision {
 }
 
 export type LogActionResult =
-  | { ok: true; intent: "undoChange" | "undoRun" | "runNow" | "accept" | "reject" }
+  | { ok: true; intent: "undoChange" | "undoRun" | "runNow" }
   | { ok: true; intent: "preview"; decisions: PreviewDecision[] }
   | { ok: false; intent: LogIntent; message: string };
 
@@ -346,8 +339,8 @@ function previewOf(raw: Record<string, unknown>, index: number, locale: Locale, 
 
 /**
  * The log's form posts: `undoChange` (change), `undoRun` (the run's batch), `runNow`, `preview`
- * (a dry run: its decisions, nothing written but the run's record), `accept` (a proposal becomes a
- * change in the seller's tray, to review and push) and `reject` (recommendation). A refusal of the API comes
+ * (a dry run: its decisions, nothing written but the run's record). Proposals are decided through
+ * the action center's action (DecideButtons), the one way to decide. A refusal of the API comes
  * back as the API's words for the screen; anything else is an error page.
  */
 export async function optimiserLogAction(
@@ -380,14 +373,6 @@ export async function optimiserLogAction(
         return { ok: true, intent };
       case "undoRun":
         await post(`/api/change_batches/${id("batch")}/undo`);
-        return { ok: true, intent };
-      case "accept":
-      case "reject":
-        await api.json(`/api/recommendations/${id("recommendation")}`, {
-          method: "PATCH",
-          headers: { "content-type": "application/merge-patch+json" },
-          body: JSON.stringify({ status: intent === "accept" ? "accepted" : "rejected" }),
-        });
         return { ok: true, intent };
       case "runNow":
         await post("/api/optimiser_runs", {

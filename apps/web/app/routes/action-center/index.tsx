@@ -18,9 +18,10 @@ import {
   Title,
 } from "@mantine/core";
 import { DataTable } from "mantine-datatable";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useFetcher, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
+import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
 import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
@@ -32,13 +33,7 @@ import { useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { localizePath, splitLocale } from "../../route-table.ts";
 import { serverApi, sessionContext } from "../../session/server-session.ts";
 import type { Route } from "./+types/index";
-import {
-  loadQueue,
-  type QueueActionResult,
-  type QueueData,
-  type QueueItem,
-  queueAction,
-} from "./queue.server.ts";
+import { loadQueue, type QueueData, type QueueItem, queueAction } from "./queue.server.ts";
 import { QUEUE_KINDS, QUEUE_TABS } from "./queue-model.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,78 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ location }: Route.MetaArgs) {
   const t = getI18n(splitLocale(location.pathname).locale).t;
   return [{ title: `${t("pages.action-center.title")} · Starport` }];
-}
-
-/** A week from today, the default end of a snooze. */
-function inAWeek(): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + 7);
-  return date.toISOString().slice(0, 10);
-}
-
-function Decide({ ids, onDone }: { ids: string[]; onDone?: () => void }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<QueueActionResult>();
-  const busy = fetcher.state !== "idle";
-  const submit = (intent: "accept" | "reject" | "snooze") => {
-    const form = new FormData();
-    form.set("intent", intent);
-    for (const id of ids) form.append("id", id);
-    if (intent === "snooze") form.set("until", inAWeek());
-    void fetcher.submit(form, { method: "post" });
-  };
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
-  }, [fetcher.state, fetcher.data, onDone]);
-  const result = fetcher.data;
-  return (
-    <Stack gap={2} align="flex-end" onClick={(event) => event.stopPropagation()}>
-      <Group gap={4} wrap="nowrap">
-        <Button
-          size="compact-xs"
-          variant="light"
-          loading={busy}
-          disabled={ids.length === 0}
-          onClick={() => submit("accept")}
-          data-testid="queue-accept"
-        >
-          {t("actionCenter.accept")}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="gray"
-          disabled={busy || ids.length === 0}
-          onClick={() => submit("snooze")}
-          data-testid="queue-snooze"
-        >
-          {t("actionCenter.snooze")}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="red"
-          disabled={busy || ids.length === 0}
-          onClick={() => submit("reject")}
-          data-testid="queue-reject"
-        >
-          {t("actionCenter.reject")}
-        </Button>
-      </Group>
-      {result && !result.ok ? (
-        <Text size="xs" c="red" data-testid="queue-error">
-          {result.message}
-        </Text>
-      ) : result?.ok && result.failed.length > 0 ? (
-        <Text size="xs" c="red" data-testid="queue-error">
-          {t("actionCenter.someFailed", {
-            count: result.failed.length,
-            message: result.failed[0]?.message,
-          })}
-        </Text>
-      ) : null}
-    </Stack>
-  );
 }
 
 function Summary({ data }: { data: QueueData }) {
@@ -186,6 +109,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const data = loaderData;
   const [selected, setSelected] = useState<QueueItem[]>([]);
+  const clearSelection = useCallback(() => setSelected([]), []);
   // A new view (tab, filter, page, a decision's reload) starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the loader data is the trigger.
   useEffect(() => setSelected([]), [data]);
@@ -264,7 +188,11 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
         <Paper withBorder p="xs" data-testid="queue-bulk">
           <Group justify="space-between">
             <Text size="sm">{t("actionCenter.selected", { count: selected.length })}</Text>
-            <Decide ids={selected.map((item) => item.id)} onDone={() => setSelected([])} />
+            <DecideButtons
+              ids={selected.map((item) => item.id)}
+              testId="queue"
+              onDone={clearSelection}
+            />
           </Group>
         </Paper>
       ) : null}
@@ -367,7 +295,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                     accessor: "actions",
                     title: "",
                     textAlign: "right" as const,
-                    render: (item: QueueItem) => <Decide ids={[item.id]} />,
+                    render: (item: QueueItem) => <DecideButtons ids={[item.id]} testId="queue" />,
                   },
                 ]
               : []),

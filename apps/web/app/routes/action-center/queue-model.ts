@@ -6,3 +6,11 @@ export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as 
 /** The filters kept in the URL. */
 export const QUEUE_FILTERS = ["tab", "kind", "marketplace"] as const;
 export const QUEUE_PAGE_SIZE = 50;
+
+/** What the seller decides about recommendations, alone or in bulk. */
+export const QUEUE_INTENTS = ["accept", "reject", "snooze"] as const;
+export type QueueIntent = (typeof QUEUE_INTENTS)[number];
+
+export type QueueActionResult =
+  | { ok: true; intent: QueueIntent; done: number; failed: { id: string; message: string }[] }
+  | { ok: false; intent: QueueIntent; message: string };

@@ -9,7 +9,15 @@ import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { parseCollection } from "../../lib/api/hydra.ts";
 import type { Locale } from "../../route-table.ts";
 import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
-import { QUEUE_KINDS, QUEUE_PAGE_SIZE, QUEUE_TABS, type QueueTab } from "./queue-model.ts";
+import {
+  QUEUE_INTENTS,
+  QUEUE_KINDS,
+  QUEUE_PAGE_SIZE,
+  QUEUE_TABS,
+  type QueueActionResult,
+  type QueueIntent,
+  type QueueTab,
+} from "./queue-model.ts";
 
 /** How many recommendations one view reads, ranks and counts (beyond: the first ones by impact). */
 const READ_LIMIT = 1000;
@@ -155,13 +163,6 @@ export function buildQueue(
     marketplaces: [...new Set([...marketplaceOf.values()].map((m) => m.code))].sort(),
   };
 }
-
-export const QUEUE_INTENTS = ["accept", "reject", "snooze"] as const;
-export type QueueIntent = (typeof QUEUE_INTENTS)[number];
-
-export type QueueActionResult =
-  | { ok: true; intent: QueueIntent; done: number; failed: { id: string; message: string }[] }
-  | { ok: false; intent: QueueIntent; message: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
