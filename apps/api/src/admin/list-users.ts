@@ -1,19 +1,20 @@
 import type { Database } from "@starport/db";
 import { z } from "zod";
+import { USER_ROLES, USER_SORTS, USER_STATUSES, USERS_PAGE_SIZE } from "./user-list-contract.ts";
 import { type AdminUser, toAdminUser } from "./user-views.ts";
-import { searchUsers, USER_SORTS } from "./users-repository.ts";
+import { searchUsers } from "./users-repository.ts";
 
 export const MAX_USERS_PER_PAGE = 100;
 
 export const userListQuery = z.object({
   search: z.string().trim().max(200).optional().describe("Part of the name, email or customer"),
   customer: z.string().trim().max(200).optional().describe("Part of the customer's name"),
-  role: z.enum(["ROLE_USER", "ROLE_ADMIN"]).optional(),
-  status: z.enum(["active", "deactivated"]).optional(),
+  role: z.enum(USER_ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
   sort: z.enum(USER_SORTS).default("createdAt"),
   direction: z.enum(["asc", "desc"]).default("asc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(MAX_USERS_PER_PAGE).default(30),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_USERS_PER_PAGE).default(USERS_PAGE_SIZE),
 });
 
 export type UserListQuery = z.infer<typeof userListQuery>;

@@ -9,6 +9,7 @@ import { changeActivation } from "./change-activation.ts";
 import { changeAdminRole } from "./change-admin-role.ts";
 import { listUsers, userListQuery } from "./list-users.ts";
 import { showUser } from "./show-user.ts";
+import type { UserAction } from "./user-list-contract.ts";
 import { adminUser, adminUserDetail } from "./user-views.ts";
 
 const TAGS = ["Administration"];
@@ -90,7 +91,7 @@ export async function adminRoutes(plain: FastifyInstance, deps: AdminDeps): Prom
       "Deactivates the user: their tokens stop working at their next request (409 for oneself).",
     ],
     ["reactivate", "adminReactivateUser", "Lets a deactivated user sign in again."],
-  ] as const;
+  ] as const satisfies readonly (readonly [UserAction, string, string])[];
   for (const [action, operationId, summary] of actions) {
     app.post(
       `/users/:id/${action}`,

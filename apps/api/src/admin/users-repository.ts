@@ -14,17 +14,9 @@ import {
   sql,
 } from "drizzle-orm";
 import { escapeLike } from "../hydra/filters.ts";
+import { USER_SORTS, type USER_STATUSES, type UserSort } from "./user-list-contract.ts";
 
-/** Columns the administration's user list sorts by. */
-export const USER_SORTS = [
-  "name",
-  "email",
-  "customer",
-  "createdAt",
-  "lastSignInAt",
-  "status",
-] as const;
-export type UserSort = (typeof USER_SORTS)[number];
+export { USER_SORTS, type UserSort };
 
 export interface UserSearch {
   /** Part of the name, email or customer name. */
@@ -32,7 +24,7 @@ export interface UserSearch {
   /** Part of the customer (company) name. */
   customer?: string | undefined;
   role?: string | undefined;
-  status?: "active" | "deactivated" | undefined;
+  status?: (typeof USER_STATUSES)[number] | undefined;
   sort: UserSort;
   direction: "asc" | "desc";
   page: number;

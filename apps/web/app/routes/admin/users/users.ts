@@ -1,47 +1,19 @@
 /** The administration's user list and page: what the screens and their server code share. */
-export const USERS_PAGE_SIZE = 30;
-export const USER_SORTS = [
-  "name",
-  "email",
-  "customer",
-  "createdAt",
-  "lastSignInAt",
-  "status",
-] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-export const USER_ROLES = ["ROLE_USER", "ROLE_ADMIN"] as const;
-export const USER_STATUSES = ["active", "deactivated"] as const;
-/** The list's URL parameters, passed to the API under the same names when valid. */
-export const USER_FILTERS = ["search", "customer", "role", "status"] as const;
+import { USER_ROLES, USER_SORTS, USER_STATUSES } from "@starport/api/admin-contract";
 
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  roles: string[];
-  isAdmin: boolean;
-  customer: { id: string; name: string };
-  createdAt: string;
-  lastSignInAt: string | null;
-  status: (typeof USER_STATUSES)[number];
-  deactivatedAt: string | null;
-}
-
-export interface AdminUserDetail extends AdminUser {
-  sellerProfiles: {
-    id: string;
-    name: string;
-    createdAt: string;
-    connections: {
-      api: string;
-      region: string;
-      status: string;
-      connectedAt: string;
-      lastError: string | null;
-    }[];
-  }[];
-  sessions: { id: string; createdAt: string; expiresAt: string }[];
-}
+// The list's contract is the API's (one place); the web adds how the URL holds its state.
+export {
+  type AdminUser,
+  type AdminUserDetail,
+  USER_ACTIONS,
+  USER_FILTERS,
+  USER_ROLES,
+  USER_SORTS,
+  USER_STATUSES,
+  USERS_PAGE_SIZE,
+  type UserAction,
+  type UserSort,
+} from "@starport/api/admin-contract";
 
 export const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -61,6 +33,3 @@ export function userListState(params: URLSearchParams) {
 }
 
 export type UserListState = ReturnType<typeof userListState>;
-
-export const USER_ACTIONS = ["grant-admin", "revoke-admin", "deactivate", "reactivate"] as const;
-export type UserAction = (typeof USER_ACTIONS)[number];
