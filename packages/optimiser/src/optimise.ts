@@ -106,6 +106,13 @@ export function targetingKindOf(c: CampaignNode): number {
   return best;
 }
 
+/** A targeting clause's type: the keyword's match type, or the expression's kind (`asin`, `close-match`…). */
+function clauseTypeOf(t: TargetNode): string {
+  if (t.kind === "keyword") return `keyword:${t.matchType ?? ""}`;
+  const i = t.text.indexOf("=");
+  return `${t.auto ? "auto" : "target"}:${(i >= 0 ? t.text.slice(0, i) : t.text).toLowerCase()}`;
+}
+
 interface GroupTarget {
   acos: number;
   source: DecisionInputs["targetSource"];
@@ -359,6 +366,29 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
           0.999,
           (targetParent[i] as number) * (ratio[i] as number) ** beta,
         );
+  }
+  // clause types convert differently within an ad group (phrase vs broad, close vs loose match,
+  // ASIN vs category): a target's prior times its clause type's factor over the account's other
+  // targets of that type (observed / expected orders, leave-one-out, shrunk toward 1)
+  {
+    const clauseIndex = new Map<string, number>();
+    const tClause = new Int32Array(nTargets);
+    let k = 0;
+    for (const c of campaigns)
+      for (const g of c.adGroups)
+        for (const t of g.targets) {
+          const key = clauseTypeOf(t);
+          let j = clauseIndex.get(key);
+          if (j === undefined) {
+            j = clauseIndex.size;
+            clauseIndex.set(key, j);
+          }
+          tClause[k++] = j;
+        }
+    const expected = Float64Array.from(tClicks, (n, i) => n * (targetParent[i] as number));
+    const f = leaveOneOutFactors(tClause, clauseIndex.size, tOrders, expected);
+    for (let i = 0; i < nTargets; i++)
+      targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
   }
   const mTarget = fitPriorStrength(
     Int32Array.from({ length: nTargets }, (_, i) => i),

@@ -129,6 +129,28 @@ describe("the hierarchy's levels", () => {
     const lo = out.estimates.get("newLo")?.cvr ?? 0;
     expect(hi).toBeGreaterThan(lo * 1.3);
   });
+  it("clause type: a new phrase keyword in an ad group of phrase and broad keywords takes the phrase keywords' rate", () => {
+    // in every ad group, phrase keywords convert at 4 %, broad ones at 12 %, exact at 8 % (the
+    // factor's spread is fitted over the clause types: it needs three)
+    const groups: AdGroupNode[] = [];
+    const types = ["PHRASE", "BROAD", "EXACT"] as const;
+    const rates = [0.04, 0.12, 0.08];
+    for (let g = 0; g < 20; g++) {
+      const ts: TargetNode[] = [];
+      for (let k = 0; k < 6; k++)
+        ts.push(t(`g${g}k${k}`, 100, rates[k % 3] ?? 0, { matchType: types[k % 3] }));
+      if (g === 0) {
+        ts.push(t("newPhrase", 5, 0, { matchType: "PHRASE" }));
+        ts.push(t("newBroad", 5, 0, { matchType: "BROAD" }));
+      }
+      groups.push(group(`g${g}`, ts));
+    }
+    const out = optimise(input([campaign("c", groups)]));
+    const phrase = out.estimates.get("newPhrase")?.cvr ?? 0;
+    const broad = out.estimates.get("newBroad")?.cvr ?? 0;
+    expect(phrase).toBeLessThan(0.06);
+    expect(broad).toBeGreaterThan(0.09);
+  });
 });
 
 describe("covariate and cross-cutting factors", () => {
