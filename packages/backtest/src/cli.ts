@@ -45,7 +45,7 @@ const positive = (name: string, text: string | undefined, fallback: number): num
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const strategies = (args.get("strategies") ?? STRATEGIES.join(","))
+  const strategies = (args.get("strategies") ?? "static,peer,starport")
     .split(",")
     .map((s) => s.trim());
   for (const s of strategies)

@@ -15,7 +15,7 @@ import { STARPORT_WINDOW_DAYS, starportStrategy } from "./strategies/starport.ts
 import { economicsOf, Observer, unobservedView } from "./view.ts";
 import { applyModelParams, applyWorldParams, type WorldParams } from "./world-params.ts";
 
-export const STRATEGIES = ["static", "peer", "starport"] as const;
+export const STRATEGIES = ["static", "peer", "starport", "starport-nobudget"] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 export interface WorldRunConfig {
@@ -57,6 +57,7 @@ const DEMO_SELLER = "A3SANDBOXDEMO01";
 function makeStrategy(name: StrategyName, config: StrategyConfig): Strategy {
   if (name === "peer") return peerStrategy(config);
   if (name === "starport") return starportStrategy(config);
+  if (name === "starport-nobudget") return starportStrategy(config, { budgets: false });
   return staticStrategy();
 }
 
@@ -117,7 +118,9 @@ export function runWorld(run: WorldRunConfig): WorldResult {
       const decided = strategy.decide(
         strategy.ignoresView ? unobservedView(world) : observer.view(),
       );
-      if (d === run.cvrDay && strategy.estimates)
+      // the CVR error is the optimiser's (of `starport` when it runs, else of the variant)
+      const measuresCvr = name === "starport" || !run.strategies.includes("starport");
+      if (d === run.cvrDay && strategy.estimates && measuresCvr)
         result.cvrError = cvrError(world, profiles, strategy.estimates());
       for (const profile of profiles) {
         const list = decided.get(profile.profileId) ?? [];

@@ -6,6 +6,7 @@ import {
   DEFAULT_WORLD,
   Observer,
   runBacktest,
+  starportStrategy,
   type View,
 } from "../src/index.ts";
 
@@ -149,5 +150,48 @@ describe("backtest harness", () => {
     ]);
     expect(ok.applied).toBe(1);
     expect(kw.bid).toBe(0.77);
+  });
+  it("starport in automatic mode raises the budget of a campaign capped while under target, as production does; the nobudget variant only flags it", () => {
+    const run = (budgets: boolean) => {
+      const world = buildWorld(3, { ...DEFAULT_WORLD, products: 20 }, 14);
+      const profiles = advertised(world);
+      // the campaign with the lowest ACoS of the history, its budget cut to half its daily spend
+      const totals = new Map<string, { cost: number; sales: number }>();
+      for (const p of profiles)
+        for (const day of world.facts.get(p.profileId) ?? [])
+          for (const f of day ?? []) {
+            const t = totals.get(f.campaignId) ?? { cost: 0, sales: 0 };
+            t.cost += f.cost;
+            for (const o of f.orders) t.sales += o.sales;
+            totals.set(f.campaignId, t);
+          }
+      const [id, best] = [...totals]
+        .filter(([, t]) => t.sales > 0 && t.cost > 14)
+        .sort(([, a], [, b]) => a.cost / a.sales - b.cost / b.sales)[0] ?? ["", null];
+      const c = world.entities.campaigns.get(id);
+      if (!c || !best) throw new Error("no campaign");
+      const cut = Math.round((best.cost / 14) * 50) / 100;
+      c.budget.budget = cut;
+      const observer = new Observer(world, profiles);
+      const strategy = starportStrategy(config, { budgets });
+      let proposed = 0;
+      for (let d = 0; d < 10; d++) {
+        observer.sync();
+        const decided = strategy.decide(observer.view());
+        for (const p of profiles) {
+          const list = decided.get(p.profileId) ?? [];
+          proposed += list.filter((x) => x.kind === "budget" && x.campaignId === id).length;
+          applyChanges(world, p, list);
+        }
+        simulateDay(world);
+      }
+      return { cut, proposed, budget: c.budget.budget };
+    };
+    const on = run(true);
+    expect(on.proposed).toBeGreaterThan(0);
+    expect(on.budget).toBeGreaterThan(on.cut);
+    const off = run(false);
+    expect(off.proposed).toBe(0);
+    expect(off.budget).toBe(off.cut);
   });
 });

@@ -10,5 +10,12 @@ export {
   placementFactor,
 } from "./optimise.ts";
 export { reasonSentence, type SentenceLocale, type SentenceOptions } from "./reason-sentence.ts";
-export { betaCdf, betaSd, fitPriorStrength } from "./stats.ts";
+export {
+  betaCdf,
+  betaSd,
+  fitCovariateExponent,
+  fitPriorStrength,
+  leaveOneOutFactors,
+  randomEffectsMeans,
+} from "./stats.ts";
 export type * from "./types.ts";

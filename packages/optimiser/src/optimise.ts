@@ -1,6 +1,12 @@
 import { spLimitsOf } from "@starport/amazon";
 import type { ResolvedSettings } from "@starport/settings";
-import { betaCdf, fitPriorStrength } from "./stats.ts";
+import {
+  betaCdf,
+  fitCovariateExponent,
+  fitPriorStrength,
+  leaveOneOutFactors,
+  randomEffectsMeans,
+} from "./stats.ts";
 import type {
   AdGroupNode,
   CampaignNode,
@@ -30,6 +36,8 @@ export const DEFAULT_OPTIONS: OptimiserOptions = {
 
 /** Used only when the whole account has no click yet: a typical Sponsored Products CVR. */
 const ACCOUNT_PRIOR_CVR = 0.08;
+/** Pseudo-clicks (at the ad group's CTR) smoothing a target's click-through rate. */
+const CTR_PRIOR_CLICKS = 2;
 /** Click shares per placement when a campaign has no placement facts yet. */
 const DEFAULT_PLACEMENT_SHARE: Record<PlacementKey, number> = {
   top: 0.35,
@@ -78,6 +86,31 @@ export function placementFactor(c: CampaignNode): number {
     f += share * (1 + (c.placementAdjustments[p] ?? 0) / 100) * uplift;
   }
   return f > 0 ? f : 1;
+}
+
+/**
+ * The campaign's targeting kind: 0 auto, 1 exact keywords, 2 phrase/broad keywords, 3 product
+ * targeting (the kind most of its targets have).
+ */
+export const TARGETING_KINDS = 4;
+export function targetingKindOf(c: CampaignNode): number {
+  if (c.targetingType === "AUTO") return 0;
+  const n = [0, 0, 0, 0];
+  for (const g of c.adGroups)
+    for (const t of g.targets) {
+      const k = t.kind === "target" ? 3 : t.matchType === "EXACT" ? 1 : 2;
+      n[k] = (n[k] as number) + 1;
+    }
+  let best = 1;
+  for (let k = 2; k < 4; k++) if ((n[k] as number) > (n[best] as number)) best = k;
+  return best;
+}
+
+/** A targeting clause's type: the keyword's match type, or the expression's kind (`asin`, `close-match`…). */
+function clauseTypeOf(t: TargetNode): string {
+  if (t.kind === "keyword") return `keyword:${t.matchType ?? ""}`;
+  const i = t.text.indexOf("=");
+  return `${t.auto ? "auto" : "target"}:${(i >= 0 ? t.text.slice(0, i) : t.text).toLowerCase()}`;
 }
 
 interface GroupTarget {
@@ -224,17 +257,76 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     totalSales += cSales[ci] as number;
   }
 
-  // ---- hierarchical empirical Bayes: marketplace → campaign → ad group → target ----
+  // ---- hierarchical empirical Bayes: marketplace → targeting kind → campaign → ad group (× its
+  // product's factor) → target (× its relevance, seen in its CTR) ----
   const mpCvr =
     totalClicks > 0 ? (totalOrders + 1 * ACCOUNT_PRIOR_CVR) / (totalClicks + 1) : ACCOUNT_PRIOR_CVR;
-  const allCampaigns = Int32Array.from(campaigns.keys());
-  const mpRates = new Float64Array(campaigns.length).fill(mpCvr);
-  const mCampaign = fitPriorStrength(allCampaigns, cClicks, cOrders, mpRates);
+  // targeting kinds (auto, keywords, product targeting) convert differently: product targeting
+  // serves on product pages, keywords mostly in search; campaigns shrink toward their kind
+  const cKind = new Int32Array(campaigns.length);
+  const kClicks = new Float64Array(TARGETING_KINDS);
+  const kOrders = new Float64Array(TARGETING_KINDS);
+  for (let i = 0; i < campaigns.length; i++) {
+    const k = targetingKindOf(campaigns[i] as CampaignNode);
+    cKind[i] = k;
+    kClicks[k] = (kClicks[k] as number) + (cClicks[i] as number);
+    kOrders[k] = (kOrders[k] as number) + (cOrders[i] as number);
+  }
+  const mKind = fitPriorStrength(
+    [0, 1, 2, 3],
+    kClicks,
+    kOrders,
+    new Float64Array(TARGETING_KINDS).fill(mpCvr),
+  );
+  const kCvr = Float64Array.from(
+    kClicks,
+    (n, k) => ((kOrders[k] as number) + mKind * mpCvr) / (n + mKind),
+  );
+  const mCampaign = fitPriorStrength(
+    Int32Array.from(campaigns.keys()),
+    cClicks,
+    cOrders,
+    Float64Array.from(cKind, (k) => kCvr[k] as number),
+  );
+  // the campaigns' prior mean is the kind's random-effects mean, not its pooled rate
+  const reKind = randomEffectsMeans(cKind, cClicks, cOrders, kCvr, mCampaign);
+  const campaignParent = Float64Array.from(cKind, (k) => reKind[k] as number);
   const cCvr = new Float64Array(campaigns.length);
   for (let i = 0; i < campaigns.length; i++)
-    cCvr[i] = ((cOrders[i] as number) + mCampaign * mpCvr) / ((cClicks[i] as number) + mCampaign);
+    cCvr[i] =
+      ((cOrders[i] as number) + mCampaign * (campaignParent[i] as number)) /
+      ((cClicks[i] as number) + mCampaign);
+  // a product converts alike wherever it is advertised (its exact, broad, product-targeting ad
+  // groups): the ad group's prior is its campaign's rate times its product's factor
+  const productIndex = new Map<string, number>();
+  const gProduct = new Int32Array(nGroups).fill(-1);
+  {
+    let k = 0;
+    for (const c of campaigns)
+      for (const g of c.adGroups) {
+        if (g.products.length === 1) {
+          const id = (g.products[0] as { productId: string }).productId;
+          let p = productIndex.get(id);
+          if (p === undefined) {
+            p = productIndex.size;
+            productIndex.set(id, p);
+          }
+          gProduct[k] = p;
+        }
+        k++;
+      }
+  }
+  const gExpected = Float64Array.from(
+    gClicks,
+    (n, i) => n * (cCvr[gCampaign[i] as number] as number),
+  );
+  const pFactor = leaveOneOutFactors(gProduct, productIndex.size, gOrders, gExpected);
   const groupParent = new Float64Array(nGroups);
-  for (let i = 0; i < nGroups; i++) groupParent[i] = cCvr[gCampaign[i] as number] as number;
+  for (let i = 0; i < nGroups; i++)
+    groupParent[i] = Math.min(
+      0.999,
+      (cCvr[gCampaign[i] as number] as number) * (pFactor[i] as number),
+    );
   const mGroup = fitPriorStrength(
     Int32Array.from({ length: nGroups }, (_, i) => i),
     gClicks,
@@ -248,6 +340,56 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
       ((gClicks[i] as number) + mGroup);
   const targetParent = new Float64Array(nTargets);
   for (let i = 0; i < nTargets; i++) targetParent[i] = gCvr[tGroup[i] as number] as number;
+  // relevance shows in both the click-through and the conversion rate: a target's prior is its ad
+  // group's rate times (its CTR / the group's CTR)^β, the CTR smoothed with 2 pseudo-clicks at the
+  // group's, β fitted on all targets (Poisson likelihood)
+  {
+    const gImpr = new Float64Array(nGroups);
+    for (let i = 0; i < nTargets; i++) {
+      const g = tGroup[i] as number;
+      gImpr[g] = (gImpr[g] as number) + (tImpr[i] as number);
+    }
+    const ratio = new Float64Array(nTargets).fill(1);
+    for (let i = 0; i < nTargets; i++) {
+      const g = tGroup[i] as number;
+      const gCtr = (gImpr[g] as number) > 0 ? (gClicks[g] as number) / (gImpr[g] as number) : 0;
+      if (gCtr <= 0) continue;
+      const ctr =
+        ((tClicks[i] as number) + CTR_PRIOR_CLICKS) /
+        ((tImpr[i] as number) + CTR_PRIOR_CLICKS / gCtr);
+      ratio[i] = ctr / gCtr;
+    }
+    const beta = fitCovariateExponent(tClicks, tOrders, targetParent, ratio);
+    if (beta > 0)
+      for (let i = 0; i < nTargets; i++)
+        targetParent[i] = Math.min(
+          0.999,
+          (targetParent[i] as number) * (ratio[i] as number) ** beta,
+        );
+  }
+  // clause types convert differently within an ad group (phrase vs broad, close vs loose match,
+  // ASIN vs category): a target's prior times its clause type's factor over the account's other
+  // targets of that type (observed / expected orders, leave-one-out, shrunk toward 1)
+  {
+    const clauseIndex = new Map<string, number>();
+    const tClause = new Int32Array(nTargets);
+    let k = 0;
+    for (const c of campaigns)
+      for (const g of c.adGroups)
+        for (const t of g.targets) {
+          const key = clauseTypeOf(t);
+          let j = clauseIndex.get(key);
+          if (j === undefined) {
+            j = clauseIndex.size;
+            clauseIndex.set(key, j);
+          }
+          tClause[k++] = j;
+        }
+    const expected = Float64Array.from(tClicks, (n, i) => n * (targetParent[i] as number));
+    const f = leaveOneOutFactors(tClause, clauseIndex.size, tOrders, expected);
+    for (let i = 0; i < nTargets; i++)
+      targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
+  }
   const mTarget = fitPriorStrength(
     Int32Array.from({ length: nTargets }, (_, i) => i),
     tClicks,

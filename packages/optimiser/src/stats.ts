@@ -77,10 +77,8 @@ export function fitPriorStrength(
   parentRate: ArrayLike<number>,
   minClicks = 20,
 ): number {
-  let sw = 0;
-  let excess = 0;
-  let noise = 0;
-  let base = 0;
+  let sumDev = 0;
+  let sumVar = 0;
   let used = 0;
   for (let j = 0; j < children.length; j++) {
     const i = children[j] as number;
@@ -88,17 +86,128 @@ export function fitPriorStrength(
     if (n < minClicks) continue;
     const mu = Math.min(0.999, Math.max(0.001, parentRate[i] as number));
     const p = (orders[i] as number) / n;
-    // weights ∝ clicks: the busy children carry the fit
-    sw += n;
-    excess += n * (p - mu) ** 2;
-    noise += mu * (1 - mu);
-    base += n * mu * (1 - mu);
+    // each child counts once: its squared deviation less its own binomial noise
+    sumDev += (p - mu) ** 2 - (mu * (1 - mu)) / n;
+    sumVar += mu * (1 - mu);
     used++;
   }
-  if (used < 3 || sw === 0) return MAX_PRIOR_CLICKS;
-  // E[n (p − μ)²] = μ(1−μ) + n τ²  →  τ² = (Σ n(p−μ)² − Σ μ(1−μ)) / Σ n
-  const tau2 = (excess - noise) / sw;
-  const meanVar = base / sw;
+  if (used < 3) return MAX_PRIOR_CLICKS;
+  // E[(p − μ)²] = μ(1−μ)/n + τ²  →  τ² = mean((p − μ)² − μ(1−μ)/n)
+  const tau2 = sumDev / used;
+  const meanVar = sumVar / used;
   if (tau2 <= meanVar / MAX_PRIOR_CLICKS) return MAX_PRIOR_CLICKS;
   return Math.min(MAX_PRIOR_CLICKS, Math.max(MIN_PRIOR_CLICKS, meanVar / tau2 - 1));
+}
+
+/**
+ * The prior mean of a parent's children: their random-effects mean, not the pooled rate. Where a
+ * busy child converts better than the quiet ones (relevance drives both traffic and conversion),
+ * the pooled rate (orders / clicks) is the busy child's, and shrinking a quiet child toward it
+ * overestimates the quiet child. Each child with clicks weighs 1 / (τ² + μ(1−μ)/n) (τ² from the
+ * level's fitted prior strength m: τ² = μ(1−μ)/(m + 1)), and the parent's pooled estimate counts as
+ * one more child, so a parent with one or two children keeps close to it.
+ */
+export function randomEffectsMeans(
+  parentOf: ArrayLike<number>,
+  clicks: ArrayLike<number>,
+  orders: ArrayLike<number>,
+  pooled: ArrayLike<number>,
+  m: number,
+): Float64Array {
+  const nParents = pooled.length;
+  const sw = new Float64Array(nParents);
+  const swp = new Float64Array(nParents);
+  for (let j = 0; j < nParents; j++) {
+    const mu = Math.min(0.999, Math.max(0.001, pooled[j] as number));
+    const w0 = (m + 1) / (mu * (1 - mu));
+    sw[j] = w0;
+    swp[j] = w0 * (pooled[j] as number);
+  }
+  for (let i = 0; i < parentOf.length; i++) {
+    const n = clicks[i] as number;
+    if (!(n > 0)) continue;
+    const j = parentOf[i] as number;
+    const mu = Math.min(0.999, Math.max(0.001, pooled[j] as number));
+    const v = mu * (1 - mu);
+    const w = 1 / (v / (m + 1) + v / n);
+    sw[j] = (sw[j] as number) + w;
+    swp[j] = (swp[j] as number) + (w * (orders[i] as number)) / n;
+  }
+  return Float64Array.from(sw, (w, j) => (swp[j] as number) / w);
+}
+
+/**
+ * Multiplicative effects of a grouping that cuts across the tree (a product advertised in several
+ * ad groups: exact, broad, product targeting): per member, its group's observed over expected
+ * events, the member itself left out, shrunk toward 1 with a Gamma prior whose strength a (pseudo
+ * expected events) is fitted by the method of moments: Var(O/E) = 1/E (Poisson) + 1/a. Members
+ * without a group (−1) get 1.
+ */
+export function leaveOneOutFactors(
+  groupOf: ArrayLike<number>,
+  nGroups: number,
+  observed: ArrayLike<number>,
+  expected: ArrayLike<number>,
+  minExpected = 2,
+): Float64Array {
+  const o = new Float64Array(nGroups);
+  const e = new Float64Array(nGroups);
+  for (let i = 0; i < groupOf.length; i++) {
+    const g = groupOf[i] as number;
+    if (g < 0) continue;
+    o[g] = (o[g] as number) + (observed[i] as number);
+    e[g] = (e[g] as number) + (expected[i] as number);
+  }
+  let excess = 0;
+  let used = 0;
+  for (let g = 0; g < nGroups; g++) {
+    const eg = e[g] as number;
+    if (eg < minExpected) continue;
+    excess += ((o[g] as number) / eg - 1) ** 2 - 1 / eg;
+    used++;
+  }
+  const tau2 = used >= 3 ? excess / used : 0;
+  const a = tau2 > 1 / MAX_PRIOR_CLICKS ? Math.max(1, 1 / tau2) : MAX_PRIOR_CLICKS;
+  return Float64Array.from({ length: groupOf.length }, (_, i) => {
+    const g = groupOf[i] as number;
+    if (g < 0) return 1;
+    return (
+      ((o[g] as number) - (observed[i] as number) + a) /
+      ((e[g] as number) - (expected[i] as number) + a)
+    );
+  });
+}
+
+/**
+ * Exponent β of a covariate in a Poisson model of orders: orders_i ~ Poisson(n_i · μ_i · x_i^β),
+ * μ_i the parent's rate, x_i > 0 the covariate (a target's click-through rate relative to its ad
+ * group's: relevance raises both). Newton steps on the log-likelihood; β kept within [lo, hi].
+ */
+export function fitCovariateExponent(
+  clicks: ArrayLike<number>,
+  orders: ArrayLike<number>,
+  parentRate: ArrayLike<number>,
+  x: ArrayLike<number>,
+  lo = 0,
+  hi = 1,
+): number {
+  let beta = 0;
+  for (let iter = 0; iter < 8; iter++) {
+    let score = 0;
+    let info = 0;
+    for (let i = 0; i < clicks.length; i++) {
+      const n = clicks[i] as number;
+      const xi = x[i] as number;
+      if (!(n > 0) || !(xi > 0) || xi === 1) continue;
+      const lx = Math.log(xi);
+      const m = n * (parentRate[i] as number) * Math.exp(beta * lx);
+      score += ((orders[i] as number) - m) * lx;
+      info += m * lx * lx;
+    }
+    if (info <= 0) return 0;
+    const next = Math.min(hi, Math.max(lo, beta + score / info));
+    if (Math.abs(next - beta) < 1e-4) return next;
+    beta = next;
+  }
+  return beta;
 }

@@ -21,9 +21,14 @@ const PLACEMENT_KEYS: readonly PlacementKey[] = ["top", "rest", "productPage"];
 /**
  * `starport`: the optimiser with the default settings in automatic mode, at the backtest's
  * shared target and bounds; harvesting and negation switched on, as the peer method does them.
- * Budget decisions are flags for the seller, not applied (neither strategy changes budgets).
+ * Budget decisions are applied as in production's automatic mode (a campaign capped by its budget
+ * on most of the last 7 days while under target: +max change per run); `budgets: false` leaves
+ * them as flags (the strategy `starport-nobudget`).
  */
-export function starportStrategy(config: StrategyConfig): Strategy {
+export function starportStrategy(
+  config: StrategyConfig,
+  options: { budgets: boolean } = { budgets: true },
+): Strategy {
   const settings = resolveSettings({
     global: {
       level: "global",
@@ -99,6 +104,11 @@ export function starportStrategy(config: StrategyConfig): Strategy {
                 });
               break;
             case "budget":
+              // automatic mode applies the raise of a budget-capped campaign under target, as
+              // production's automatic runs do (apps/api/src/optimiser/run-optimiser.ts)
+              if (!options.budgets) break;
+              changes.push({ kind: "budget", campaignId: d.campaignId, budget: d.newBudget });
+              changeLog.push({ entityId: d.campaignId, date: view.today, field: "budget" });
               break;
           }
         }
