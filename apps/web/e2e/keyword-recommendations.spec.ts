@@ -96,6 +96,9 @@ for (const locale of ["de", "en"] as const) {
     const searchRow = page.getByTestId("kw-row").filter({ hasText: termText }).first();
     await expect(searchRow.getByTestId("kw-match")).toHaveValue("EXACT");
     await addRow(page, searchRow);
+    await page.screenshot({
+      path: test.info().outputPath(`keyword-recommendations-search-${locale}.png`),
+    });
 
     // 2. user: a pasted list with bad lines; the valid one is added.
     await page.getByTestId("kw-tab-user").click();
@@ -113,6 +116,9 @@ for (const locale of ["de", "en"] as const) {
     const ideaRow = page.getByTestId("kw-row").filter({ hasText: idea });
     await ideaRow.getByTestId("kw-match").selectOption("PHRASE");
     await addRow(page, ideaRow);
+    await page.screenshot({
+      path: test.info().outputPath(`keyword-recommendations-user-${locale}.png`),
+    });
 
     // 3. amazon: Amazon's recommendations for the ad group's products.
     await page.getByTestId("kw-tab-amazon").click();

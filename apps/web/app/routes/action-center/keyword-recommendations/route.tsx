@@ -153,7 +153,9 @@ function CandidateTable<T extends Candidate>({
             disabled={selected.length === 0}
             data-testid="kw-add"
           >
-            {t("keywordRecs.add", { count: selected.length })}
+            {selected.length > 0
+              ? t("keywordRecs.add", { count: selected.length })
+              : t("keywordRecs.addNone")}
           </Button>
           {selected.length > 0 ? (
             <Text size="sm" c="dimmed">
@@ -218,7 +220,29 @@ function CandidateTable<T extends Candidate>({
           {
             accessor: "keywordText",
             title: t("keywordRecs.column.keyword"),
-            render: (row) => <Text size="sm">{row.keywordText}</Text>,
+            render: (row) => {
+              const result = results[row.key];
+              return (
+                <Stack gap={2} align="flex-start">
+                  <Text size="sm">{row.keywordText}</Text>
+                  {result?.ok ? (
+                    <Badge
+                      size="xs"
+                      color="teal"
+                      variant="light"
+                      styles={FULL_BADGE}
+                      data-testid="kw-result-ok"
+                    >
+                      {t("keywordRecs.inTray")}
+                    </Badge>
+                  ) : result ? (
+                    <Text size="xs" c="red" data-testid="kw-result-error">
+                      {result.message}
+                    </Text>
+                  ) : null}
+                </Stack>
+              );
+            },
           },
           ...extra,
           {
@@ -269,30 +293,6 @@ function CandidateTable<T extends Candidate>({
                 data-testid="kw-bid"
               />
             ),
-          },
-          {
-            accessor: "result",
-            title: t("keywordRecs.column.result"),
-            noWrap: true,
-            render: (row) => {
-              const result = results[row.key];
-              if (!result) return null;
-              return result.ok ? (
-                <Badge
-                  size="sm"
-                  color="teal"
-                  variant="light"
-                  styles={FULL_BADGE}
-                  data-testid="kw-result-ok"
-                >
-                  {t("keywordRecs.inTray")}
-                </Badge>
-              ) : (
-                <Text size="xs" c="red" data-testid="kw-result-error">
-                  {result.message}
-                </Text>
-              );
-            },
           },
         ]}
         emptyState={
@@ -458,8 +458,12 @@ function UserTab({ data }: { data: KeywordPageData }) {
           <Stack gap={2}>
             {(showAll ? problems : problems.slice(0, PROBLEMS_SHOWN)).map((p) => (
               <Text size="xs" key={p.line} data-testid="kw-idea-problem" data-problem={p.problem}>
-                {t("keywordRecs.user.line", { line: format.number(p.line) })}{" "}
-                {p.text ? `„${p.text.slice(0, 60)}${p.text.length > 60 ? "…" : ""}“ ` : ""}
+                {p.text
+                  ? t("keywordRecs.user.lineText", {
+                      line: format.number(p.line),
+                      text: `${p.text.slice(0, 60)}${p.text.length > 60 ? "…" : ""}`,
+                    })
+                  : t("keywordRecs.user.line", { line: format.number(p.line) })}{" "}
                 <Text span size="xs" c="red">
                   {t(`keywordRecs.user.problem.${p.problem}`)}
                 </Text>
@@ -561,6 +565,7 @@ function AmazonTab({ data }: { data: KeywordPageData }) {
             accessor: "amazonBid",
             title: t("keywordRecs.column.amazonBid"),
             textAlign: "right",
+            noWrap: true,
             render: (row) =>
               row.amazonBid ? (
                 <Text size="sm" data-testid="kw-amazon-bid">
