@@ -84,8 +84,13 @@ for (const locale of ["de", "en"] as const) {
     const termText = String(term?.searchTerm);
     const adGroupId = String(term?.adGroup).split("/").pop();
 
-    await page.goto(`${prefix}/action-center/keyword-recommendations/DE/${adGroupId}`);
+    // Opened from the ad group's page in Hangar.
+    await page.goto(`${prefix}/hangar/campaigns/adgroup/${adGroupId}`);
     await expectHydrated(page);
+    await page.getByTestId("keyword-recommendations-link").click();
+    await expect(page).toHaveURL(
+      new RegExp(`${prefix}/action-center/keyword-recommendations/DE/${adGroupId}$`),
+    );
     await expect(page.getByTestId("kw-ad-group")).toBeVisible();
     await expect(page.getByTestId("kw-back")).toHaveAttribute(
       "href",
@@ -119,6 +124,22 @@ for (const locale of ["de", "en"] as const) {
     await page.screenshot({
       path: test.info().outputPath(`keyword-recommendations-user-${locale}.png`),
     });
+    // 5,000 pasted lines: checked and paged without the page hanging.
+    const many = Array.from({ length: 5000 }, (_, i) => `idee nummer ${i}`).join("\n");
+    // Set as one paste would land (Playwright's fill types the text through the editor, which
+    // takes minutes for 5,000 lines in Chromium's textarea, page or not).
+    const started = Date.now();
+    await page.getByTestId("kw-ideas").evaluate((element, value) => {
+      const textarea = element as HTMLTextAreaElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
+      setter?.call(textarea, value);
+      textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    }, many);
+    await expect(page.getByTestId("kw-ideas-summary")).toContainText(
+      locale === "de" ? "5.000 Zeilen: 5.000 gültig" : "5,000 lines: 5,000 valid",
+    );
+    await expect(page.getByTestId("kw-row")).toHaveCount(50);
+    expect(Date.now() - started, "5,000 lines checked within 5 s").toBeLessThan(5000);
 
     // 3. amazon: Amazon's recommendations for the ad group's products.
     await page.getByTestId("kw-tab-amazon").click();

@@ -22,7 +22,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useChanges } from "../../../components/hangar/changes/ChangesContext.tsx";
@@ -111,16 +111,20 @@ function CandidateTable<T extends Candidate>({
     setPage(1);
   }, [records]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Each answer is taken in once (the tray's refresh must not run it again).
+  const handled = useRef<AddResult | null>(null);
+  const refreshTray = changes?.refreshTray;
   useEffect(() => {
-    if (!answer?.ok) return;
+    if (!answer?.ok || handled.current === answer) return;
+    handled.current = answer;
     setResults((prev) => {
       const next = { ...prev };
       for (const r of answer.results) next[r.key] = { ok: r.ok, message: r.message };
       return next;
     });
     setSelected([]);
-    changes?.refreshTray();
-  }, [answer, changes?.refreshTray]);
+    refreshTray?.();
+  }, [answer, refreshTray]);
   const editOf = (row: T) => edits[row.key] ?? { matchType: row.matchType, bid: row.bid };
   const setEdit = (row: T, patch: Partial<{ matchType: MatchType; bid: number }>) =>
     setEdits((prev) => ({ ...prev, [row.key]: { ...editOf(row), ...patch } }));
