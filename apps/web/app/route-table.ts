@@ -99,6 +99,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: null,
     params: { marketplace: "marketplace", id: "id" },
     middleware: APP,
+    file: "routes/action-center/keyword-recommendations/route.tsx",
   },
   { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed", middleware: ADMIN },
   {

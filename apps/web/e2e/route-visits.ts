@@ -25,7 +25,8 @@ const ID_SOURCES: Readonly<Record<string, string>> = {
   "ad-group-detail": "/api/ad_groups",
   // An administrator's page of a user: the demo seller's own account.
   "admin-user": "/api/users",
-  // keyword-recommendations: the id of a keyword recommendation, which has no API yet.
+  // An ad group's keyword recommendations (its marketplace: see `fill`).
+  "keyword-recommendations": "/api/ad_groups",
 };
 
 export interface RouteVisit {
@@ -63,6 +64,17 @@ export function routeParamFiller(request: APIRequestContext) {
     return found;
   };
 
+  const firstMember = async (collection: string) => {
+    const response = await request.get(collection, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok()) return undefined;
+    const body = (await response.json()) as {
+      "hydra:member"?: { advertisingProfile?: string }[];
+    };
+    return body["hydra:member"]?.[0];
+  };
+
   return async function fill(entry: RouteEntry, path: string): Promise<RouteVisit> {
     const synthetic: string[] = [];
     let url = path;
@@ -80,6 +92,19 @@ export function routeParamFiller(request: APIRequestContext) {
         value = VALID_ID;
       }
       url = url.replace(`:${name}`, value);
+    }
+    if (entry.key === "keyword-recommendations" && synthetic.length === 0) {
+      // The ad group lives in one marketplace: the URL names that one.
+      const group = await firstMember("/api/ad_groups");
+      const profile = group?.advertisingProfile
+        ? await request.get(group.advertisingProfile, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        : null;
+      if (profile?.ok()) {
+        const { countryCode } = (await profile.json()) as { countryCode: string };
+        url = url.replace("/DE/", `/${countryCode}/`);
+      }
     }
     return { url, synthetic };
   };

@@ -28,6 +28,7 @@ async function ownUrl(page: Page, entry: RouteEntry, url: string): Promise<strin
   const entity = {
     "campaign-detail": "campaigns",
     "ad-group-detail": "ad_groups",
+    "keyword-recommendations": "ad_groups",
     "collection-detail": "product_collections",
     "admin-user": "users",
   }[entry.key];
@@ -43,8 +44,18 @@ async function ownUrl(page: Page, entry: RouteEntry, url: string): Promise<strin
     const profile = (await get("/api/seller_profiles"))["hydra:member"][0]?.id ?? "";
     return url.replace(VALID_ID, profile);
   }
-  const id = (await get(`/api/${entity}?itemsPerPage=1`))["hydra:member"][0]?.id ?? "";
-  return url.replace(VALID_ID, id);
+  const first = (await get(`/api/${entity}?itemsPerPage=1`))["hydra:member"][0] as
+    | { id: string; advertisingProfile?: string }
+    | undefined;
+  const own = url.replace(VALID_ID, first?.id ?? "");
+  if (entry.key !== "keyword-recommendations" || !first?.advertisingProfile) return own;
+  // An ad group's keyword recommendations live under its own marketplace.
+  const profile = (await (
+    await page.request.get(first.advertisingProfile, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { countryCode: string };
+  return own.replace("/DE/", `/${profile.countryCode}/`);
 }
 
 function defineRouteTest(locale: string, entry: RouteEntry, sampleUrl: string) {

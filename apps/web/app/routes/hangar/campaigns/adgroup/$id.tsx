@@ -1,4 +1,4 @@
-import { Anchor, Badge, Skeleton, Stack, Tabs } from "@mantine/core";
+import { Anchor, Badge, Button, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
@@ -21,6 +21,7 @@ import { ScopePerformance } from "../../../../components/hangar/ScopePerformance
 import { TABLES, type TableKey } from "../../../../components/hangar/tables.ts";
 import { OptimiserLogTab } from "../../../../components/optimiser/OptimiserLogTab.tsx";
 import { getI18n } from "../../../../i18n/i18n.ts";
+import { useLocalizedPath } from "../../../../lib/use-locale.ts";
 import { splitLocale } from "../../../../route-table.ts";
 import type { Route } from "./+types/$id";
 
@@ -104,6 +105,7 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const link = useHangarLink();
+  const localize = useLocalizedPath();
   const [params, setParams] = useSearchParams();
   const {
     sellerProfileId,
@@ -150,7 +152,20 @@ export default function AdGroupDetail({ loaderData }: Route.ComponentProps) {
             defaultCurrency={settings.defaultCurrency}
             converted={currency.convert}
             extra={
-              <HistoryButton entity={adGroup.id} entityType="ad_groups" label={adGroup.name} />
+              <>
+                <Button
+                  component={Link}
+                  to={localize(
+                    `/action-center/keyword-recommendations/${advertisingProfile.countryCode}/${adGroup.id}`,
+                  )}
+                  size="xs"
+                  variant="default"
+                  data-testid="keyword-recommendations-link"
+                >
+                  {t("hangar.adGroup.keywordRecommendations")}
+                </Button>
+                <HistoryButton entity={adGroup.id} entityType="ad_groups" label={adGroup.name} />
+              </>
             }
           />
           <Facts

@@ -1,0 +1,398 @@
+/**
+ * The keyword recommendations' reads and writes (issue 21 §2). Reads: the ad group, its campaign
+ * and marketplace, its keywords and negatives, its search terms of the last 60 days (the
+ * converting ones not yet keywords become the "search" tab, with the CVR shrunk toward the ad
+ * group's by empirical Bayes) and, on the "amazon" tab only, Amazon's keyword recommendations for
+ * the ad group's advertised ASINs. Write: the selected keywords staged as creations in the
+ * seller's change tray (POST /api/changes/creations), one at a time, each with its own answer.
+ */
+import { spLimitsOf } from "@starport/amazon";
+import { fitPriorStrength } from "@starport/optimiser";
+import { data, type RouterContextProvider } from "react-router";
+import { addDays, todayIn } from "../../../components/hangar/date-range.ts";
+import {
+  type AdvertisingProfileRef,
+  hangarBase,
+  loadEntity,
+  throwNotFound,
+} from "../../../components/hangar/hangar.server.ts";
+import { ApiError } from "../../../lib/api/client.ts";
+import type { HydraClient } from "../../../lib/api/hydra.ts";
+import { serverApi, sessionContext, tokenFromRequest } from "../../../session/server-session.ts";
+import {
+  type AddResult,
+  type AddRow,
+  type AmazonCandidate,
+  clampBid,
+  type KeywordTab,
+  type Limits,
+  MATCH_TYPES,
+  type MatchType,
+  normaliseKeyword,
+  REASON_OF_TAB,
+  type SearchCandidate,
+  tabOf,
+} from "./model.ts";
+
+/** The search terms' window: the last 60 days up to the marketplace's today. */
+export const WINDOW_DAYS = 60;
+/** The most search terms one ad group's view reads (by clicks). */
+const TERM_LIMIT = 1000;
+
+interface AdGroup {
+  id: string;
+  name: string;
+  state: string;
+  campaign: string | null;
+  advertisingProfile: string;
+  defaultBid: number | null;
+}
+
+interface Sums {
+  clicks: number;
+  orders: number;
+  cost: number;
+}
+
+export interface KeywordPageData {
+  tab: KeywordTab;
+  adGroup: { id: string; name: string; state: string; defaultBid: number | null };
+  campaign: { id: string; name: string; targetingType: string | null } | null;
+  marketplace: string;
+  currency: string;
+  sellerProfileId: string;
+  advertisingProfileId: string;
+  limits: Limits;
+  window: { from: string; to: string };
+  /** The ad group's search terms over the window. */
+  adGroupStats: Sums & { cvr: number | null; cpc: number | null };
+  /** Pseudo-clicks of the Beta prior the terms' CVRs are shrunk with. */
+  priorClicks: number | null;
+  /** Starport's bid for a keyword without evidence of its own: the ad group's CPC or default bid. */
+  baseBid: number;
+  search: SearchCandidate[];
+  /** Lower-case texts of the ad group's keywords and of its (and its campaign's) negatives. */
+  keywords: string[];
+  negatives: string[];
+  amazon:
+    | { state: "ok"; rows: AmazonCandidate[] }
+    | { state: "noAsins" }
+    | { state: "error"; message: string }
+    | null;
+}
+
+const num = (value: unknown): number => (typeof value === "number" ? value : 0);
+
+/** Every member of a collection, page after page (the lists of one ad group are short). */
+async function all<T>(
+  hydra: HydraClient,
+  path: string,
+  query: Record<string, string>,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const list = await hydra.collection<T>(path, { ...query, itemsPerPage: 500, page });
+    out.push(...list.members);
+    if (out.length >= list.totalItems || list.members.length === 0) break;
+  }
+  return out;
+}
+
+/**
+ * Pure: the search tab from the ad group's search terms (grouped by term, as one term can come
+ * through several keywords or targets). A term qualifies with ≥ 1 order and not yet a keyword of
+ * the ad group (text, case-insensitive). shrunk CVR = (orders + m·CVR_ag) / (clicks + m), m fitted
+ * over the ad group's terms (`fitPriorStrength`); bid = CPC_ag × shrunk CVR / CVR_ag, clamped.
+ */
+export function searchCandidates(
+  terms: readonly {
+    searchTerm: string;
+    isKeyword: boolean;
+    clicks: number;
+    orders: number;
+    cost: number;
+  }[],
+  baseBid: number,
+  limits: Limits,
+): { rows: SearchCandidate[]; stats: Sums; priorClicks: number | null } {
+  const grouped = new Map<
+    string,
+    { text: string; isKeyword: boolean; clicks: number; orders: number; cost: number }
+  >();
+  const stats: Sums = { clicks: 0, orders: 0, cost: 0 };
+  for (const term of terms) {
+    stats.clicks += term.clicks;
+    stats.orders += term.orders;
+    stats.cost += term.cost;
+    const key = normaliseKeyword(term.searchTerm);
+    const entry = grouped.get(key) ?? {
+      text: term.searchTerm.trim().replace(/\s+/g, " "),
+      isKeyword: false,
+      clicks: 0,
+      orders: 0,
+      cost: 0,
+    };
+    entry.isKeyword ||= term.isKeyword;
+    entry.clicks += term.clicks;
+    entry.orders += term.orders;
+    entry.cost += term.cost;
+    grouped.set(key, entry);
+  }
+  if (stats.clicks === 0) return { rows: [], stats, priorClicks: null };
+  const agCvr = stats.orders / stats.clicks;
+  const groups = [...grouped.values()];
+  const prior = fitPriorStrength(
+    groups.map((_, i) => i),
+    groups.map((g) => g.clicks),
+    groups.map((g) => g.orders),
+    groups.map(() => agCvr),
+  );
+  const rows = [...grouped.entries()]
+    .filter(([, g]) => g.orders >= 1 && !g.isKeyword && g.clicks > 0)
+    .map(([key, g]): SearchCandidate => {
+      const shrunkCvr = (g.orders + prior * agCvr) / (g.clicks + prior);
+      return {
+        key,
+        keywordText: g.text,
+        matchType: "EXACT",
+        bid: clampBid(agCvr > 0 ? (baseBid * shrunkCvr) / agCvr : baseBid, limits),
+        clicks: g.clicks,
+        orders: g.orders,
+        cost: Math.round(g.cost * 100) / 100,
+        cvr: g.orders / g.clicks,
+        shrunkCvr,
+      };
+    })
+    .sort((a, b) => b.shrunkCvr - a.shrunkCvr || b.orders - a.orders);
+  return { rows, stats, priorClicks: prior };
+}
+
+export async function loadKeywordPage(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  route: { marketplace: string; id: string },
+): Promise<KeywordPageData> {
+  const base = await hangarBase(context, request);
+  const { hydra, url, profile } = base;
+  const { entity: adGroup, advertisingProfile } = await loadEntity<AdGroup>(
+    hydra,
+    `/api/ad_groups/${route.id}`,
+    url,
+  );
+  const marketplace = (advertisingProfile as AdvertisingProfileRef).countryCode;
+  // The ad group lives in one marketplace: another one in the URL names nothing.
+  if (marketplace.toUpperCase() !== route.marketplace.toUpperCase()) throwNotFound(url);
+  const tab = tabOf(url.searchParams);
+  const limits = spLimitsOf(marketplace);
+  const today = base.amazonToday ?? todayIn(advertisingProfile.timezone);
+  const window = { from: addDays(today, -(WINDOW_DAYS - 1)), to: today };
+  const [campaign, keywords, negatives, campaignNegatives, terms, ads] = await Promise.all([
+    adGroup.campaign
+      ? hydra
+          .item<{ id: string; name: string; targetingType: string | null }>(adGroup.campaign)
+          .catch(() => null)
+      : Promise.resolve(null),
+    all<{ keywordText: string; state: string }>(hydra, "/api/keywords", { adGroup: adGroup.id }),
+    all<{ keywordText: string; state: string }>(hydra, "/api/negative_keywords", {
+      adGroup: adGroup.id,
+    }),
+    adGroup.campaign
+      ? all<{ keywordText: string; state: string; level: string }>(
+          hydra,
+          "/api/negative_keywords",
+          { campaign: String(adGroup.campaign.split("/").pop()) },
+        )
+      : Promise.resolve([]),
+    hydra.collection<{
+      searchTerm: string;
+      isKeyword: boolean;
+      metrics: { clicks: number; orders: number; cost: number };
+    }>("/api/search_terms", {
+      adGroup: adGroup.id,
+      from: window.from,
+      to: window.to,
+      "order[clicks]": "desc",
+      itemsPerPage: TERM_LIMIT,
+    }),
+    tab === "amazon"
+      ? all<{ asin: string | null; state: string }>(hydra, "/api/product_ads", {
+          adGroup: adGroup.id,
+        })
+      : Promise.resolve([]),
+  ]);
+  const live = (row: { state: string }) => row.state !== "ARCHIVED";
+  const keywordTexts = new Set(keywords.filter(live).map((k) => normaliseKeyword(k.keywordText)));
+  const negativeTexts = new Set(
+    [...negatives, ...campaignNegatives.filter((n) => n.level === "campaign")]
+      .filter(live)
+      .map((k) => normaliseKeyword(k.keywordText)),
+  );
+  const termRows = terms.members.map((t) => ({
+    searchTerm: t.searchTerm,
+    isKeyword: t.isKeyword || keywordTexts.has(normaliseKeyword(t.searchTerm)),
+    clicks: num(t.metrics?.clicks),
+    orders: num(t.metrics?.orders),
+    cost: num(t.metrics?.cost),
+  }));
+  // Totals of every term, not only the page read: the ad group's CVR and CPC.
+  const totals = (terms.extra.totals ?? {}) as Partial<Sums>;
+  const stats: Sums = {
+    clicks: num(totals.clicks),
+    orders: num(totals.orders),
+    cost: num(totals.cost),
+  };
+  const cpc = stats.clicks > 0 ? stats.cost / stats.clicks : null;
+  const baseBid = clampBid(cpc ?? adGroup.defaultBid ?? limits.minBid, limits);
+  const search = searchCandidates(termRows, baseBid, limits);
+  let amazon: KeywordPageData["amazon"] = null;
+  if (tab === "amazon") {
+    const asins = [
+      ...new Set(ads.filter(live).flatMap((ad) => (ad.asin ? [ad.asin.toUpperCase()] : []))),
+    ].slice(0, 50);
+    if (asins.length === 0) amazon = { state: "noAsins" };
+    else {
+      try {
+        const list = await hydra.collection<{
+          keyword: string;
+          matchType: MatchType;
+          rank: number;
+          suggestedBid: { low: number; median: number; high: number } | null;
+        }>("/api/keyword_recommendations", {
+          profile: advertisingProfile.id,
+          "asins[]": asins,
+          itemsPerPage: 600,
+        });
+        amazon = {
+          state: "ok",
+          rows: list.members
+            .filter((r) => (MATCH_TYPES as readonly string[]).includes(r.matchType))
+            .map((r) => ({
+              key: `${normaliseKeyword(r.keyword)}|${r.matchType}`,
+              keywordText: r.keyword,
+              matchType: r.matchType,
+              bid: baseBid,
+              rank: r.rank,
+              amazonBid: r.suggestedBid,
+              isKeyword: keywordTexts.has(normaliseKeyword(r.keyword)),
+            }))
+            .sort((a, b) => a.rank - b.rank),
+        };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) throw error;
+        amazon = { state: "error", message: error.message };
+      }
+    }
+  }
+  return {
+    tab,
+    adGroup: {
+      id: adGroup.id,
+      name: adGroup.name,
+      state: adGroup.state,
+      defaultBid: adGroup.defaultBid,
+    },
+    campaign,
+    marketplace,
+    currency: advertisingProfile.currency,
+    sellerProfileId: profile.id,
+    advertisingProfileId: advertisingProfile.id,
+    limits: { minBid: limits.minBid, maxBid: limits.maxBid },
+    window,
+    adGroupStats: {
+      ...stats,
+      cost: Math.round(stats.cost * 100) / 100,
+      cvr: stats.clicks > 0 ? stats.orders / stats.clicks : null,
+      cpc,
+    },
+    priorClicks: search.priorClicks,
+    baseBid,
+    search: search.rows,
+    keywords: [...keywordTexts],
+    negatives: [...negativeTexts],
+    amazon,
+  };
+}
+
+/** At most this many keywords per "add" (a pasted list's valid lines included). */
+export const ADD_LIMIT = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseRows(raw: unknown): AddRow[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(raw ?? "[]"));
+  } catch {
+    throw data({ message: "invalid rows" }, 400);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > ADD_LIMIT)
+    throw data({ message: "invalid rows" }, 400);
+  return parsed.map((item) => {
+    const row = (item ?? {}) as Record<string, unknown>;
+    if (
+      typeof row.key !== "string" ||
+      typeof row.keywordText !== "string" ||
+      !(MATCH_TYPES as readonly unknown[]).includes(row.matchType) ||
+      typeof row.bid !== "number" ||
+      !Number.isFinite(row.bid)
+    )
+      throw data({ message: "invalid rows" }, 400);
+    return {
+      key: row.key.slice(0, 200),
+      keywordText: row.keywordText.slice(0, 1000),
+      matchType: row.matchType as MatchType,
+      bid: row.bid,
+    };
+  });
+}
+
+/** The API's words for a refused creation: the first violation's message or the detail. */
+function refusal(error: ApiError): string {
+  const body = (error.body ?? {}) as Record<string, unknown>;
+  const violations = body.violations;
+  if (Array.isArray(violations) && violations.length > 0) {
+    const first = violations[0] as Record<string, unknown>;
+    if (typeof first.message === "string") return first.message;
+  }
+  return String(body.detail ?? body["hydra:description"] ?? error.message);
+}
+
+/**
+ * "add": each selected keyword a creation in the seller's tray (same text and match type staged
+ * again: the one draft with the newer bid, the API's rule). One refused (bid outside the limits,
+ * ad group archived) does not hold the others back; each row gets its own answer.
+ */
+export async function keywordAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  adGroupId: string,
+): Promise<AddResult> {
+  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
+  const api = serverApi(context, request);
+  const form = await request.formData();
+  const tab = tabOf(new URLSearchParams({ tab: String(form.get("tab") ?? "") }));
+  if (form.get("intent") !== "add" || !UUID.test(adGroupId))
+    throw data({ message: "unknown intent" }, 400);
+  const rows = parseRows(form.get("rows"));
+  const results: { key: string; ok: boolean; message: string | null }[] = [];
+  for (const row of rows) {
+    try {
+      await api.json("/api/changes/creations", {
+        method: "POST",
+        headers: { "content-type": "application/ld+json" },
+        body: JSON.stringify({
+          entityType: "keywords",
+          adGroup: `/api/ad_groups/${adGroupId}`,
+          value: { keywordText: row.keywordText, matchType: row.matchType, bid: row.bid },
+          reasonCode: REASON_OF_TAB[tab],
+          reasonParams: tab === "search" ? { searchTerm: row.keywordText } : null,
+        }),
+      });
+      results.push({ key: row.key, ok: true, message: null });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) throw error;
+      if (error.status === 404) return { ok: false, tab, message: refusal(error) };
+      results.push({ key: row.key, ok: false, message: refusal(error) });
+    }
+  }
+  return { ok: true, tab, results };
+}

@@ -1,0 +1,126 @@
+/**
+ * Keyword recommendations of one ad group (issue 21 §2), the part shared by the screen and its
+ * server half: the tabs, the rows each tab offers, the check of pasted keyword ideas and the
+ * clamp to the marketplace's bid limits. Pure, so the browser checks 5,000 pasted lines itself.
+ */
+
+export const KEYWORD_TABS = ["search", "user", "amazon"] as const;
+export type KeywordTab = (typeof KEYWORD_TABS)[number];
+export const MATCH_TYPES = ["EXACT", "PHRASE", "BROAD"] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
+
+export function tabOf(params: URLSearchParams): KeywordTab {
+  const tab = params.get("tab");
+  return (KEYWORD_TABS as readonly string[]).includes(tab ?? "") ? (tab as KeywordTab) : "search";
+}
+
+/** A keyword the seller may add: text, match type and bid, editable before adding. */
+export interface Candidate {
+  /** Stable within the tab (the text in lower case, with the match type on the Amazon tab). */
+  key: string;
+  keywordText: string;
+  matchType: MatchType;
+  bid: number;
+}
+
+export interface SearchCandidate extends Candidate {
+  clicks: number;
+  orders: number;
+  cost: number;
+  /** orders / clicks of the term in the window. */
+  cvr: number;
+  /** The term's CVR shrunk toward the ad group's (empirical Bayes). */
+  shrunkCvr: number;
+}
+
+export interface AmazonCandidate extends Candidate {
+  rank: number;
+  amazonBid: { low: number; median: number; high: number } | null;
+  /** Already a keyword of the ad group (any match type). */
+  isKeyword: boolean;
+}
+
+export interface Limits {
+  minBid: number;
+  maxBid: number;
+}
+
+/** Within the marketplace's bid limits, in cents. */
+export function clampBid(bid: number, limits: Limits): number {
+  const clamped = Math.min(limits.maxBid, Math.max(limits.minBid, bid));
+  return Math.round(clamped * 100) / 100;
+}
+
+/** Normalised for comparisons: trimmed, single spaces, lower case. */
+export function normaliseKeyword(text: string): string {
+  return text.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+export const MAX_KEYWORD_CHARS = 80;
+export const MAX_KEYWORD_WORDS = 10;
+/** Letters (any script), digits, spaces and the punctuation Amazon keeps in keywords. */
+const SUPPORTED = /^[\p{L}\p{M}\p{N} '&.+-]+$/u;
+
+export type LineProblem =
+  | "empty"
+  | "duplicate"
+  | "tooLong"
+  | "unsupported"
+  | "isKeyword"
+  | "isNegative";
+
+export interface IdeaLine {
+  /** 1-based line number in the pasted text. */
+  line: number;
+  text: string;
+  problem: LineProblem | null;
+}
+
+/**
+ * Each pasted line with what is wrong with it, if anything: empty, a duplicate of an earlier line
+ * (case-insensitive), too long for Amazon (> 80 characters or > 10 words), characters Amazon does
+ * not take, already a keyword or already a negative of the ad group. Linear in the lines.
+ */
+export function checkIdeas(
+  text: string,
+  keywords: ReadonlySet<string>,
+  negatives: ReadonlySet<string>,
+): IdeaLine[] {
+  const seen = new Set<string>();
+  const lines = text.split(/\r?\n/);
+  // A trailing newline is not a line of its own.
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return lines.map((raw, index) => {
+    const display = raw.trim().replace(/\s+/g, " ");
+    const key = display.toLowerCase();
+    let problem: LineProblem | null = null;
+    if (!display) problem = "empty";
+    else if (display.length > MAX_KEYWORD_CHARS || display.split(" ").length > MAX_KEYWORD_WORDS)
+      problem = "tooLong";
+    else if (!SUPPORTED.test(display)) problem = "unsupported";
+    else if (seen.has(key)) problem = "duplicate";
+    else if (keywords.has(key)) problem = "isKeyword";
+    else if (negatives.has(key)) problem = "isNegative";
+    if (display) seen.add(key);
+    return { line: index + 1, text: display, problem };
+  });
+}
+
+/** What the route action takes: the keywords to stage in the tray. */
+export interface AddRow {
+  key: string;
+  keywordText: string;
+  matchType: MatchType;
+  bid: number;
+}
+
+export type AddResult =
+  | { ok: true; tab: KeywordTab; results: { key: string; ok: boolean; message: string | null }[] }
+  | { ok: false; tab: KeywordTab; message: string };
+
+/** Where each tab's additions come from, as the tray names it (changes.reason.*). */
+export const REASON_OF_TAB: Record<KeywordTab, string> = {
+  search: "search_term_harvest",
+  user: "keyword_idea",
+  amazon: "amazon_keyword_recommendation",
+};

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { searchCandidates } from "../app/routes/action-center/keyword-recommendations/keywords.server.ts";
+import { checkIdeas, clampBid } from "../app/routes/action-center/keyword-recommendations/model.ts";
+
+const LIMITS = { minBid: 0.02, maxBid: 1000 };
+
+describe("pasted keyword ideas (issue 21 §2, bad input)", () => {
+  it("names what is wrong with each line and keeps the valid ones", () => {
+    const lines = checkIdeas(
+      [
+        "lampe",
+        "",
+        "Lampe",
+        "x".repeat(300),
+        "a b c d e f g h i j k",
+        "preis $ 100",
+        "zelt",
+        "matte",
+        "neu  idee ",
+      ].join("\n"),
+      new Set(["zelt"]),
+      new Set(["matte"]),
+    );
+    expect(lines.map((l) => l.problem)).toEqual([
+      null,
+      "empty",
+      "duplicate",
+      "tooLong",
+      "tooLong",
+      "unsupported",
+      "isKeyword",
+      "isNegative",
+      null,
+    ]);
+    expect(lines[8]?.text).toBe("neu idee");
+  });
+
+  it("checks 5,000 lines quickly", () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `idee ${i % 4000}`).join("\n");
+    const started = performance.now();
+    const lines = checkIdeas(text, new Set(), new Set());
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(lines.filter((l) => l.problem === "duplicate")).toHaveLength(1000);
+  });
+});
+
+describe("search tab", () => {
+  it("offers converting terms not yet keywords, CVR shrunk toward the ad group's, bid scaled", () => {
+    const terms = [
+      { searchTerm: "Lampe", isKeyword: false, clicks: 10, orders: 5, cost: 5 },
+      { searchTerm: "lampe", isKeyword: false, clicks: 10, orders: 0, cost: 5 },
+      { searchTerm: "zelt", isKeyword: true, clicks: 50, orders: 10, cost: 25 },
+      { searchTerm: "matte", isKeyword: false, clicks: 100, orders: 0, cost: 50 },
+      { searchTerm: "kocher", isKeyword: false, clicks: 30, orders: 1, cost: 15 },
+    ];
+    const { rows, stats } = searchCandidates(terms, 0.5, LIMITS);
+    expect(stats).toEqual({ clicks: 200, orders: 16, cost: 100 });
+    expect(rows.map((r) => r.keywordText)).toEqual(["Lampe", "kocher"]);
+    const lampe = rows[0]!;
+    expect(lampe.clicks).toBe(20);
+    expect(lampe.cvr).toBe(0.25);
+    // Between its own CVR and the ad group's 8 %.
+    expect(lampe.shrunkCvr).toBeGreaterThan(0.08);
+    expect(lampe.shrunkCvr).toBeLessThan(0.25);
+    expect(lampe.bid).toBe(clampBid((0.5 * lampe.shrunkCvr) / 0.08, LIMITS));
+    expect(lampe.matchType).toBe("EXACT");
+  });
+
+  it("keeps bids within the marketplace's limits", () => {
+    expect(clampBid(0.001, LIMITS)).toBe(0.02);
+    expect(clampBid(5000, LIMITS)).toBe(1000);
+    expect(clampBid(0.456, LIMITS)).toBe(0.46);
+  });
+});
