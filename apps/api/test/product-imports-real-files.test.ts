@@ -378,8 +378,11 @@ describe.each(TEST_DATABASE_KINDS)("product imports of real files (%s)", (kind) 
       return row!;
     };
     const { iri } = await importFile(sellerProfileId, "fertig.csv", "SKU;Kosten\nSKU-0;1\n");
+    // The job deletes the file right after it marks the import done: wait for that step.
+    await expect
+      .poll(async () => (await storageOf(iri)).fileDeletedAt, { timeout: 10_000 })
+      .not.toBeNull();
     const done = await storageOf(iri);
-    expect(done.fileDeletedAt).not.toBeNull();
     expect(await files()).not.toContain(done.storagePath.split("/").pop());
     // An upload never started: kept for a day, then abandoned with its file deleted.
     const left = (await upload(sellerProfileId, "liegen.csv", "SKU;Kosten\nSKU-0;2\n")).json();

@@ -57,6 +57,14 @@ describe.each(TEST_DATABASE_KINDS)("users resource on %s", (kind) => {
       "ROLE_USER",
       "ROLE_ADMIN",
     ]);
+    // Back to a seller: roles apply at the next request, and the next test is the seller's.
+    const restored = await t.request("admin", {
+      method: "PATCH",
+      url: userA,
+      headers: MERGE_PATCH,
+      payload: { roles: ["ROLE_USER"] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   it("does not let a seller change roles, not even their own", async () => {
