@@ -209,6 +209,7 @@ for (const locale of ["de", "en"] as const) {
       await expect.poll(() => statusOf(rejectedId)).toBe("rejected");
       const accepted = await api<Member>(request, seller, `/api/recommendations/${acceptedId}`);
       expect(accepted.change).toBeTruthy();
+      await page.screenshot({ path: test.info().outputPath(`optimiser-log-${locale}.png`) });
 
       // Filters live in the URL: "applied" shows none of the proposals, with the reason why.
       await page.getByTestId("log-filter-source").click();

@@ -25,7 +25,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/use-table-keys.ts";
-import { useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { sessionStore } from "../../session/store.ts";
 import { ExportMenu } from "../ExportMenu.tsx";
 import { TableKeysHint } from "../TableKeysHint.tsx";
@@ -516,13 +516,7 @@ export function HangarTable({
         </Alert>
       ) : (
         <DataTable<HangarRow>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
-          verticalSpacing={4}
-          horizontalSpacing="xs"
-          fz="sm"
+          {...DENSE_TABLE}
           minHeight={result.rows.length ? undefined : 180}
           idAccessor="@id"
           customRowAttributes={tableRowAttributes}
@@ -534,13 +528,6 @@ export function HangarTable({
           recordsPerPage={def.itemsPerPage}
           page={state.page}
           onPageChange={(page) => update({ page: page === 1 ? null : String(page) }, false)}
-          paginationText={({ from, to, totalRecords }) =>
-            t("hangar.table.pagination", {
-              from: format.number(from),
-              to: format.number(to),
-              total: format.number(totalRecords),
-            })
-          }
           tableRef={sortLabels}
           {...tableLabels}
           sortStatus={{ columnAccessor: state.sort.column, direction: state.sort.direction }}

@@ -26,7 +26,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { tableKeyDown, tableRowAttributes } from "../../lib/use-table-keys.ts";
-import { useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { DecideButtons } from "../action-center/DecideButtons.tsx";
 import { useFormat } from "../hangar/format.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
@@ -122,7 +122,7 @@ function StatusCell({ entry }: { entry: LogEntry }) {
           : "gray";
   return (
     <Stack gap={2}>
-      <Badge size="sm" variant="light" color={color} data-testid="log-status">
+      <Badge size="sm" variant="light" color={color} miw="max-content" data-testid="log-status">
         {t(`optimiserLog.status.${entry.status}`, { defaultValue: entry.status })}
       </Badge>
       {entry.amazonAnswer ? (
@@ -139,7 +139,8 @@ function RowActions({ entry, actionPath }: { entry: LogEntry; actionPath: string
   const { t } = useTranslation();
   const fetcher = useFetcher<LogActionResult>();
   const [confirm, setConfirm] = useState<"undoChange" | "undoRun" | null>(null);
-  if (entry.decidable) return <DecideButtons ids={[entry.id]} testId="log" showDone />;
+  if (entry.decidable)
+    return <DecideButtons ids={[entry.id]} testId="log" snooze={false} showDone />;
   if (!entry.undoable) return null;
   const submit = (intent: "undoChange" | "undoRun") => {
     const form = new FormData();
@@ -248,13 +249,7 @@ export function OptimiserLogTable({
         <TableKeysHint />
       </Group>
       <DataTable<LogEntry>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        verticalSpacing={4}
-        horizontalSpacing="xs"
-        fz="sm"
+        {...DENSE_TABLE}
         minHeight={data.entries.length ? undefined : 160}
         idAccessor="key"
         records={data.entries}
@@ -271,13 +266,6 @@ export function OptimiserLogTable({
         recordsPerPage={data.pageSize}
         page={data.page}
         onPageChange={(page) => onPageChange?.(page)}
-        paginationText={({ from, to, totalRecords }) =>
-          t("hangar.table.pagination", {
-            from: format.number(from),
-            to: format.number(to),
-            total: format.number(totalRecords),
-          })
-        }
         rowExpansion={{
           allowMultiple: true,
           expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },

@@ -29,7 +29,7 @@ import { TableKeysHint } from "../../components/TableKeysHint.tsx";
 import { getI18n } from "../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
 import { tableKeyDown, tableRowAttributes } from "../../lib/use-table-keys.ts";
-import { useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { localizePath, splitLocale } from "../../route-table.ts";
 import { serverApi, sessionContext } from "../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -201,13 +201,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
           <TableKeysHint />
         </Group>
         <DataTable<QueueItem>
-          withTableBorder
-          borderRadius="sm"
-          striped
-          highlightOnHover
-          verticalSpacing={4}
-          horizontalSpacing="xs"
-          fz="sm"
+          {...DENSE_TABLE}
           minHeight={data.items.length ? undefined : 160}
           records={data.items}
           customRowAttributes={(record, index) => ({
@@ -224,13 +218,6 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
           recordsPerPage={data.pageSize}
           page={data.page}
           onPageChange={(page) => update("page", page === 1 ? null : String(page))}
-          paginationText={({ from, to, totalRecords }) =>
-            t("hangar.table.pagination", {
-              from: format.number(from),
-              to: format.number(to),
-              total: format.number(totalRecords),
-            })
-          }
           columns={[
             {
               accessor: "impact",

@@ -33,7 +33,7 @@ import { TableKeysHint } from "../../../components/TableKeysHint.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
 import { tableKeyDown, tableRowAttributes } from "../../../lib/use-table-keys.ts";
-import { useDataTableLabels } from "../../../lib/use-table-labels.ts";
+import { DENSE_TABLE, useDataTableLabels } from "../../../lib/use-table-labels.ts";
 import { splitLocale } from "../../../route-table.ts";
 import type { Route } from "./+types/route";
 import { type KeywordPageData, keywordAction, loadKeywordPage } from "./keywords.server.ts";
@@ -190,13 +190,7 @@ function CandidateTable<T extends Candidate>({
         </Alert>
       ) : null}
       <DataTable<T>
-        withTableBorder
-        borderRadius="sm"
-        striped
-        highlightOnHover
-        verticalSpacing={4}
-        horizontalSpacing="xs"
-        fz="sm"
+        {...DENSE_TABLE}
         idAccessor="key"
         minHeight={records.length ? undefined : 140}
         records={shown}
@@ -213,13 +207,6 @@ function CandidateTable<T extends Candidate>({
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) =>
-          t("hangar.table.pagination", {
-            from: format.number(from),
-            to: format.number(to),
-            total: format.number(totalRecords),
-          })
-        }
         columns={[
           {
             accessor: "keywordText",

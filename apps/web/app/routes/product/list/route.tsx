@@ -671,6 +671,8 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         records={members}
         idAccessor="id"
         customRowAttributes={tableRowAttributes}
+        // Before paginationText: the catalogue words its pages itself.
+        {...tableLabels}
         totalRecords={total}
         recordsPerPage={state.itemsPerPage}
         page={state.page}
@@ -691,7 +693,6 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         }
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
-        {...tableLabels}
         onRowClick={({ record }) => update({ product: record.id }, false)}
         noRecordsText={
           !hasProducts
