@@ -170,6 +170,21 @@ const time = (fn: () => unknown) => {
   const u = process.cpuUsage(cpu);
   return { wall: performance.now() - t0, cpu: (u.user + u.system) / 1000 };
 };
+// OPTIMISER_DIGEST=1 prints a digest of the whole output instead (decisions, holds, estimates),
+// to show that a speed change left every decision as it was: compare it across commits.
+if (process.env.OPTIMISER_DIGEST === "1") {
+  const { createHash } = await import("node:crypto");
+  const out = optimise(input);
+  const hash = createHash("sha256");
+  for (const d of out.decisions) hash.update(JSON.stringify(d));
+  for (const h of out.holds) hash.update(JSON.stringify(h));
+  for (const e of out.estimates) hash.update(JSON.stringify(e));
+  hash.update(JSON.stringify(out.warnings));
+  console.log(
+    `digest ${hash.digest("hex").slice(0, 16)}: ${out.decisions.length} decisions, ${out.holds.length} holds, ${out.estimates.size} estimates`,
+  );
+  process.exit(0);
+}
 const base = time(baseline);
 const runs: { wall: number; cpu: number }[] = [];
 let decisions = 0;

@@ -1,5 +1,6 @@
 import { spLimitsOf } from "@starport/amazon";
 import type { ResolvedSettings } from "@starport/settings";
+import { TargetEstimates } from "./estimates.ts";
 import {
   betaCdf,
   fitCovariateExponent,
@@ -60,20 +61,19 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** Completeness-weighted clicks and the orders seen so far: their ratio is an unbiased CVR. */
-function effective(t: TargetNode, completeness: readonly number[]): Sums {
-  const s = t.facts.settled;
-  const out = { ...s };
-  for (const d of t.facts.recent ?? []) {
-    const c = d.ageDays >= 1 ? (completeness[d.ageDays - 1] ?? 1) : 0;
-    out.impressions += d.impressions;
-    out.clicks += d.clicks * c;
-    out.cost += d.cost;
-    out.orders += d.orders;
-    out.sales += d.sales;
-  }
+/** Identity index 0…n-1 (every entity its own group), without Int32Array.from's iterator. */
+function identity(n: number): Int32Array {
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
   return out;
 }
+
+/** The clause type of every keyword match type, built once instead of per keyword. */
+const KEYWORD_CLAUSES: Record<string, string> = {
+  EXACT: "keyword:EXACT",
+  PHRASE: "keyword:PHRASE",
+  BROAD: "keyword:BROAD",
+};
 
 /** Placement factor: the click-weighted multiplier Amazon applies on top of the base bid. */
 export function placementFactor(c: CampaignNode): number {
@@ -108,7 +108,8 @@ export function targetingKindOf(c: CampaignNode): number {
 
 /** A targeting clause's type: the keyword's match type, or the expression's kind (`asin`, `close-match`…). */
 function clauseTypeOf(t: TargetNode): string {
-  if (t.kind === "keyword") return `keyword:${t.matchType ?? ""}`;
+  if (t.kind === "keyword")
+    return KEYWORD_CLAUSES[t.matchType ?? ""] ?? `keyword:${t.matchType ?? ""}`;
   const i = t.text.indexOf("=");
   return `${t.auto ? "auto" : "target"}:${(i >= 0 ? t.text.slice(0, i) : t.text).toLowerCase()}`;
 }
@@ -222,7 +223,6 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
   const cOrders = new Float64Array(campaigns.length);
   const cSales = new Float64Array(campaigns.length);
   const cCost = new Float64Array(campaigns.length);
-  const targetIndex = new Map<string, number>();
   let ti = 0;
   let gi = 0;
   let totalClicks = 0;
@@ -233,18 +233,33 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     for (const g of c.adGroups) {
       gCampaign[gi] = ci;
       for (const t of g.targets) {
-        const s = t.facts.recent?.length ? effective(t, completeness) : t.facts.settled;
-        tClicks[ti] = s.clicks;
-        tOrders[ti] = s.orders;
-        tSales[ti] = s.sales;
-        tCost[ti] = s.cost;
-        tImpr[ti] = s.impressions;
+        // completeness-weighted clicks and the orders seen so far: their ratio is an unbiased CVR
+        const s = t.facts.settled;
+        let clicks = s.clicks;
+        let orders = s.orders;
+        let sales = s.sales;
+        let cost = s.cost;
+        let impressions = s.impressions;
+        const recent = t.facts.recent;
+        if (recent)
+          for (const d of recent) {
+            const share = d.ageDays >= 1 ? (completeness[d.ageDays - 1] ?? 1) : 0;
+            impressions += d.impressions;
+            clicks += d.clicks * share;
+            cost += d.cost;
+            orders += d.orders;
+            sales += d.sales;
+          }
+        tClicks[ti] = clicks;
+        tOrders[ti] = orders;
+        tSales[ti] = sales;
+        tCost[ti] = cost;
+        tImpr[ti] = impressions;
         tGroup[ti] = gi;
-        gClicks[gi] = (gClicks[gi] as number) + s.clicks;
-        gOrders[gi] = (gOrders[gi] as number) + s.orders;
-        gSales[gi] = (gSales[gi] as number) + s.sales;
-        cCost[ci] = (cCost[ci] as number) + s.cost;
-        targetIndex.set(t.id, ti);
+        gClicks[gi] = (gClicks[gi] as number) + clicks;
+        gOrders[gi] = (gOrders[gi] as number) + orders;
+        gSales[gi] = (gSales[gi] as number) + sales;
+        cCost[ci] = (cCost[ci] as number) + cost;
         ti++;
       }
       cClicks[ci] = (cClicks[ci] as number) + (gClicks[gi] as number);
@@ -283,7 +298,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     (n, k) => ((kOrders[k] as number) + mKind * mpCvr) / (n + mKind),
   );
   const mCampaign = fitPriorStrength(
-    Int32Array.from(campaigns.keys()),
+    identity(campaigns.length),
     cClicks,
     cOrders,
     Float64Array.from(cKind, (k) => kCvr[k] as number),
@@ -316,10 +331,9 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
         k++;
       }
   }
-  const gExpected = Float64Array.from(
-    gClicks,
-    (n, i) => n * (cCvr[gCampaign[i] as number] as number),
-  );
+  const gExpected = new Float64Array(nGroups);
+  for (let i = 0; i < nGroups; i++)
+    gExpected[i] = (gClicks[i] as number) * (cCvr[gCampaign[i] as number] as number);
   const pFactor = leaveOneOutFactors(gProduct, productIndex.size, gOrders, gExpected);
   const groupParent = new Float64Array(nGroups);
   for (let i = 0; i < nGroups; i++)
@@ -327,12 +341,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
       0.999,
       (cCvr[gCampaign[i] as number] as number) * (pFactor[i] as number),
     );
-  const mGroup = fitPriorStrength(
-    Int32Array.from({ length: nGroups }, (_, i) => i),
-    gClicks,
-    gOrders,
-    groupParent,
-  );
+  const mGroup = fitPriorStrength(identity(nGroups), gClicks, gOrders, groupParent);
   const gCvr = new Float64Array(nGroups);
   for (let i = 0; i < nGroups; i++)
     gCvr[i] =
@@ -385,17 +394,14 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
           }
           tClause[k++] = j;
         }
-    const expected = Float64Array.from(tClicks, (n, i) => n * (targetParent[i] as number));
+    const expected = new Float64Array(nTargets);
+    for (let i = 0; i < nTargets; i++)
+      expected[i] = (tClicks[i] as number) * (targetParent[i] as number);
     const f = leaveOneOutFactors(tClause, clauseIndex.size, tOrders, expected);
     for (let i = 0; i < nTargets; i++)
       targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
   }
-  const mTarget = fitPriorStrength(
-    Int32Array.from({ length: nTargets }, (_, i) => i),
-    tClicks,
-    tOrders,
-    targetParent,
-  );
+  const mTarget = fitPriorStrength(identity(nTargets), tClicks, tOrders, targetParent);
   const tCvr = new Float64Array(nTargets);
   for (let i = 0; i < nTargets; i++)
     tCvr[i] =
@@ -418,7 +424,6 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
         ? priceSum / priceN
         : 0;
 
-  const estimates = new Map<string, { cvr: number; clicks: number }>();
   const targetAcosOfGroup: (GroupTarget | null)[] = new Array(nGroups);
   const gAov = new Float64Array(nGroups);
   const cFactor = new Float64Array(campaigns.length);
@@ -477,6 +482,8 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
       const maxChange = (s?.values.maxBidChangePercent.value ?? 20) / 100;
       const cooldown = s?.values.cooldownDays.value ?? 3;
       const lagDays = s?.values.attributionLagDays.value ?? 3;
+      // one window object per ad group: every decision of the group reads the same
+      const window = { recentDays: lagDays };
       const lowCoverCut =
         lowCover && s?.values.lowCoverAction.value === "lowerBids"
           ? (s.values.lowCoverBidReductionPercent.value ?? 30) / 100
@@ -484,7 +491,6 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
       for (const t of g.targets) {
         const i = ti++;
         const cvr = tCvr[i] as number;
-        estimates.set(t.id, { cvr, clicks: tClicks[i] as number });
         if (!live || t.state !== "ENABLED" || mode === "off" || outOfStock) continue;
         if (!gt) {
           holds.push({ entityId: t.id, code: "noTarget", params: {} });
@@ -550,7 +556,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
             limited: next !== cents(desired),
           },
           inputs: {
-            window: { recentDays: lagDays },
+            window,
             clicks,
             orders: tOrders[i] as number,
             spend: cents(tCost[i] as number),
@@ -570,8 +576,9 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     }
   }
 
+  const estimates = new TargetEstimates(campaigns, tCvr, tClicks);
   searchTermDecisions(input, opt, {
-    targetIndex,
+    targetIndex: estimates.indexOfTargets(input.searchTerms.map((st) => st.targetId)),
     tCvr,
     tGroup,
     gAov,
@@ -662,12 +669,21 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
   input.campaigns.forEach((c, ci) => {
     for (const g of c.adGroups) groups.set(g.id, { c, ci, g, gi: gi++ });
   });
-  const exactIn = new Set<string>();
-  for (const { g } of groups.values())
-    for (const t of g.targets) {
-      if (t.matchType === "EXACT") exactIn.add(`${g.id}|${t.text.toLowerCase()}`);
-      if (t.kind === "target" && !t.auto) exactIn.add(`${g.id}|${asinOf(t.text) ?? ""}`);
+  // an ad group's exact keywords and ASIN targets, built for the ad groups the terms consult
+  // (a million targets' keys up front cost more than the terms' whole pass)
+  const exactOf = new Map<AdGroupNode, Set<string>>();
+  const exactIn = (g: AdGroupNode, term: string): boolean => {
+    let set = exactOf.get(g);
+    if (set === undefined) {
+      set = new Set<string>();
+      for (const t of g.targets) {
+        if (t.matchType === "EXACT") set.add(t.text.toLowerCase());
+        if (t.kind === "target" && !t.auto) set.add(asinOf(t.text) ?? "");
+      }
+      exactOf.set(g, set);
     }
+    return set.has(term);
+  };
   // fit the terms' prior strength around their keyword/target
   const n = input.searchTerms.length;
   const clicks = new Float64Array(n);
@@ -679,13 +695,7 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
     const t = x.targetIndex.get(st.targetId);
     parent[i] = t === undefined ? 0.08 : (x.tCvr[t] as number);
   });
-  const mTerm = fitPriorStrength(
-    Int32Array.from({ length: n }, (_, i) => i),
-    clicks,
-    orders,
-    parent,
-    10,
-  );
+  const mTerm = fitPriorStrength(identity(n), clicks, orders, parent, 10);
   const negated = new Set<string>();
   const harvested = new Set<string>();
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
@@ -715,7 +725,7 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
     const s = gt.settings.values;
     if (s.automationMode.value === "off") return;
     const term = st.searchTerm.toLowerCase();
-    if (exactIn.has(`${src.g.id}|${term}`) || src.g.negativeExact.includes(term)) return;
+    if (exactIn(src.g, term) || src.g.negativeExact.includes(term)) return;
     const mu = parent[i] as number;
     const k = st.sums.orders;
     const nc = st.sums.clicks;
@@ -773,7 +783,7 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
         if (dest === null || cand.gi < dest.gi) dest = cand;
         break;
       }
-    const existing = dest !== null && exactIn.has(`${dest.g.id}|${term}`);
+    const existing = dest !== null && exactIn(dest.g, term);
     const harvestKey = `${dest?.g.id ?? "new"}|${term}`;
     if (!existing && !harvested.has(harvestKey)) {
       harvested.add(harvestKey);

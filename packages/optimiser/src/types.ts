@@ -240,11 +240,17 @@ export interface Hold {
   params: Record<string, string | number | boolean>;
 }
 
+/** A keyword's or target's fitted conversion rate and the (completeness-weighted) clicks behind it. */
+export interface CvrEstimate {
+  cvr: number;
+  clicks: number;
+}
+
 export interface OptimiserOutput {
   decisions: Decision[];
   holds: Hold[];
   /** The fitted CVR of every keyword/target (the backtest measures their error). */
-  estimates: Map<string, { cvr: number; clicks: number }>;
+  estimates: ReadonlyMap<string, CvrEstimate>;
   /** Settings that contradict each other, named, never thrown. */
   warnings: { code: string; productId?: string; params?: Record<string, string | number> }[];
   counts: Record<Decision["kind"], number>;
