@@ -210,6 +210,9 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     for (const g of c.adGroups) nTargets += g.targets.length;
   }
   const tClicks = new Float64Array(nTargets);
+  // the clicks as reported, for the reason sentence: "129.8 clicks" (the attribution-weighted
+  // count the estimate uses) reads as a defect to a seller
+  const tSeenClicks = new Float64Array(nTargets);
   const tOrders = new Float64Array(nTargets);
   const tSales = new Float64Array(nTargets);
   const tCost = new Float64Array(nTargets);
@@ -236,6 +239,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
         // completeness-weighted clicks and the orders seen so far: their ratio is an unbiased CVR
         const s = t.facts.settled;
         let clicks = s.clicks;
+        let seenClicks = s.clicks;
         let orders = s.orders;
         let sales = s.sales;
         let cost = s.cost;
@@ -246,11 +250,13 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
             const share = d.ageDays >= 1 ? (completeness[d.ageDays - 1] ?? 1) : 0;
             impressions += d.impressions;
             clicks += d.clicks * share;
+            seenClicks += d.clicks;
             cost += d.cost;
             orders += d.orders;
             sales += d.sales;
           }
         tClicks[ti] = clicks;
+        tSeenClicks[ti] = seenClicks;
         tOrders[ti] = orders;
         tSales[ti] = sales;
         tCost[ti] = cost;
@@ -546,7 +552,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
           newBid: next,
           reason,
           params: {
-            clicks: Math.round(clicks * 10) / 10,
+            clicks: tSeenClicks[i] as number,
             orders: tOrders[i] as number,
             cvr: round4(cvr),
             parentCvr: round4(targetParent[i] as number),

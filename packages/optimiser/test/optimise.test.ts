@@ -119,6 +119,14 @@ describe("attribution lag", () => {
     expect(weighted).toBeGreaterThan(unweighted);
     expect(out.estimates.get("k")?.clicks).toBeCloseTo(370, 6);
   });
+
+  it("the reason names the clicks as reported, the weighted count stays in the inputs", () => {
+    const recent = [{ ...sums(97, 7), ageDays: 1 }];
+    const k = target("k", 1, sums(300, 30), { facts: { settled: sums(300, 30), recent } });
+    const decision = bidOf(optimise(input([campaign("c", [adGroup("g", [k])])])).decisions, "k");
+    expect(decision?.params.clicks).toBe(397);
+    expect(decision?.inputs.clicks).toBeCloseTo(300 + 97 * 0.7, 6);
+  });
 });
 
 describe("placements netted out", () => {
