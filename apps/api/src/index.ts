@@ -1,5 +1,6 @@
 import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
+import { impersonationRoutes } from "./admin/impersonation-routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { METRICS_RESOURCES } from "./advertising/metrics/index.ts";
 import { keywordRecommendations } from "./advertising/recommendations/keyword-recommendations.ts";
@@ -7,6 +8,7 @@ import { ADVERTISING_RESOURCES } from "./advertising/resources.ts";
 import { advertisingRoutes } from "./advertising/routes.ts";
 import type { SyncEventOptions } from "./advertising/sync-events.ts";
 import type { AmazonDependencies } from "./amazon/connections.ts";
+import { createAuditLog } from "./audit/audit-log.ts";
 import { createAccounts, devModeSubject } from "./auth/accounts.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
 import { isAdmin } from "./auth/principal.ts";
@@ -65,6 +67,7 @@ export {
   type Violation,
 } from "./errors.ts";
 export { scheduleConversionRateRefresh } from "./jobs/conversion-rates.ts";
+export { runHousekeeping, scheduleHousekeeping } from "./jobs/housekeeping.ts";
 export {
   OPTIMISER_RUN_QUEUE,
   type OptimiserJobs,
@@ -150,19 +153,23 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
       : undefined,
   );
   await healthRoutes(app, deps);
+  const audit = createAuditLog(deps.db, deps.now);
   const accounts = createAccounts({
     db: deps.db,
     tokens: deps.tokens,
+    audit,
     ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
   await authRoutes(app, accounts, deps.db);
   await onboardingRoutes(app, deps);
   await supportRoutes(app, deps);
+  await impersonationRoutes(app, { tokens: deps.tokens, audit });
   await app.register(adminRoutes, {
     prefix: "/admin",
     db: deps.db,
     tokens: deps.tokens,
+    audit,
     ...(deps.now ? { now: deps.now } : {}),
   });
   await advertisingRoutes(app, { db: deps.db, amazon: deps.amazon, syncEvents: deps.syncEvents });

@@ -2,7 +2,7 @@
  * Changes (issue 10): the tray, validation against the marketplace's limits, pushing and applying
  * a batch against the sandbox (207 per row, rejections), the conflict guard, history and undo.
  */
-import { schema } from "@starport/db";
+import { hashPassword, schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1056,6 +1056,77 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
         .where(eq(targets.id, odd.id));
     }
   }, 60_000);
+
+  it("a change made while an administrator views Starport as its author names them as actor (issue 22)", async () => {
+    const [customer] = await h.db.insert(schema.customers).values({ name: "Ops" }).returning();
+    const email = `ops-${Date.now()}@example.test`;
+    const [admin] = await h.db
+      .insert(schema.users)
+      .values({
+        customerId: customer!.id,
+        email,
+        name: "Ops Admin",
+        passwordHash: await hashPassword("an ops password"),
+        roles: ["ROLE_USER", "ROLE_ADMIN"],
+      })
+      .returning();
+    try {
+      const login = await h.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email, password: "an ops password" },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const started = await h.app.inject({
+        method: "POST",
+        url: `/api/admin/users/${h.userId}/impersonation`,
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const view = { authorization: `Bearer ${started.json().token}` };
+      const [keyword] = await keywords(1, 46);
+      const added = await addChange(
+        { entityType: "keywords", entity: keyword!["@id"], field: "bid", value: 0.77 },
+        view,
+      );
+      expect(added.statusCode, added.body).toBe(201);
+      expect(added.json()).toMatchObject({
+        author: `/api/users/${h.userId}`,
+        actor: `/api/users/${admin!.id}`,
+      });
+      // the seller sees it in their own tray, made by the administrator
+      const own = await h.request({ url: added.json()["@id"] });
+      expect(own.json().actor).toBe(`/api/users/${admin!.id}`);
+      const [audited] = await h.db
+        .select()
+        .from(schema.auditEvents)
+        .where(
+          and(
+            eq(schema.auditEvents.actorUserId, admin!.id),
+            eq(schema.auditEvents.action, "write"),
+          ),
+        );
+      expect(audited).toMatchObject({ method: "POST", resource: "/api/changes", status: 201 });
+      // a change of the seller's own names no actor
+      const [other] = await keywords(1, 47);
+      const mine = await addChange({
+        entityType: "keywords",
+        entity: other!["@id"],
+        field: "bid",
+        value: 0.78,
+      });
+      expect(mine.json().actor).toBeNull();
+      for (const change of [added, mine])
+        await h.request({ method: "DELETE", url: change.json()["@id"] });
+    } finally {
+      await h.db
+        .delete(schema.userSessions)
+        .where(eq(schema.userSessions.impersonatorId, admin!.id));
+      await h.db.delete(schema.auditEvents).where(eq(schema.auditEvents.actorUserId, admin!.id));
+      await h.db.delete(schema.users).where(eq(schema.users.id, admin!.id));
+      await h.db.delete(schema.customers).where(eq(schema.customers.id, customer!.id));
+    }
+  });
 });
 
 const row = (bid: number | null) => (bid === null ? null : Math.round(bid * 1_000_000));

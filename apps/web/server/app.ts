@@ -9,6 +9,7 @@ import {
   healthRoutes,
   optimiserAfterReportSync,
   scheduleConversionRateRefresh,
+  scheduleHousekeeping,
   startChangeJobs,
   startOptimiserJobs,
   startProductImportJobs,
@@ -98,6 +99,12 @@ async function startWorkerJobs(
     url: config.conversionRatesUrl,
     log: app.log,
   });
+  // nightly: the audit log's 365 days, expired revocations and ended sessions
+  const tokens = createTokenService({
+    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    db: database.db,
+  });
+  await scheduleHousekeeping(jobs, database.db, tokens, app.log);
 }
 
 /**

@@ -8,6 +8,8 @@ import { ConflictError } from "../errors.ts";
 export const REFUSALS = {
   ownAdminRole: "You cannot revoke your own administrator role.",
   ownAccount: "You cannot deactivate your own account.",
+  impersonateAdmin: "Administrators cannot be impersonated.",
+  impersonateDeactivated: "A deactivated user cannot be impersonated.",
 } as const;
 
 export function refuse(reason: keyof typeof REFUSALS): never {

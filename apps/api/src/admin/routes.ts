@@ -2,6 +2,8 @@ import type { Database } from "@starport/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AuditLog } from "../audit/audit-log.ts";
+import { auditEventQuery, auditEventView, listAuditEvents } from "../audit/list-audit-events.ts";
 import { requireAdmin } from "../auth/routes.ts";
 import type { TokenService } from "../auth/tokens.ts";
 import { problems } from "../openapi.ts";
@@ -9,6 +11,7 @@ import { changeActivation } from "./change-activation.ts";
 import { changeAdminRole } from "./change-admin-role.ts";
 import { listUsers, userListQuery } from "./list-users.ts";
 import { showUser } from "./show-user.ts";
+import { startImpersonation } from "./start-impersonation.ts";
 import type { UserAction } from "./user-list-contract.ts";
 import { adminUser, adminUserDetail } from "./user-views.ts";
 
@@ -32,6 +35,7 @@ const userParams = z.object({ id: z.uuid() });
 export interface AdminDeps {
   db: Database;
   tokens: TokenService;
+  audit: AuditLog;
   now?: () => number;
 }
 
@@ -107,21 +111,104 @@ export async function adminRoutes(plain: FastifyInstance, deps: AdminDeps): Prom
       async (request) => {
         const actor = requireAdmin(request);
         const { id } = request.params;
-        switch (action) {
-          case "grant-admin":
-          case "revoke-admin":
-            return changeAdminRole(deps.db, actor, id, action === "grant-admin", now());
-          default:
-            return changeActivation(
-              deps.db,
-              deps.tokens,
-              actor,
-              id,
-              action === "reactivate",
-              now(),
-            );
-        }
+        const user =
+          action === "grant-admin" || action === "revoke-admin"
+            ? await changeAdminRole(deps.db, actor, id, action === "grant-admin", now())
+            : await changeActivation(
+                deps.db,
+                deps.tokens,
+                actor,
+                id,
+                action === "reactivate",
+                now(),
+              );
+        await deps.audit.record({
+          action: AUDITED[action],
+          actorUserId: actor.userId,
+          subjectUserId: id,
+          ip: request.ip,
+          userAgent: request.headers["user-agent"] ?? null,
+        });
+        return user;
       },
     );
   }
+
+  app.post(
+    "/users/:id/impersonation",
+    {
+      schema: {
+        operationId: "adminImpersonateUser",
+        tags: TAGS,
+        summary:
+          "Starts viewing Starport as the user (support): a token of the user's that names the administrator as actor, valid for 60 minutes at most; 409 for an administrator or a deactivated user.",
+        params: userParams,
+        response: {
+          201: json(
+            "The impersonation's token",
+            z.object({
+              token: z.string(),
+              endsAt: z.iso.datetime(),
+              user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+            }),
+          ),
+          ...problems(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const started = await startImpersonation(
+        deps.db,
+        deps.tokens,
+        deps.audit,
+        requireAdmin(request),
+        request.params.id,
+        { ip: request.ip, userAgent: request.headers["user-agent"] },
+      );
+      return reply.code(201).send(started);
+    },
+  );
+
+  app.get(
+    "/audit_events",
+    {
+      schema: {
+        operationId: "adminListAuditEvents",
+        tags: TAGS,
+        summary:
+          "The audit log, newest first (kept 365 days): sign-ins, failed sign-ins, role changes, deactivations, impersonations and every write made while impersonating. Filters: `action`, `user`, `from`/`to` (days), `search`.",
+        querystring: auditEventQuery,
+        response: {
+          200: json(
+            "One page of audit events",
+            z.object({
+              "@context": z.string(),
+              "@id": z.string(),
+              "@type": z.literal("hydra:Collection"),
+              "hydra:member": z.array(auditEventView),
+              "hydra:totalItems": z.int().min(0),
+            }),
+          ),
+          ...problems(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { members, total } = await listAuditEvents(deps.db, request.query);
+      return {
+        "@context": "/api/contexts/AuditEvent",
+        "@id": "/api/admin/audit_events",
+        "@type": "hydra:Collection" as const,
+        "hydra:member": members,
+        "hydra:totalItems": total,
+      };
+    },
+  );
 }
+
+const AUDITED = {
+  "grant-admin": "role-granted",
+  "revoke-admin": "role-revoked",
+  deactivate: "deactivated",
+  reactivate: "reactivated",
+} as const satisfies Record<UserAction, string>;

@@ -7,6 +7,7 @@ import {
 } from "@starport/db";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { AuditLog } from "../audit/audit-log.ts";
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { parseBody, violation } from "../validation.ts";
 import { isAdmin, type Principal, ROLE_ADMIN } from "./principal.ts";
@@ -39,6 +40,13 @@ export const userView = z
     localeChosen: z.boolean(),
     theme: z.object({ name: z.string(), dark: z.boolean() }),
     customer: z.object({ "@id": z.string(), id: z.uuid() }),
+    /** Set while an administrator views Starport as this user (the banner names them). */
+    impersonation: z
+      .object({
+        actor: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+        endsAt: z.iso.datetime(),
+      })
+      .nullable(),
   })
   .meta({ id: "UserView" });
 
@@ -58,6 +66,7 @@ export function toUserView(user: UserRow): UserView {
     localeChosen: user.localeChosen,
     theme: { name: user.themeName, dark: user.darkTheme },
     customer: { "@id": `/api/customers/${user.customerId}`, id: user.customerId },
+    impersonation: null,
   };
 }
 
@@ -90,6 +99,8 @@ function isUniqueViolation(error: unknown): boolean {
 export interface AccountsOptions {
   db: Database;
   tokens: TokenService;
+  /** Sign-ins and failed sign-ins go to the audit log. */
+  audit?: AuditLog;
   rateLimits?: AuthRateLimits;
   now?: () => number;
 }
@@ -98,6 +109,7 @@ export interface AccountsOptions {
 export function createAccounts({
   db,
   tokens,
+  audit,
   rateLimits = DEFAULT_AUTH_RATE_LIMITS,
   now = Date.now,
 }: AccountsOptions) {
@@ -156,11 +168,35 @@ export function createAccounts({
     if (!user?.passwordHash || !matches) {
       limiters.loginPerIp.hit(ipKey);
       limiters.loginPerEmail.hit(emailKey);
+      await audit?.record({
+        action: "sign-in-failed",
+        subjectUserId: user?.id ?? null,
+        subjectEmail: input.email,
+        ip,
+        details: { reason: user ? "password" : "unknownEmail" },
+      });
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
     limiters.loginPerEmail.reset(emailKey);
     // Told only after the password matched, so it does not reveal which addresses exist.
-    if (user.deactivatedAt) throw new UnauthorizedError(ACCOUNT_DEACTIVATED);
+    if (user.deactivatedAt) {
+      await audit?.record({
+        action: "sign-in-failed",
+        subjectUserId: user.id,
+        subjectEmail: user.email,
+        ip,
+        details: { reason: "deactivated" },
+      });
+      throw new UnauthorizedError(ACCOUNT_DEACTIVATED);
+    }
+    await audit?.record({
+      action: "sign-in",
+      actorUserId: user.id,
+      actorEmail: user.email,
+      subjectUserId: user.id,
+      subjectEmail: user.email,
+      ip,
+    });
     await db
       .update(schema.users)
       .set({ lastSignInAt: new Date(now()) })
@@ -224,9 +260,30 @@ export function createAccounts({
   async function signIn(body: unknown): Promise<UserView> {
     const { token } = parseBody(tokenBody, body);
     const principal = await verifyToken(token);
+    return viewOf(principal);
+  }
+
+  /** The user behind the principal, with the impersonating administrator when there is one. */
+  async function viewOf(principal: Principal): Promise<UserView> {
     const user = await findById(principal.userId);
     if (!user) throw new UnauthorizedError("Invalid JWT Token");
-    return toUserView(user);
+    const view = toUserView(user);
+    if (!principal.actorId || !principal.sessionId) return view;
+    const [actor, [session]] = await Promise.all([
+      findById(principal.actorId),
+      db
+        .select({ expiresAt: schema.userSessions.expiresAt })
+        .from(schema.userSessions)
+        .where(eq(schema.userSessions.id, principal.sessionId)),
+    ]);
+    if (!actor || !session) throw new UnauthorizedError("Invalid JWT Token");
+    return {
+      ...view,
+      impersonation: {
+        actor: { id: actor.id, name: actor.name, email: actor.email },
+        endsAt: session.expiresAt.toISOString(),
+      },
+    };
   }
 
   /**
@@ -247,6 +304,7 @@ export function createAccounts({
     const { token: fresh } = await tokens.issue(
       { id: user.id, customerId: user.customerId, roles: user.roles },
       principal.sessionId ?? undefined,
+      principal.actorId,
     );
     return { access_token: fresh };
   }
@@ -262,9 +320,7 @@ export function createAccounts({
   }
 
   async function currentUser(principal: Principal): Promise<UserView> {
-    const user = await findById(principal.userId);
-    if (!user) throw new UnauthorizedError("Invalid JWT Token");
-    return toUserView(user);
+    return viewOf(principal);
   }
 
   return { login, register, signIn, refresh, signOut, endOtherSessions, currentUser, findById };

@@ -10,6 +10,11 @@ export interface Principal {
   expiresAt: number;
   /** The sign-in session the token belongs to (null for tokens issued without one). */
   sessionId?: string | null;
+  /**
+   * The administrator acting as this user (impersonation, the token's `act` claim, RFC 8693); the
+   * session is then the administrator's 60-minute view, recorded in the audit log.
+   */
+  actorId?: string | null;
   /** Dev mode's stand-in for an anonymous caller: there is no token to revoke. */
   viaDevMode?: boolean;
 }

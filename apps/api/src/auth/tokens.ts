@@ -3,7 +3,7 @@ import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { isAdmin, type Principal } from "./principal.ts";
+import { isAdmin, type Principal, ROLE_ADMIN } from "./principal.ts";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 /**
@@ -72,6 +72,7 @@ export function createTokenService({
   async function issue(
     subject: TokenSubject,
     sessionId?: string,
+    actorId?: string | null,
   ): Promise<{ token: string; principal: Principal }> {
     let sid = sessionId;
     if (!sid) {
@@ -88,6 +89,7 @@ export function createTokenService({
       cid: subject.customerId,
       roles: [...subject.roles],
       sid,
+      ...(actorId ? { act: { sub: actorId } } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
       .setSubject(subject.id)
@@ -106,8 +108,30 @@ export function createTokenService({
         tokenId,
         expiresAt,
         sessionId: sid,
+        actorId: actorId ?? null,
       },
     };
+  }
+
+  /**
+   * An administrator's view of Starport as `subject`: a session of the subject's that names the
+   * administrator, ends after `IMPERSONATION_SECONDS` and is never extended, and its first token.
+   */
+  async function issueImpersonation(
+    subject: TokenSubject,
+    actorId: string,
+  ): Promise<{ token: string; principal: Principal; endsAt: Date }> {
+    const endsAt = new Date(now() + IMPERSONATION_SECONDS * 1000);
+    const [session] = await db
+      .insert(schema.userSessions)
+      .values({
+        userId: subject.id,
+        createdAt: new Date(now()),
+        expiresAt: endsAt,
+        impersonatorId: actorId,
+      })
+      .returning({ id: schema.userSessions.id });
+    return { ...(await issue(subject, session!.id, actorId)), endsAt };
   }
 
   /**
@@ -127,14 +151,18 @@ export function createTokenService({
     } catch (error) {
       throw new TokenError(error instanceof joseErrors.JWTExpired ? "expired" : "invalid");
     }
-    const { sub, jti, exp, cid, roles, sid } = payload;
+    const { sub, jti, exp, cid, roles, sid, act } = payload;
+    const actor = actorOf(act);
     if (
       typeof sub !== "string" ||
       !UUID.test(sub) ||
       typeof cid !== "string" ||
       !Array.isArray(roles) ||
       !roles.every((r) => typeof r === "string") ||
-      (sid !== undefined && typeof sid !== "string")
+      (sid !== undefined && typeof sid !== "string") ||
+      actor === false ||
+      // an impersonation lives only in its session, which names the administrator
+      (actor !== null && sid === undefined)
     ) {
       throw new TokenError("invalid");
     }
@@ -151,7 +179,15 @@ export function createTokenService({
           sid === undefined
             ? sql`true`
             : sql`exists (select 1 from user_sessions where id = ${sid}::uuid
-                and revoked_at is null and expires_at > ${new Date(now()).toISOString()}::timestamptz)`
+                and user_id = ${sub}::uuid
+                and revoked_at is null and expires_at > ${new Date(now()).toISOString()}::timestamptz
+                and ${
+                  actor === null
+                    ? sql`impersonator_id is null`
+                    : sql`impersonator_id = ${actor}::uuid and exists (select 1 from users a
+                        where a.id = ${actor}::uuid and a.deactivated_at is null
+                        and ${ROLE_ADMIN} = any(a.roles))`
+                })`
         } as live`)) as unknown as {
         rows: { revoked: boolean; deactivated: boolean; live: boolean; roles: unknown }[];
       }
@@ -167,6 +203,7 @@ export function createTokenService({
       tokenId: jti as string,
       expiresAt: exp as number,
       sessionId: sid ?? null,
+      actorId: actor,
     };
     return principal;
   }
@@ -188,7 +225,8 @@ export function createTokenService({
     if (principal.expiresAt <= nowSeconds() && !principal.sessionId) {
       throw new TokenError("expired");
     }
-    if (principal.sessionId) {
+    // an impersonation keeps its 60 minutes: only a user's own session is extended
+    if (principal.sessionId && !principal.actorId) {
       await db
         .update(schema.userSessions)
         .set({ expiresAt: sessionEnd() })
@@ -248,6 +286,7 @@ export function createTokenService({
 
   return {
     issue,
+    issueImpersonation,
     verify,
     verifyForRenewal,
     revoke,
@@ -258,6 +297,17 @@ export function createTokenService({
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/** How long an administrator's view as a user lasts (issue 22): then its session ends. */
+export const IMPERSONATION_SECONDS = 60 * 60;
+
+/** The `act` claim's actor id; null without one, false when it is not `{ sub: <uuid> }`. */
+function actorOf(act: unknown): string | null | false {
+  if (act === undefined) return null;
+  if (typeof act !== "object" || act === null || Array.isArray(act)) return false;
+  const { sub } = act as { sub?: unknown };
+  return typeof sub === "string" && UUID.test(sub) ? sub : false;
+}
 
 /**
  * The roles column as the driver returns it: an array (PostgreSQL via node-postgres, PGlite) or

@@ -107,6 +107,7 @@ export async function addChange(
       reasonText: input.reasonText ?? null,
       authorKind: "user",
       authorUserId: principal.userId,
+      actorUserId: principal.actorId ?? null,
       status: "pending",
     })
     .returning();

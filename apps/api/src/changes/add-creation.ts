@@ -140,6 +140,7 @@ export async function addCreation(
       reasonText: input.reasonText ?? null,
       authorKind: "user",
       authorUserId: principal.userId,
+      actorUserId: principal.actorId ?? null,
       status: "pending",
     })
     .returning();

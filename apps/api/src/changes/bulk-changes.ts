@@ -256,6 +256,7 @@ export async function bulkChanges(
             reasonText: body.reasonText ?? null,
             authorKind: "user" as const,
             authorUserId: principal.userId,
+            actorUserId: principal.actorId ?? null,
             status: "pending" as const,
           })),
         );

@@ -118,6 +118,7 @@ export async function pushCreations(
           reasonText: input.reasonText ?? null,
           authorKind: "user",
           authorUserId: principal.userId,
+          actorUserId: principal.actorId ?? null,
           status: "pending",
         })
         .returning({ id: schema.changes.id });

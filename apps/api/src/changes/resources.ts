@@ -129,6 +129,8 @@ const CHANGE_OUTPUT = z.object({
   reasonText: z.string().nullable(),
   authorKind: z.enum(CHANGE_AUTHOR_KINDS),
   author: iriOf(() => users).nullable(),
+  /** The administrator who made the change while viewing Starport as its author. */
+  actor: iriOf(() => users).nullable(),
   status: z.enum(CHANGE_STATUSES),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -244,6 +246,7 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
     reasonText: row.reasonText,
     authorKind: row.authorKind,
     author: optionalRef(() => users, row.authorUserId),
+    actor: optionalRef(() => users, row.actorUserId),
     status: row.status,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,

@@ -57,6 +57,7 @@ async function undo(
         reasonParams: { change: c.id },
         authorKind: "undo" as const,
         authorUserId: principal.userId,
+        actorUserId: principal.actorId ?? null,
         status: "pending" as const,
         undoOfChangeId: c.id,
       })),

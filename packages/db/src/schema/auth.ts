@@ -1,4 +1,13 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./identity.ts";
 
 /** Access tokens revoked before they expire (sign-out). Rows past expiresAt can be purged. */
@@ -32,9 +41,63 @@ export const userSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokeReason: text("revoke_reason"),
+    /**
+     * The administrator viewing Starport as this session's user (impersonation): the session is
+     * theirs, lasts 60 minutes and is never extended; its tokens carry them as the actor.
+     */
+    impersonatorId: uuid("impersonator_id").references(() => users.id, { onDelete: "cascade" }),
   },
   (table) => [
     index("user_sessions_user").on(table.userId),
     index("user_sessions_expires_at").on(table.expiresAt),
+  ],
+);
+
+/** What the audit log records: sign-ins, administration and everything done while impersonating. */
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-in-failed",
+  "role-granted",
+  "role-revoked",
+  "deactivated",
+  "reactivated",
+  "impersonation-started",
+  "impersonation-ended",
+  "write",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Audit events are kept this long, then purged. */
+export const AUDIT_RETENTION_DAYS = 365;
+
+/**
+ * Who did what, as whom, when and from where. `actorUserId` is who acted (the administrator while
+ * impersonating), `subjectUserId` whom it concerned or whose session it ran in. No cascade from
+ * users: the trail outlives the accounts it names (their email is kept beside the id).
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Insertion order: events of the same instant keep the order they happened in. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    action: text("action").$type<AuditAction>().notNull(),
+    actorUserId: uuid("actor_user_id"),
+    actorEmail: text("actor_email"),
+    subjectUserId: uuid("subject_user_id"),
+    subjectEmail: text("subject_email"),
+    /** For writes: the HTTP method, the path and the answer's status. */
+    method: text("method"),
+    resource: text("resource"),
+    entityId: text("entity_id"),
+    status: integer("status"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index("audit_events_at").on(table.at, table.seq),
+    index("audit_events_actor").on(table.actorUserId, table.at),
+    index("audit_events_subject").on(table.subjectUserId, table.at),
   ],
 );

@@ -120,6 +120,8 @@ export const changes = pgTable(
     reasonText: text("reason_text"),
     authorKind: text("author_kind").$type<ChangeAuthorKind>().notNull().default("user"),
     authorUserId: uuid("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The administrator who made the change while viewing Starport as its author (impersonation). */
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The optimiser run that made the change (author kind `optimiser`). */
     optimiserRunId: uuid("optimiser_run_id"),
     status: text("status").$type<ChangeStatus>().notNull().default("pending"),
