@@ -32,6 +32,7 @@ import { darkFrameCss, FRAME_ATTRIBUTE } from "../lib/theme-config.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { entryForRouteId, splitLocale } from "../route-table.ts";
 import { useIsAdmin } from "../session/SessionKeeper.tsx";
+import { ImpersonationBanner } from "./admin/ImpersonationBanner.tsx";
 import { BackButton } from "./BackButton.tsx";
 import { HelpBadge } from "./HelpBadge.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
@@ -235,6 +236,13 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
       </AppShell.Navbar>
       {/* Room below the content for the floating help badge: a table's last row scrolls clear of it. */}
       <AppShell.Main pb={88}>
+        <Box
+          mx="calc(var(--mantine-spacing-md) * -1)"
+          mt="calc(var(--mantine-spacing-md) * -1)"
+          mb="md"
+        >
+          <ImpersonationBanner />
+        </Box>
         {boxed ? (
           <Container size="xl" data-testid="boxed-content">
             <Paper withBorder p="lg" radius="md">

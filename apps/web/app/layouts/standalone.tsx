@@ -1,6 +1,7 @@
 import { Center, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+import { ImpersonationBanner } from "../components/admin/ImpersonationBanner.tsx";
 import { LanguageSwitch } from "../components/LanguageSwitch.tsx";
 import { ThemeSwitch } from "../components/ThemeSwitch.tsx";
 
@@ -10,6 +11,7 @@ export default function StandaloneLayout() {
   return (
     <Center mih="100vh" p="md" data-layout="standalone">
       <Stack w="100%" maw={480} gap="md">
+        <ImpersonationBanner />
         <Text ta="center" fw={700} size="xl" c="indigo">
           {t("app.name")}
         </Text>

@@ -21,6 +21,8 @@ export interface CookieOptions {
   sameSite?: "Lax" | "Strict" | "None";
   secure?: boolean;
   path?: string;
+  /** Out of the page's reach (the administrator's own token while impersonating). */
+  httpOnly?: boolean;
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
@@ -31,6 +33,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
     `SameSite=${options.sameSite ?? "Lax"}`,
   ];
   if (options.secure) parts.push("Secure");
+  if (options.httpOnly) parts.push("HttpOnly");
   return parts.join("; ");
 }
 

@@ -49,6 +49,11 @@ export interface SessionUser {
   localeChosen: boolean;
   theme: { name: string; dark: boolean };
   customer: { "@id": string; id: string };
+  /** Set while an administrator views Starport as this user: the banner names them. */
+  impersonation?: {
+    actor: { id: string; name: string; email: string };
+    endsAt: string;
+  } | null;
 }
 
 /** The loaded seller profile (spec §3). */

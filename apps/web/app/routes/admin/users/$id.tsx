@@ -1,7 +1,7 @@
 /**
  * /admin/users/:id (administrators only): one user with their customer, the customer's seller
  * profiles and Amazon connections (read-only) and live sessions; grant or revoke the
- * administrator role, deactivate or reactivate. Revoking and deactivating ask first; the writes
+ * administrator role, deactivate or reactivate, view Starport as the user (support). Revoking and deactivating ask first; the writes
  * go through this route's action.
  */
 import {
@@ -25,7 +25,7 @@ import { getI18n } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { notFound } from "../../../lib/not-found.ts";
-import { useLocale } from "../../../lib/use-locale.ts";
+import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/$id";
@@ -73,6 +73,8 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data;
+  const viewAs = useFetcher<{ ok: false; error: string }>();
+  const localized = useLocalizedPath();
   const { confirm, modal } = useConfirm();
   const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : "–");
   const busy = fetcher.state !== "idle";
@@ -100,6 +102,24 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           </Group>
         </Stack>
         <Group gap="xs">
+          {!user.isAdmin && user.status === "active" ? (
+            <Button
+              size="xs"
+              variant="light"
+              title={t("adminUsers.impersonateHint")}
+              loading={viewAs.state !== "idle"}
+              disabled={busy}
+              onClick={() =>
+                void viewAs.submit(
+                  { intent: "start", userId: user.id },
+                  { method: "post", action: localized("/admin/impersonation") },
+                )
+              }
+              data-testid="user-impersonate"
+            >
+              {t("adminUsers.action.impersonate")}
+            </Button>
+          ) : null}
           {user.isAdmin ? (
             <Button
               variant="default"
@@ -145,6 +165,11 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
           )}
         </Group>
       </Group>
+      {viewAs.data && !viewAs.data.ok ? (
+        <Alert color="red" role="alert" data-testid="user-impersonate-error">
+          {t(viewAs.data.error)}
+        </Alert>
+      ) : null}
       {result && !result.ok ? (
         <Alert color="red" role="alert" data-testid="user-action-error">
           {t(result.error)}
