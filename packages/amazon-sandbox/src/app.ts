@@ -26,7 +26,7 @@ import { marketplaceById } from "./marketplaces.ts";
 import { registerSalesRoutes } from "./sales-routes.ts";
 import { advance } from "./simulation.ts";
 import { relevanceOf } from "./simulation-truth.ts";
-import { registerSpRoutes } from "./sp-routes.ts";
+import { registerSpRoutes } from "./sp/index.ts";
 import { FileStore, type SandboxState } from "./state.ts";
 import { createWorld, productKey, todayOf, type World, type WorldOptions } from "./world.ts";
 

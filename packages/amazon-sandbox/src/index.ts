@@ -22,7 +22,7 @@ export {
   simulateSellersDay,
   trueCvr,
 } from "./simulation.ts";
-export { feeEstimate } from "./sp-routes.ts";
+export { feeEstimate } from "./sp/fees.ts";
 export {
   type BusinessPlan,
   createWorld,
