@@ -2,15 +2,9 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  type Ctx,
-  checkWritable,
-  type ErrItem,
-  mkErr,
-  notFound,
-  RESOURCES,
-  type ResourceDef,
-} from "./ads-entities.ts";
+import { checkWritable, type ErrItem, mkErr, notFound } from "./ads/errors.ts";
+import type { Ctx, ResourceDef } from "./ads/resource-def.ts";
+import { RESOURCES } from "./ads/resources.ts";
 import { daysBetween, parseIsoDate } from "./dates.ts";
 import {
   header,
