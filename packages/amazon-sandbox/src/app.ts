@@ -1,7 +1,7 @@
 /** `createSandbox`: one Fastify app serving LwA, the Ads API, the SP-API and the control surface. */
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { registerAdsRoutes } from "./ads-routes.ts";
+import { registerAdsRoutes } from "./ads/index.ts";
 import { AuthStore, type ClientCredentials, consentPage, DEMO_CLIENT, errorPage } from "./auth.ts";
 import {
   buildAllBusinesses,
