@@ -1,7 +1,7 @@
 /** `createSandbox`: one Fastify app serving LwA, the Ads API, the SP-API and the control surface. */
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { registerAdsRoutes } from "./ads-routes.ts";
+import { registerAdsRoutes } from "./ads/index.ts";
 import { AuthStore, type ClientCredentials, consentPage, DEMO_CLIENT, errorPage } from "./auth.ts";
 import {
   buildAllBusinesses,
@@ -26,7 +26,7 @@ import { marketplaceById } from "./marketplaces.ts";
 import { registerSalesRoutes } from "./sales-routes.ts";
 import { advance } from "./simulation.ts";
 import { relevanceOf } from "./simulation-truth.ts";
-import { registerSpRoutes } from "./sp-routes.ts";
+import { registerSpRoutes } from "./sp/index.ts";
 import { FileStore, type SandboxState } from "./state.ts";
 import { createWorld, productKey, todayOf, type World, type WorldOptions } from "./world.ts";
 

@@ -1,4 +1,5 @@
-export { type Ctx as EntityContext, RESOURCES, type ResourceDef } from "./ads-entities.ts";
+export type { Ctx as EntityContext, ResourceDef } from "./ads/resource-def.ts";
+export { RESOURCES } from "./ads/resources.ts";
 export { createSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "./app.ts";
 export { type ClientCredentials, DEMO_CLIENT } from "./auth.ts";
 export { buyBoxScore, type CompetingOffer, offersOf, similarItems } from "./competition.ts";
@@ -22,7 +23,7 @@ export {
   simulateSellersDay,
   trueCvr,
 } from "./simulation.ts";
-export { feeEstimate } from "./sp-routes.ts";
+export { feeEstimate } from "./sp/fees.ts";
 export {
   type BusinessPlan,
   createWorld,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { sendError, sendJson } from "./http.ts";
 import { marketplaceById } from "./marketplaces.ts";
-import { authSp } from "./sp-routes.ts";
+import { authSp } from "./sp/auth.ts";
 import type { SandboxState } from "./state.ts";
 import { type Product, sellerProducts } from "./world.ts";
 

@@ -1,5 +1,5 @@
 /** Ads reporting v3 rows (from the stored daily facts) and the SP-API merchant listings report. */
-import { expressionString } from "./ads-entities.ts";
+import { expressionString } from "./ads/expressions.ts";
 import { addDays, daysBetween } from "./dates.ts";
 import { marketplaceById } from "./marketplaces.ts";
 import type { AdFact, Profile, World } from "./world.ts";

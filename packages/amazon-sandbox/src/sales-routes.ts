@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { daysBetween, parseIsoDate } from "./dates.ts";
 import { sendError, sendJson } from "./http.ts";
 import { marketplaceById } from "./marketplaces.ts";
-import { authSp } from "./sp-routes.ts";
+import { authSp } from "./sp/auth.ts";
 import type { SandboxState } from "./state.ts";
 import { dateOfDay, type Product, type ProductDay, productBySku, productKey } from "./world.ts";
 
