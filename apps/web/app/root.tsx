@@ -18,7 +18,7 @@ import {
 import { serverContext } from "#server-context";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
-import { getI18n } from "./i18n/i18n.ts";
+import { getI18n, MESSAGES_URL } from "./i18n/i18n.ts";
 import { AppStateProvider, useAppState } from "./lib/app-state.tsx";
 import { useCspNonce } from "./lib/csp-nonce.tsx";
 import { TOAST_LIFETIME_MS } from "./lib/entry-toasts.ts";
@@ -106,6 +106,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The browser entry fetches this page's messages before hydrating (i18n.ts loadLocale). */}
+        <link rel="preload" as="fetch" crossOrigin="anonymous" href={MESSAGES_URL[locale]} />
         <Links />
       </head>
       <body>
