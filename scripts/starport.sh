@@ -91,6 +91,10 @@ case "$cmd" in
     vitest_status=0
     npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || vitest_status=$?
     build_web
+    # Issue 23: the campaign and login pages' first-load JavaScript stays within its budget.
+    log "first-load JavaScript budget"
+    budget_status=0
+    node scripts/check-bundle-budget.ts || budget_status=$?
     log "browser tests (playwright, Debian chromium)"
     playwright_status=0
     PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json || playwright_status=$?
@@ -98,7 +102,8 @@ case "$cmd" in
     # A runner can fail outside any test (an unhandled error, a web server that died): say which.
     [ "$vitest_status" = 0 ] || echo "[starport] vitest exited with status $vitest_status" >&2
     [ "$playwright_status" = 0 ] || echo "[starport] playwright exited with status $playwright_status" >&2
-    [ "$vitest_status" = 0 ] && [ "$playwright_status" = 0 ]
+    [ "$budget_status" = 0 ] || echo "[starport] first-load JavaScript over budget (scripts/check-bundle-budget.ts)" >&2
+    [ "$vitest_status" = 0 ] && [ "$playwright_status" = 0 ] && [ "$budget_status" = 0 ]
     ;;
   *)
     echo "usage: scripts/starport.sh start|serve|dev|test" >&2

@@ -12,5 +12,5 @@ export default defineConfig({
       externalizeServerEntryImports: ["#server-context"],
     }),
   ],
-  build: { sourcemap: false },
+  build: { sourcemap: process.env.BUNDLE_SOURCEMAP === "1" },
 });

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { loadLocale } from "./i18n/i18n.ts";
 import { CspNonceContext, documentCspNonce, shareCspNonce } from "./lib/csp-nonce.tsx";
+import { localeOfPath } from "./lib/locale.ts";
 import { reportError } from "./lifecycle/error-reporting.ts";
 
 // React Router's default browser entry, plus the error-reporting hook (spec §8).
@@ -12,7 +14,7 @@ window.addEventListener("unhandledrejection", (event) => reportError(event.reaso
 const nonce = documentCspNonce();
 shareCspNonce(nonce);
 
-try {
+function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
@@ -27,8 +29,21 @@ try {
       },
     );
   });
-} catch (error) {
+}
+
+function mountFailed(error: unknown) {
   // Spec §8: a startup failure is logged with this prefix.
   console.error("Error while mounting app:", error);
   reportError(error);
 }
+
+// The page's messages first (the document preloads them): the server rendered with them.
+loadLocale(localeOfPath(window.location.pathname))
+  .catch(reportError)
+  .then(() => {
+    try {
+      hydrate();
+    } catch (error) {
+      mountFailed(error);
+    }
+  });

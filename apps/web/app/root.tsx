@@ -2,8 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "mantine-datatable/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { type ReactNode, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -18,10 +17,9 @@ import {
 import { serverContext } from "#server-context";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
-import { getI18n } from "./i18n/i18n.ts";
+import { getI18n, MESSAGES_URL } from "./i18n/i18n.ts";
 import { AppStateProvider, useAppState } from "./lib/app-state.tsx";
 import { useCspNonce } from "./lib/csp-nonce.tsx";
-import { TOAST_LIFETIME_MS } from "./lib/entry-toasts.ts";
 import { localeOfPath } from "./lib/locale.ts";
 import type { NotFoundData } from "./lib/not-found.ts";
 import { DEFAULT_THEME, parseTheme } from "./lib/theme.ts";
@@ -32,6 +30,9 @@ import { runClientRouteMiddleware, runRouteMiddleware } from "./middleware/run.t
 import { entryForRouteId, splitLocale } from "./route-table.ts";
 import { SessionKeeper } from "./session/SessionKeeper.tsx";
 import { secureCookies, sessionContext } from "./session/server-session.ts";
+
+/** Mantine's toast container loads after the page (see Toasts.tsx). */
+const Toasts = lazy(() => import("./components/Toasts.tsx"));
 
 /** zod reads its global config from here when it loads (zod/v4/core `globalConfig`). */
 const ZOD_JITLESS =
@@ -74,8 +75,9 @@ function ThemedMantine({ children }: { children: ReactNode }) {
       forceColorScheme={theme.dark ? "dark" : "light"}
       getStyleNonce={() => nonce ?? ""}
     >
-      {/* layout="stacked": the default layout would mark the toast roots data-layout="default", the attribute our page layouts are identified by. */}
-      <Notifications position="top-right" autoClose={TOAST_LIFETIME_MS} layout="stacked" />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       {children}
     </MantineProvider>
   );
@@ -106,6 +108,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The browser entry fetches this page's messages before hydrating (i18n.ts loadLocale). */}
+        <link rel="preload" as="fetch" crossOrigin="anonymous" href={MESSAGES_URL[locale]} />
         <Links />
       </head>
       <body>

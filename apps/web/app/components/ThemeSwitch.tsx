@@ -1,14 +1,15 @@
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useAppState } from "../lib/app-state.tsx";
+import { DeferredTooltip } from "./DeferredTooltip.tsx";
 
 export function ThemeSwitch() {
   const { t } = useTranslation();
   const { theme, setDark } = useAppState();
   const label = theme.dark ? t("theme.light") : t("theme.dark");
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -19,6 +20,6 @@ export function ThemeSwitch() {
       >
         {theme.dark ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

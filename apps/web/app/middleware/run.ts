@@ -1,4 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
+import { loadLocale } from "../i18n/i18n.ts";
+import { localeOfPath } from "../lib/locale.ts";
 import { entryForPattern } from "../route-table.ts";
 import { validateRouteParams } from "./params.ts";
 import { resolveRouteMiddleware } from "./registry.ts";
@@ -38,7 +40,9 @@ export const runRouteMiddleware: MiddlewareFunction<Response> = (args, next) => 
   return runChain(chain, args, next);
 };
 
-export const runClientRouteMiddleware: ClientMiddleware = (args, next) => {
+export const runClientRouteMiddleware: ClientMiddleware = async (args, next) => {
+  // A navigation into the other language renders with its messages, fetched once on the way.
+  await loadLocale(localeOfPath(new URL(args.request.url).pathname));
   const entry = entryForPattern(args.pattern);
   if (!entry) return next();
   validateRouteParams(entry, args.params, args.url);

@@ -28,6 +28,7 @@ import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/u
 import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { sessionStore } from "../../session/store.ts";
 import { ExportMenu } from "../ExportMenu.tsx";
+import { preloadNumberInput } from "../LazyNumberInput.tsx";
 import { TableKeysHint } from "../TableKeysHint.tsx";
 import { ComparisonModal } from "./ComparisonModal.tsx";
 import { BulkBar } from "./changes/BulkActions.tsx";
@@ -150,6 +151,8 @@ export function HangarTable({
   const tableLabels = useDataTableLabels();
   const keyScope = useRef<HTMLDivElement | null>(null);
   useSearchShortcut(keyScope);
+  // The editors' NumberInput is not in the first load; it arrives before anyone opens one.
+  useEffect(preloadNumberInput, []);
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();

@@ -1,16 +1,8 @@
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  NumberInput,
-  Popover,
-  Select,
-  Stack,
-} from "@mantine/core";
+import { Badge, Button, CloseButton, Group, Popover, Select, Stack } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NumberInput } from "../LazyNumberInput.tsx";
 import { useFormat } from "./format.ts";
 import { METRIC_KIND, METRICS, type MetricName } from "./metrics.ts";
 import { FILTER_OPS, type FilterOp, formatFilters, type MetricFilter } from "./table-state.ts";

@@ -10,7 +10,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Paper,
   SegmentedControl,
   Stack,
@@ -27,6 +26,7 @@ import { useTranslation } from "react-i18next";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { ConfirmModal } from "../../ConfirmModal.tsx";
+import { NumberInput } from "../../LazyNumberInput.tsx";
 import { useFormat } from "../format.ts";
 import type { BulkKind, TableEditing } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";

@@ -12,7 +12,6 @@ import {
   Drawer,
   Group,
   Indicator,
-  NumberInput,
   Progress,
   ScrollArea,
   Stack,
@@ -29,9 +28,10 @@ import {
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../ConfirmModal.tsx";
+import { NumberInput, preloadNumberInput } from "../../LazyNumberInput.tsx";
 import { useFormat } from "../format.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
 import { actionError, useChangeFormat } from "./format.ts";
@@ -66,6 +66,7 @@ export function StatusBadge({ status }: { status: string }) {
 export function ChangesTrayButton() {
   const { t } = useTranslation();
   const changes = useChanges();
+  useEffect(preloadNumberInput, []);
   if (!changes) return null;
   const count = changes.tray?.changes.length ?? 0;
   const failed = changes.failed.length;

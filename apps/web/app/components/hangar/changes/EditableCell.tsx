@@ -10,7 +10,6 @@ import {
   Group,
   Loader,
   Menu,
-  NumberInput,
   Text,
   Tooltip,
   UnstyledButton,
@@ -19,6 +18,7 @@ import { IconCheck, IconPencil, IconX } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../ConfirmModal.tsx";
+import { NumberInput } from "../../LazyNumberInput.tsx";
 import { useFormat } from "../format.ts";
 import { STATES } from "../table-state.ts";
 import type { EditField, HangarRow, TableEditing } from "../tables.ts";

@@ -8,7 +8,6 @@ import {
   Group,
   Menu,
   Modal,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -19,6 +18,7 @@ import { IconDots, IconMinus, IconPlus } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { NumberInput } from "../../LazyNumberInput.tsx";
 import { useFormat } from "../format.ts";
 import type { HangarRow } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";

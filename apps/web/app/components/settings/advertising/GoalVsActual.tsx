@@ -1,17 +1,13 @@
 import { Badge, Group, Text } from "@mantine/core";
-import {
-  type GoalStatus,
-  goalStatus,
-  type SettingsLayerValues,
-  type TrackedGoal,
-} from "@starport/settings";
+import type { SettingsLayerValues } from "@starport/settings";
+// Not the package's index: that brings the settings catalogue and zod into every page showing a goal.
+import { type GoalStatus, goalStatus, type TrackedGoal } from "@starport/settings/goal-status";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { percentFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { marketplaceGoal } from "./marketplace-goal.ts";
 
 /** Light badges whose text keeps 4.5:1 on their background (teal's is 4.3: axe refuses it). */
 export const GOAL_COLOUR: Record<GoalStatus, string> = {
@@ -49,8 +45,10 @@ export function GoalVsActual({
         sellerProfile: sellerProfileId,
         marketplace,
       }),
+      // The resolver (with the settings catalogue and zod) loads with the settings it resolves.
+      import("./marketplace-goal.ts"),
     ])
-      .then(([global, market]) => {
+      .then(([global, market, { marketplaceGoal }]) => {
         if (current)
           setGoal(
             marketplaceGoal(
