@@ -18,6 +18,7 @@ CREATE TABLE "audit_events" (
 --> statement-breakpoint
 ALTER TABLE "user_sessions" ADD COLUMN "impersonator_id" uuid;--> statement-breakpoint
 ALTER TABLE "changes" ADD COLUMN "actor_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "changes" ADD COLUMN "actor_name" text;--> statement-breakpoint
 CREATE INDEX "audit_events_at" ON "audit_events" USING btree ("at","seq");--> statement-breakpoint
 CREATE INDEX "audit_events_actor" ON "audit_events" USING btree ("actor_user_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_subject" ON "audit_events" USING btree ("subject_user_id","at");--> statement-breakpoint

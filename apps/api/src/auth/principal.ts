@@ -15,6 +15,8 @@ export interface Principal {
    * session is then the administrator's 60-minute view, recorded in the audit log.
    */
   actorId?: string | null;
+  /** The acting administrator's name (for the changes they make while impersonating). */
+  actorName?: string | null;
   /** Dev mode's stand-in for an anonymous caller: there is no token to revoke. */
   viaDevMode?: boolean;
 }

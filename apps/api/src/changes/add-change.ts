@@ -108,6 +108,7 @@ export async function addChange(
       authorKind: "user",
       authorUserId: principal.userId,
       actorUserId: principal.actorId ?? null,
+      actorName: principal.actorName ?? null,
       status: "pending",
     })
     .returning();

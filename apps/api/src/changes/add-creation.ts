@@ -141,6 +141,7 @@ export async function addCreation(
       authorKind: "user",
       authorUserId: principal.userId,
       actorUserId: principal.actorId ?? null,
+      actorName: principal.actorName ?? null,
       status: "pending",
     })
     .returning();

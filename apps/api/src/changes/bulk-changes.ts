@@ -257,6 +257,7 @@ export async function bulkChanges(
             authorKind: "user" as const,
             authorUserId: principal.userId,
             actorUserId: principal.actorId ?? null,
+            actorName: principal.actorName ?? null,
             status: "pending" as const,
           })),
         );

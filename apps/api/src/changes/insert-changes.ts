@@ -27,6 +27,7 @@ export async function insertChanges(db: Database, rows: readonly NewChange[]): P
         author_kind: r.authorKind ?? "user",
         author_user_id: r.authorUserId ?? null,
         actor_user_id: r.actorUserId ?? null,
+        actor_name: r.actorName ?? null,
         optimiser_run_id: r.optimiserRunId ?? null,
         status: r.status ?? "pending",
         undo_of_change_id: r.undoOfChangeId ?? null,
@@ -35,17 +36,17 @@ export async function insertChanges(db: Database, rows: readonly NewChange[]): P
     await db.execute(sql`
       insert into ${schema.changes} (batch_id, seller_profile_id, advertising_profile_id, entity_type,
         entity_id, entity_label, operation, field, old_value, new_value, reason_code, reason_params,
-        reason_text, author_kind, author_user_id, actor_user_id, optimiser_run_id, status,
-        undo_of_change_id)
+        reason_text, author_kind, author_user_id, actor_user_id, actor_name, optimiser_run_id,
+        status, undo_of_change_id)
       select batch_id, seller_profile_id, advertising_profile_id, entity_type, entity_id,
         entity_label, operation, field, old_value, new_value, reason_code, reason_params,
-        reason_text, author_kind, author_user_id, actor_user_id, optimiser_run_id, status,
-        undo_of_change_id
+        reason_text, author_kind, author_user_id, actor_user_id, actor_name, optimiser_run_id,
+        status, undo_of_change_id
       from json_to_recordset(${json}::json) as r(batch_id uuid, seller_profile_id uuid,
         advertising_profile_id uuid, entity_type text, entity_id uuid, entity_label text,
         operation text, field text, old_value jsonb, new_value jsonb, reason_code text,
         reason_params jsonb, reason_text text, author_kind text, author_user_id uuid,
-        actor_user_id uuid, optimiser_run_id uuid, status text,
+        actor_user_id uuid, actor_name text, optimiser_run_id uuid, status text,
         undo_of_change_id uuid)`);
   }
 }

@@ -119,6 +119,7 @@ export async function pushCreations(
           authorKind: "user",
           authorUserId: principal.userId,
           actorUserId: principal.actorId ?? null,
+          actorName: principal.actorName ?? null,
           status: "pending",
         })
         .returning({ id: schema.changes.id });

@@ -131,6 +131,8 @@ const CHANGE_OUTPUT = z.object({
   author: iriOf(() => users).nullable(),
   /** The administrator who made the change while viewing Starport as its author. */
   actor: iriOf(() => users).nullable(),
+  /** Their name when they made it ("Admin X for Y" in the history). */
+  actorName: z.string().nullable(),
   status: z.enum(CHANGE_STATUSES),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -247,6 +249,7 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
     authorKind: row.authorKind,
     author: optionalRef(() => users, row.authorUserId),
     actor: optionalRef(() => users, row.actorUserId),
+    actorName: row.actorName,
     status: row.status,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,

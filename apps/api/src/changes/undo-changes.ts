@@ -58,6 +58,7 @@ async function undo(
         authorKind: "undo" as const,
         authorUserId: principal.userId,
         actorUserId: principal.actorId ?? null,
+        actorName: principal.actorName ?? null,
         status: "pending" as const,
         undoOfChangeId: c.id,
       })),

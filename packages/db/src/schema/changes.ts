@@ -122,6 +122,8 @@ export const changes = pgTable(
     authorUserId: uuid("author_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The administrator who made the change while viewing Starport as its author (impersonation). */
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Their name then: the seller's history shows "Admin X for you" without reading X's account. */
+    actorName: text("actor_name"),
     /** The optimiser run that made the change (author kind `optimiser`). */
     optimiserRunId: uuid("optimiser_run_id"),
     status: text("status").$type<ChangeStatus>().notNull().default("pending"),

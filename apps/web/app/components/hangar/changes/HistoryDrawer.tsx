@@ -95,12 +95,15 @@ function HistoryRow({ change, label }: { change: ChangeView; label: string | nul
     }
     setError(actionError(result, t));
   });
-  const who =
+  const author =
     change.authorKind === "user"
       ? change.authorId && change.authorId === me
         ? t("changes.author.you")
         : t("changes.author.user")
       : t(`changes.author.${change.authorKind}`, { defaultValue: change.authorKind });
+  const who = change.actorName
+    ? t("changes.author.impersonated", { admin: change.actorName, user: author })
+    : author;
   const undoable = change.status === "applied" && change.operation === "update";
   return (
     <Table.Tr data-testid="history-row" data-status={change.status}>

@@ -56,6 +56,7 @@ export function toChange(raw: Record<string, unknown>): ChangeView {
     reasonText: str("reasonText"),
     authorKind: str("authorKind") ?? "user",
     authorId: idOf(str("author")),
+    actorName: str("actorName"),
     status: (str("status") ?? "pending") as ChangeView["status"],
     errorCode: str("errorCode"),
     errorMessage: str("errorMessage"),

@@ -31,6 +31,8 @@ export interface ChangeView {
   authorKind: string;
   /** The author's user id (from the IRI), when a person asked. */
   authorId: string | null;
+  /** The administrator who made it while viewing Starport as the author (impersonation). */
+  actorName: string | null;
   status: ChangeStatus | "draft";
   errorCode: string | null;
   errorMessage: string | null;

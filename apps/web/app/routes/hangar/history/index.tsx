@@ -84,7 +84,12 @@ function HistoryRow({ change, currency }: { change: HistoryChange; currency: str
       <Table.Td>{format.value(change.field, change.oldValue)}</Table.Td>
       <Table.Td>{format.value(change.field, change.newValue)}</Table.Td>
       <Table.Td data-testid="history-author">
-        {change.authorName ?? t(`changes.author.${change.authorKind}`)}
+        {change.actorName
+          ? t("changes.author.impersonated", {
+              admin: change.actorName,
+              user: change.authorName ?? t("changes.author.user"),
+            })
+          : (change.authorName ?? t(`changes.author.${change.authorKind}`))}
         {change.authorName && change.authorKind !== "user" ? (
           <Text size="xs" c="dimmed">
             {t(`changes.author.${change.authorKind}`)}
