@@ -4,7 +4,8 @@
 // Each server runs in its own child process, the load comes from this one over keep-alive HTTP
 // on loopback; prints requests/s, p50/p99 and the ratio to hello-world.
 // Usage: [DATABASE_URL=postgres://user:pass@host:5432/postgres] node scripts/bench/api-throughput.ts
-//        [--seconds 10] [--connections 16]
+//        [--seconds 10] [--connections 16] [--only pglite,postgres] [--cpu-prof-dir <folder>]
+// --cpu-prof-dir writes a CPU profile of each API server's load phase (not its start-up) there.
 // Not a test: run by hand.
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -16,6 +17,10 @@ const { values: args, positionals } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "16" },
+    // Only these servers (comma-separated: hello,pglite,postgres); hello-world always runs.
+    only: { type: "string" },
+    // Write a V8 CPU profile of each API server's load phase into this folder.
+    "cpu-prof-dir": { type: "string" },
   },
 });
 
@@ -54,8 +59,13 @@ async function serve(kind: string): Promise<void> {
     await connection.db
       .insert(schema.tags)
       .values(Array.from({ length: 50 }, (_, i) => ({ sellerProfileId, text: `tag ${i}` })));
+    // A real user: sign-in sessions and the per-request role lookup reference it.
+    const [user] = await connection.db
+      .insert(schema.users)
+      .values({ customerId, email: "bench@starport.dev", name: "Bench" })
+      .returning();
     const tokens = createTokenService({ secret: "b".repeat(40), db: connection.db });
-    token = (await tokens.issue({ id: crypto.randomUUID(), customerId, roles: ["ROLE_USER"] }))
+    token = (await tokens.issue({ id: user?.id as string, customerId, roles: ["ROLE_USER"] }))
       .token;
     await app.register(
       async (api) =>
@@ -75,8 +85,24 @@ async function serve(kind: string): Promise<void> {
     });
   }
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  // The profile covers the load only, not the start-up (module loading, PGlite's initdb).
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profiler = profileDir ? new (await import("node:inspector/promises")).Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
   console.log(`READY ${JSON.stringify({ url: `${address}${path}`, token })}`);
-  process.on("SIGTERM", () => {
+  process.on("SIGTERM", async () => {
+    if (profiler && profileDir) {
+      const { profile } = await profiler.post("Profiler.stop");
+      const { mkdirSync, writeFileSync } = await import("node:fs");
+      mkdirSync(profileDir, { recursive: true });
+      const file = `${profileDir}/${kind}-${Date.now()}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.error(`CPU profile: ${file}`);
+    }
     app.close().then(() => process.exit(0));
   });
 }
@@ -91,6 +117,14 @@ interface Target {
 async function startServer(kind: string): Promise<{ target: Target; child: ChildProcess }> {
   const child = spawn(process.execPath, [import.meta.filename, "serve", kind], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      // As scripts/starport.sh runs the server (start-up only: Node's module resolution).
+      NODE_OPTIONS: `--import=${JSON.stringify(`${import.meta.dirname}/../esm-resolution-cache.ts`)}`,
+      ...(args["cpu-prof-dir"] && kind !== "hello"
+        ? { BENCH_CPU_PROF_DIR: args["cpu-prof-dir"] }
+        : {}),
+    },
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const target = await new Promise<Target>((resolve, reject) => {
@@ -151,7 +185,10 @@ async function load(target: Target, seconds: number, connections: number) {
 async function main() {
   const seconds = Number(args.seconds);
   const connections = Number(args.connections);
-  const kinds = ["hello", "pglite", ...(process.env.DATABASE_URL ? ["postgres"] : [])];
+  const only = args.only?.split(",");
+  const kinds = ["hello", "pglite", ...(process.env.DATABASE_URL ? ["postgres"] : [])].filter(
+    (kind) => kind === "hello" || !only || only.includes(kind),
+  );
   console.log(
     `${seconds} s each after a 2 s warm-up, ${connections} keep-alive connections, loopback\n`,
   );
