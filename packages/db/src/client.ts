@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+// PGlite (the embedded database and its wasm) is a type here: it is imported only when a process
+// opens an embedded database, so one running on PostgreSQL never loads it.
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 
@@ -52,6 +53,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     location = join(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   const pglite = await PGlite.create(
     options.loadDataDir
       ? { dataDir: location, loadDataDir: options.loadDataDir }

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { SignJWT } from "jose";
+import { createHs256Verifier, JwtError } from "./hs256.ts";
 import { isAdmin, type Principal, ROLE_ADMIN } from "./principal.ts";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
@@ -62,6 +63,7 @@ export function createTokenService({
   now = Date.now,
 }: TokenServiceOptions) {
   const key = new TextEncoder().encode(secret);
+  const verifyHs256 = createHs256Verifier(key);
   const nowSeconds = () => Math.floor(now() / 1000);
 
   const sessionEnd = () => new Date((nowSeconds() + sessionLifetimeSeconds) * 1000);
@@ -139,17 +141,17 @@ export function createTokenService({
    * which then needs a live session).
    */
   async function claimsOf(token: string, allowExpired: boolean) {
-    let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
+    let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, key, {
-        algorithms: [ALGORITHM],
+      payload = verifyHs256(token, {
         issuer: ISSUER,
-        currentDate: new Date(now()),
+        now: nowSeconds(),
         requiredClaims: ["sub", "jti", "exp", "iat"],
         ...(allowExpired ? { clockTolerance: sessionLifetimeSeconds } : {}),
-      }));
+      });
     } catch (error) {
-      throw new TokenError(error instanceof joseErrors.JWTExpired ? "expired" : "invalid");
+      if (error instanceof JwtError) throw new TokenError(error.failure);
+      throw error;
     }
     const { sub, jti, exp, cid, roles, sid, act } = payload;
     const actor = actorOf(act);
@@ -175,6 +177,8 @@ export function createTokenService({
         exists (select 1 from users where id = ${sub}::uuid
           and deactivated_at is not null) as deactivated,
         (select roles from users where id = ${sub}::uuid) as roles,
+        ${actor === null ? sql`null` : sql`(select name from users where id = ${actor}::uuid)`}
+          as actor_name,
         ${
           sid === undefined
             ? sql`true`
@@ -189,7 +193,13 @@ export function createTokenService({
                         and ${ROLE_ADMIN} = any(a.roles))`
                 })`
         } as live`)) as unknown as {
-        rows: { revoked: boolean; deactivated: boolean; live: boolean; roles: unknown }[];
+        rows: {
+          revoked: boolean;
+          deactivated: boolean;
+          live: boolean;
+          roles: unknown;
+          actor_name: string | null;
+        }[];
       }
     ).rows;
     if (state?.deactivated) throw new TokenError("deactivated");
@@ -204,6 +214,7 @@ export function createTokenService({
       expiresAt: exp as number,
       sessionId: sid ?? null,
       actorId: actor,
+      actorName: state.actor_name ?? null,
     };
     return principal;
   }

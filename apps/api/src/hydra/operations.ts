@@ -8,7 +8,7 @@ import { idFromIri, isRef, isUuid, refIri } from "./iri.ts";
 import { applyMergePatch, isPlainObject } from "./merge-patch.ts";
 import { parsePagination } from "./pagination.ts";
 import type { Registry } from "./registry.ts";
-import { deleteRow, findRow, insertRow, listRows, updateRow } from "./repository.ts";
+import { deleteRow, findRow, insertRow, listRows, rowExists, updateRow } from "./repository.ts";
 import type {
   Access,
   AnyResource,
@@ -83,11 +83,12 @@ export async function listCollection(
   const limit = pagination.enabled ? pagination.itemsPerPage : undefined;
   const offset = pagination.enabled ? (pagination.page - 1) * pagination.itemsPerPage : 0;
   // A filter naming another customer's item answers as if the item did not exist. The check
-  // runs beside the (tenant-scoped, so harmless) list query: one round trip less.
-  const [visibility, { rows, total, extra }] = await Promise.all([
-    Promise.all(filters.relations.map((r) => visible(ctx, r.target, r.id))),
-    resource.provider
-      ? resource.provider.collection({
+  // rides on the list query (generic lists) or runs beside the (tenant-scoped, so harmless)
+  // provider's query: no round trip of its own.
+  const [visibility, { rows, total, extra }] = resource.provider
+    ? await Promise.all([
+        Promise.all(filters.relations.map((r) => visible(ctx, r.target, r.id))),
+        resource.provider.collection({
           db: ctx.db,
           services: ctx.services ?? {},
           principal: ctx.principal,
@@ -100,14 +101,15 @@ export async function listCollection(
           limit,
           offset,
           visible: (target, id) => visible(ctx, target, id),
-        })
-      : listRows(ctx.db, resource, scope, {
-          conditions: filters.conditions,
-          order: filters.order,
-          limit,
-          offset,
-        }).then((result) => ({ ...result, extra: undefined })),
-  ]);
+        }),
+      ])
+    : await listRows(
+        ctx.db,
+        resource,
+        scope,
+        { conditions: filters.conditions, order: filters.order, limit, offset },
+        filters.relations.map((r) => rowExists(r.target, r.id, scopeFor(r.target, ctx.principal))),
+      ).then((result) => [result.checks, { ...result, extra: undefined }] as const);
   if (visibility.includes(false)) notFound();
   const readContext: ReadContext = { asOf: filters.asOf };
   const lastPage =
