@@ -5,18 +5,20 @@
  * reloads the document, so every part of the page starts again as the new user.
  */
 import { type RouterContextProvider, redirectDocument } from "react-router";
-import { ApiError } from "../lib/api/client.ts";
+import { serverContext } from "#server-context";
+import { ApiError, createApiClient } from "../lib/api/client.ts";
 import { readCookie, serializeCookie } from "../lib/cookies.ts";
 import { localizePath } from "../route-table.ts";
 import {
   clearProfileCookie,
   clearTokenCookie,
   localeOfRequest,
+  resourceRouteApi,
   secureCookies,
-  serverApi,
   tokenCookie,
   tokenFromRequest,
 } from "./server-session.ts";
+import { PROFILE_COOKIE, profileCookieOptions } from "./session.ts";
 
 export const IMPERSONATOR_COOKIE = "impersonator";
 /** As long as an impersonation can last. */
@@ -39,7 +41,7 @@ export async function startImpersonation(
   if (!own) return { ok: false, error: "impersonation.failed" };
   let token: string;
   try {
-    ({ token } = await serverApi(context, request).json<{ token: string }>(
+    ({ token } = await resourceRouteApi(context, request).json<{ token: string }>(
       `/api/admin/users/${encodeURIComponent(userId)}/impersonation`,
       { method: "POST" },
     ));
@@ -62,15 +64,29 @@ export async function startImpersonation(
       httpOnly: true,
     }),
   );
-  // the administrator's selected profile is not the user's
-  headers.append("Set-Cookie", clearProfileCookie(secure));
+  // the user's first seller profile, as their own first visit would pick it (the administrator's
+  // selection is not theirs)
+  const asUser = createApiClient({
+    transport: context.get(serverContext).apiTransport,
+    getToken: () => token,
+  });
+  const profiles = await asUser.json<{ "hydra:member": { id: string }[] }>(
+    "/api/seller_profiles?itemsPerPage=1",
+  );
+  const first = profiles["hydra:member"][0]?.id;
+  headers.append(
+    "Set-Cookie",
+    first
+      ? serializeCookie(PROFILE_COOKIE, first, profileCookieOptions(secure))
+      : clearProfileCookie(secure),
+  );
   return redirectDocument(localizePath("/", localeOfRequest(request)), { headers });
 }
 
 export async function endImpersonation(context: Context, request: Request): Promise<Response> {
   const locale = localeOfRequest(request);
   try {
-    await serverApi(context, request).request("/api/impersonation", { method: "DELETE" });
+    await resourceRouteApi(context, request).request("/api/impersonation", { method: "DELETE" });
   } catch (error) {
     // an impersonation that already ended (60 minutes, or ended in another tab) ends here too
     if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 409)) throw error;

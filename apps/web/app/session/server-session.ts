@@ -74,6 +74,15 @@ export function serverApi(context: Context, request: Request): ApiClient {
 }
 
 /**
+ * The API as the caller of a resource route (an export, a fetcher's action): these have no layout,
+ * so no session middleware put the cookie's token in the context; take it from the request.
+ */
+export function resourceRouteApi(context: Context, request: Request): ApiClient {
+  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
+  return serverApi(context, request);
+}
+
+/**
  * POST /api/refresh-token (in-process) with an expired token: the session behind it (7 days,
  * until sign-out or a password change) renews it silently. The fresh token, or null.
  */

@@ -12,7 +12,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { parseCollection } from "../../lib/api/hydra.ts";
 import type { Locale } from "../../route-table.ts";
-import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+import { resourceRouteApi } from "../../session/server-session.ts";
 import { LOG_REASONS, type LOG_SOURCES } from "./log-model.ts";
 
 export const LOG_PAGE_SIZE = 50;
@@ -349,8 +349,7 @@ export async function optimiserLogAction(
   sellerProfile: string,
   locale: Locale,
 ): Promise<LogActionResult> {
-  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
-  const api = serverApi(context, request);
+  const api = resourceRouteApi(context, request);
   const form = await request.formData();
   const intent = String(form.get("intent")) as LogIntent;
   if (!(LOG_INTENTS as readonly string[]).includes(intent))

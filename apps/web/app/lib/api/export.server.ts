@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+import { resourceRouteApi } from "../../session/server-session.ts";
 
 /**
  * A table's file from the API's export (CSV or XLSX: every page, the filters and order, the
@@ -13,8 +13,7 @@ export async function passThroughExport(
   apiUrl: string,
   fileName: string,
 ): Promise<Response> {
-  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
-  const response = await serverApi(context, request).request(apiUrl);
+  const response = await resourceRouteApi(context, request).request(apiUrl);
   return new Response(response.body, {
     headers: {
       "content-type": response.headers.get("content-type") ?? "application/octet-stream",

@@ -8,7 +8,7 @@ import { type LogEntry, proposalEntry } from "../../components/optimiser/log.ser
 import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { parseCollection } from "../../lib/api/hydra.ts";
 import type { Locale } from "../../route-table.ts";
-import { serverApi, sessionContext, tokenFromRequest } from "../../session/server-session.ts";
+import { resourceRouteApi } from "../../session/server-session.ts";
 import {
   QUEUE_INTENTS,
   QUEUE_KINDS,
@@ -175,8 +175,7 @@ export async function queueAction(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<QueueActionResult> {
-  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
-  const api = serverApi(context, request);
+  const api = resourceRouteApi(context, request);
   const form = await request.formData();
   const intent = String(form.get("intent")) as QueueIntent;
   if (!(QUEUE_INTENTS as readonly string[]).includes(intent))

@@ -7,7 +7,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { type ApiClient, ApiError } from "../../../lib/api/client.ts";
 import { buildUrl, parseCollection } from "../../../lib/api/hydra.ts";
-import { serverApi, sessionContext, tokenFromRequest } from "../../../session/server-session.ts";
+import { resourceRouteApi } from "../../../session/server-session.ts";
 import {
   type ActionResult,
   type ActionViolation,
@@ -29,8 +29,7 @@ const LIST_LIMIT = 1000;
 type Context = Readonly<RouterContextProvider>;
 
 function apiFor(context: Context, request: Request): ApiClient {
-  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
-  return serverApi(context, request);
+  return resourceRouteApi(context, request);
 }
 
 function uuid(value: unknown): string {

@@ -18,7 +18,7 @@ import {
 } from "../../../components/hangar/hangar.server.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import type { HydraClient } from "../../../lib/api/hydra.ts";
-import { serverApi, sessionContext, tokenFromRequest } from "../../../session/server-session.ts";
+import { resourceRouteApi } from "../../../session/server-session.ts";
 import {
   type AddResult,
   type AddRow,
@@ -366,8 +366,7 @@ export async function keywordAction(
   request: Request,
   adGroupId: string,
 ): Promise<AddResult> {
-  context.set(sessionContext, { ...context.get(sessionContext), token: tokenFromRequest(request) });
-  const api = serverApi(context, request);
+  const api = resourceRouteApi(context, request);
   const form = await request.formData();
   const tab = tabOf(new URLSearchParams({ tab: String(form.get("tab") ?? "") }));
   if (form.get("intent") !== "add" || !UUID.test(adGroupId))

@@ -102,7 +102,12 @@ function HistoryRow({ change, currency }: { change: HistoryChange; currency: str
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge size="sm" variant="light" color={change.status === "failed" ? "red" : "gray"}>
+        <Badge
+          size="sm"
+          variant="light"
+          color={change.status === "failed" ? "red" : "gray"}
+          miw="max-content"
+        >
           {t(`changes.status.${change.status}`)}
         </Badge>
         {error ? (
