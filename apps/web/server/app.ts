@@ -19,7 +19,7 @@ import type { Config } from "@starport/config";
 import { toPublicConfig } from "@starport/config";
 import type { DatabaseConnection, PgBoss } from "@starport/db";
 import { pingDatabase } from "@starport/db";
-import { type FastifyInstance, fastify, LogController } from "fastify";
+import { type FastifyInstance, fastify } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { serverContext } from "#server-context";
@@ -74,9 +74,6 @@ export interface ServerDependencies {
   ssr?: boolean;
 }
 
-const isApiRequest = (request: { url: string }) =>
-  request.url === "/api" || request.url.startsWith("/api/") || request.url.startsWith("/api?");
-
 function createFastify(config: Config): FastifyInstance {
   const app = fastify({
     logger: {
@@ -86,23 +83,10 @@ function createFastify(config: Config): FastifyInstance {
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
-    // Fastify's own request lines ("incoming request", "request completed") were two info log
-    // writes on every API request's hot path; under /api they are debug lines now (below), and
-    // the API's error handler still logs its failures. Pages keep them (and Fastify's default
-    // error handler, whose logs this switch would silence too).
-    logController: new LogController({ disableRequestLogging: isApiRequest }),
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  if (config.logLevel === "debug" || config.logLevel === "trace")
-    app.addHook("onResponse", async (request, reply) => {
-      if (!isApiRequest(request)) return;
-      request.log.debug(
-        { req: request, res: reply, responseTime: reply.elapsedTime },
-        "request completed",
-      );
-    });
   return app;
 }
 
