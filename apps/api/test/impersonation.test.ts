@@ -276,6 +276,18 @@ describe.each(TEST_DATABASE_KINDS)("impersonation and the audit log on %s", (kin
     expect((await audit(`user=${seller.id}&from=${today}&to=${today}`)).length).toBe(6);
     expect((await audit(`user=${seller.id}&to=2000-01-01`)).length).toBe(0);
     expect((await audit(`search=${encodeURIComponent(seller.email)}`)).length).toBe(6);
+    // the export: every matching event, the actions in the file's language
+    const csv = await api.app.inject({
+      url: `/api/admin/audit_events?user=${seller.id}&format=csv&locale=de`,
+      headers: bearer(adminToken),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toContain("Aktion");
+    expect(csv.body).toContain("Fehlgeschlagene Anmeldung");
+    expect(csv.body).toContain(seller.email);
     const bad = await api.app.inject({
       url: "/api/admin/audit_events?action=nonsense",
       headers: bearer(adminToken),

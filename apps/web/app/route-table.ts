@@ -110,6 +110,13 @@ export const ROUTES: readonly RouteEntry[] = [
     file: "routes/admin/users/index.tsx",
   },
   {
+    key: "admin-audit",
+    path: "/admin/audit",
+    layout: "default-boxed",
+    middleware: ADMIN,
+    file: "routes/admin/audit/index.tsx",
+  },
+  {
     key: "admin-user",
     path: "/admin/users/:id",
     layout: "default-boxed",

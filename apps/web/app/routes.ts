@@ -52,6 +52,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/hangar/changes", locale).slice(1), "routes/hangar/changes.ts", {
     id: routeId(locale, "hangar-changes"),
   }),
+  // Not a screen: the audit log as CSV/XLSX (the screen's filters, every page).
+  route(localizePath("/admin/audit/export", locale).slice(1), "routes/admin/audit/export.ts", {
+    id: routeId(locale, "admin-audit-export"),
+  }),
   // Not a screen: an administrator's view as a user starts and ends here.
   route(localizePath("/admin/impersonation", locale).slice(1), "routes/admin/impersonation.ts", {
     id: routeId(locale, "admin-impersonation"),

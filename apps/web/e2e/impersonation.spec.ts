@@ -11,11 +11,13 @@ const TEXT = {
   de: {
     banner: /Sie sehen Starport als Ines Imp .* angemeldet als Ada Admin, bis \d{2}\.\d{2}\.\d{4}/,
     author: "Ada Admin (Administrator) für Ines Imp",
+    write: "Änderung",
   },
   en: {
     banner:
       /You are viewing Starport as Ines Imp .* signed in as Ada Admin, until \d{2}\/\d{2}\/\d{4}/,
     author: "Ada Admin (administrator) for Ines Imp",
+    write: "Write",
   },
 } as const;
 
@@ -33,6 +35,8 @@ for (const locale of ["de", "en"] as const) {
       request,
     }) => {
       test.setTimeout(240_000);
+      // the day the test starts: every event it makes is on or after it, even past midnight
+      const today = new Date().toISOString().slice(0, 10);
       const seller = await createSeller(request, {
         name: "Ines Imp",
         amazon: SANDBOX_SELLERS.alpine,
@@ -94,21 +98,41 @@ for (const locale of ["de", "en"] as const) {
         ][0];
         expect(change?.actorName).toBe("Ada Admin");
 
-        const admin = (await page.context().cookies()).find((c) => c.name === "token")?.value;
-        const audit = await request.get(`/api/admin/audit_events?user=${userId}`, {
-          headers: { authorization: `Bearer ${admin}` },
-        });
-        expect(audit.status(), await audit.text()).toBe(200);
-        const actions = ((await audit.json()) as { "hydra:member": { action: string }[] })[
-          "hydra:member"
-        ].map((event) => event.action);
-        // newest first, down to the seller's own sign-in when the fixture created them
-        expect(actions).toEqual([
+        // the audit log lists it all, newest first, down to the seller's own sign-in
+        await page.goto(`${prefix}/admin/audit?search=${encodeURIComponent(seller.email)}`);
+        const rows = page.getByTestId("audit-row");
+        await expect(rows).toHaveCount(4);
+        expect(await rows.evaluateAll((all) => all.map((row) => row.dataset.action))).toEqual([
           "impersonation-ended",
           "write",
           "impersonation-started",
           "sign-in",
         ]);
+        await expect(rows.nth(1)).toContainText("POST /api/changes → 201");
+        await expect(rows.nth(1)).toContainText("admin@starport.dev");
+        await expect(rows.nth(1)).toContainText(text.write);
+        // days in the page's language, kept in the URL
+        const [y, m, d] = today.split("-");
+        await page
+          .getByTestId("audit-from")
+          .fill(locale === "de" ? `${d}.${m}.${y}` : `${d}/${m}/${y}`);
+        await page.getByTestId("audit-apply").click();
+        await expect(page).toHaveURL(new RegExp(`[?&]from=${today}`));
+        await expect(rows).toHaveCount(4);
+        await page.goto(
+          `${prefix}/admin/audit?search=${encodeURIComponent(seller.email)}&to=2000-01-01`,
+        );
+        await expect(page.getByTestId("audit-empty")).toBeVisible();
+        await page.goto(`${prefix}/admin/audit?search=${encodeURIComponent(seller.email)}`);
+        await page.getByTestId("audit-action").click();
+        await page.getByRole("option", { name: text.write, exact: true }).click();
+        await expect(page).toHaveURL(/[?&]action=write/);
+        await expect(rows).toHaveCount(1);
+        await page.getByTestId("export-button").click();
+        await expect(page.getByTestId("export-csv")).toHaveAttribute(
+          "href",
+          new RegExp(`${prefix}/admin/audit/export\\?.*action=write.*format=csv`),
+        );
       } finally {
         for (const api of ["sp", "ads"] as const)
           await request.delete(`/api/amazon/connections/${api}?sellerProfile=${seller.profileId}`, {

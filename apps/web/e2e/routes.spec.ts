@@ -8,9 +8,9 @@ test.use({ locale: "de-DE" });
 
 const paths = samplePaths({ id: VALID_ID, marketplace: "DE" });
 
-test("the route table covers the spec's 54 paths, the campaign wizard, the history, the bid optimisation log and a user's administration page", () => {
-  expect(paths).toHaveLength(62);
-  expect(new Set(paths.map((p) => p.url)).size).toBe(62);
+test("the route table covers the spec's 54 paths, the campaign wizard, the history, the bid optimisation log, a user's administration page and the audit log", () => {
+  expect(paths).toHaveLength(64);
+  expect(new Set(paths.map((p) => p.url)).size).toBe(64);
 });
 
 for (const { locale, entry, url } of paths) {

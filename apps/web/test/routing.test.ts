@@ -26,6 +26,7 @@ const SPEC_ROUTES: Record<string, string | null> = {
   "/settings": null,
   "/action-center": null,
   "/action-center/keyword-recommendations/:marketplace/:id": null,
+  "/admin/audit": "default-boxed",
   "/admin/strategy": "default-boxed",
   "/admin/users": "default-boxed",
   "/admin/users/:id": "default-boxed",
@@ -99,7 +100,7 @@ describe("route table", () => {
     expect(splitLocale("/en/login")).toEqual({ locale: "en", path: "/login" });
     expect(splitLocale("/en")).toEqual({ locale: "en", path: "/" });
     expect(splitLocale("/english")).toEqual({ locale: "de", path: "/english" });
-    expect(samplePaths({ id: "x", marketplace: "DE" })).toHaveLength(62);
+    expect(samplePaths({ id: "x", marketplace: "DE" })).toHaveLength(64);
   });
 
   it("finds entries by matched pattern and by route id", () => {

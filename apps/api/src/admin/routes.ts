@@ -3,10 +3,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AuditLog } from "../audit/audit-log.ts";
+import { exportAuditEvents } from "../audit/export-audit-events.ts";
 import { auditEventQuery, auditEventView, listAuditEvents } from "../audit/list-audit-events.ts";
 import { requireAdmin } from "../auth/routes.ts";
 import type { TokenService } from "../auth/tokens.ts";
+import { EXPORT_QUERY, exportableResponse, exportFormat } from "../hydra/export.ts";
 import { problems } from "../openapi.ts";
+import { searchParams } from "../request-input.ts";
 import { changeActivation } from "./change-activation.ts";
 import { changeAdminRole } from "./change-admin-role.ts";
 import { listUsers, userListQuery } from "./list-users.ts";
@@ -176,11 +179,11 @@ export async function adminRoutes(plain: FastifyInstance, deps: AdminDeps): Prom
         operationId: "adminListAuditEvents",
         tags: TAGS,
         summary:
-          "The audit log, newest first (kept 365 days): sign-ins, failed sign-ins, role changes, deactivations, impersonations and every write made while impersonating. Filters: `action`, `user`, `from`/`to` (days), `search`.",
-        querystring: auditEventQuery,
+          "The audit log, newest first (kept 365 days): sign-ins, failed sign-ins, role changes, deactivations, impersonations and every write made while impersonating. Filters: `action`, `user`, `from`/`to` (days), `search`. With `format=csv|xlsx` (or the Accept header): every matching event as a file, `columns[]` and `locale` (de, en) as the other exports.",
+        querystring: auditEventQuery.extend(EXPORT_QUERY),
         response: {
-          200: json(
-            "One page of audit events",
+          200: exportableResponse(
+            "One page of audit events, or all of them as CSV or XLSX",
             z.object({
               "@context": z.string(),
               "@id": z.string(),
@@ -193,7 +196,10 @@ export async function adminRoutes(plain: FastifyInstance, deps: AdminDeps): Prom
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const raw = searchParams(request.query);
+      const format = exportFormat(request, raw);
+      if (format) return exportAuditEvents(reply, deps.db, format, request.query, raw);
       const { members, total } = await listAuditEvents(deps.db, request.query);
       return {
         "@context": "/api/contexts/AuditEvent",

@@ -1,6 +1,7 @@
 /**
- * The administration's user list as the API offers it, in one place for the API and the web
- * (`@starport/api/admin-contract`): what it sorts and filters by and what can be done to a user.
+ * The administration's user list and audit log as the API offers them, in one place for the API
+ * and the web (`@starport/api/admin-contract`): what they sort and filter by and what can be done
+ * to a user.
  * No imports, so that the web's client bundle may read it.
  */
 
@@ -26,4 +27,23 @@ export const USERS_PAGE_SIZE = 30;
 export const USER_ACTIONS = ["grant-admin", "revoke-admin", "deactivate", "reactivate"] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
+/** What the audit log records (`GET /api/admin/audit_events?action=`). */
+export const AUDIT_ACTIONS = [
+  "sign-in",
+  "sign-in-failed",
+  "role-granted",
+  "role-revoked",
+  "deactivated",
+  "reactivated",
+  "impersonation-started",
+  "impersonation-ended",
+  "write",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Audit events per page unless the caller asks for another number. */
+export const AUDIT_PAGE_SIZE = 50;
+/** Audit events are kept this long, then purged. */
+export const AUDIT_RETENTION_DAYS = 365;
+
+export type { AuditEventView as AuditEvent } from "../audit/list-audit-events.ts";
 export type { AdminUser, AdminUserDetail } from "./user-views.ts";

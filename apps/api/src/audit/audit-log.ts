@@ -1,10 +1,11 @@
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { inArray, lt } from "drizzle-orm";
+import { AUDIT_RETENTION_DAYS, type AuditAction } from "../admin/user-list-contract.ts";
 
 /** One line of the audit trail; the emails are looked up from the ids when not given. */
 export interface AuditEntry {
-  action: schema.AuditAction;
+  action: AuditAction;
   actorUserId?: string | null;
   actorEmail?: string | null;
   subjectUserId?: string | null;
@@ -55,7 +56,7 @@ export function createAuditLog(db: Database, now: () => number = Date.now) {
 
   /** Drops events older than the retention (365 days); answers how many went. */
   async function purge(): Promise<number> {
-    const cutoff = new Date(now() - schema.AUDIT_RETENTION_DAYS * 86_400_000);
+    const cutoff = new Date(now() - AUDIT_RETENTION_DAYS * 86_400_000);
     const gone = await db
       .delete(schema.auditEvents)
       .where(lt(schema.auditEvents.at, cutoff))

@@ -2,8 +2,8 @@ import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "../admin/user-list-contract.ts";
 
-export const AUDIT_PAGE_SIZE = 50;
 export const MAX_AUDIT_EVENTS_PER_PAGE = 500;
 
 export const auditEventQuery = z.object({
@@ -13,7 +13,7 @@ export const auditEventQuery = z.object({
     .max(200)
     .optional()
     .describe("Part of the actor's or the subject's email, or of the resource"),
-  action: z.enum(schema.AUDIT_ACTIONS).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
   user: z.uuid().optional().describe("Events where this user is the actor or the subject"),
   from: z.iso.date().optional().describe("First day (UTC), inclusive"),
   to: z.iso.date().optional().describe("Last day (UTC), inclusive"),
@@ -33,7 +33,7 @@ export const auditEventView = z
     "@type": z.literal("AuditEvent"),
     id: z.uuid(),
     at: z.iso.datetime(),
-    action: z.enum(schema.AUDIT_ACTIONS),
+    action: z.enum(AUDIT_ACTIONS),
     actor: z.object({ id: z.uuid().nullable(), email: z.string().nullable() }),
     subject: z.object({ id: z.uuid().nullable(), email: z.string().nullable() }),
     method: z.string().nullable(),
@@ -55,7 +55,7 @@ function toView(row: Row): AuditEventView {
     "@type": "AuditEvent",
     id: row.id,
     at: row.at.toISOString(),
-    action: row.action,
+    action: row.action as AuditAction,
     actor: { id: row.actorUserId, email: row.actorEmail },
     subject: { id: row.subjectUserId, email: row.subjectEmail },
     method: row.method,

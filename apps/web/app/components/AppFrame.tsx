@@ -17,6 +17,7 @@ import {
   IconBolt,
   IconBox,
   IconChartBar,
+  IconHistory,
   IconHome,
   IconList,
   IconRocket,
@@ -104,6 +105,7 @@ const NAVIGATION: NavItem[] = [
     adminOnly: true,
     children: [
       { labelKey: "nav.adminUsers", path: "/admin/users", icon: <IconShieldLock size={ICON} /> },
+      { labelKey: "nav.adminAudit", path: "/admin/audit", icon: <IconHistory size={ICON} /> },
       {
         labelKey: "nav.adminStrategy",
         path: "/admin/strategy",
