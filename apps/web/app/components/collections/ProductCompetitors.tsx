@@ -102,9 +102,12 @@ export function ProductCompetitors({
     s?.hasBuyBox === null || s?.hasBuyBox === undefined ? (
       <Text c="dimmed">–</Text>
     ) : s.hasBuyBox ? (
-      <Badge color="green">{t("cargoBay.competitors.buyBoxYes")}</Badge>
+      // max-content: a narrow column cut "Hat die Buy Box" to "HAT DIE B…"
+      <Badge color="green" miw="max-content">
+        {t("cargoBay.competitors.buyBoxYes")}
+      </Badge>
     ) : (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" miw="max-content">
         {t("cargoBay.competitors.buyBoxNo")}
       </Badge>
     );
