@@ -20,7 +20,6 @@ import {
 import { IconSearch } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
@@ -28,6 +27,7 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
+import { useUrlFilters } from "../../../lib/use-url-filters.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -68,7 +68,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const [params, setParams] = useSearchParams();
+  const { update, reset } = useUrlFilters();
   const { events, total, state } = loaderData;
   const filtered = Boolean(state.search || state.action || state.from || state.to);
   // the days typed but not yet applied; a URL changed elsewhere (back, reset) sets them again
@@ -79,15 +79,6 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
     setTo(state.to ?? "");
   }, [state.from, state.to]);
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setParams(next);
-  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -166,12 +157,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               data-testid="audit-action"
             />
             {filtered ? (
-              <Button
-                variant="subtle"
-                size="xs"
-                onClick={() => setParams(new URLSearchParams())}
-                data-testid="audit-reset"
-              >
+              <Button variant="subtle" size="xs" onClick={reset} data-testid="audit-reset">
                 {t("adminAudit.filter.reset")}
               </Button>
             ) : null}

@@ -19,13 +19,14 @@ import {
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from "@tabler/icons-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { RoleBadges, StatusBadge } from "../../../components/admin/UserBadges.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
+import { useUrlFilters } from "../../../lib/use-url-filters.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -45,20 +46,11 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const [params, setParams] = useSearchParams();
+  const { params, update, reset } = useUrlFilters();
   const { users, total, state, pageSize } = loaderData;
   const filtered = USER_FILTERS.some((name) => params.get(name));
   const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : "–");
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    if (!("page" in changes)) next.delete("page");
-    setParams(next);
-  };
   const submitSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -156,12 +148,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
               data-testid="users-filter-status"
             />
             {filtered ? (
-              <Button
-                variant="subtle"
-                size="xs"
-                onClick={() => setParams(new URLSearchParams())}
-                data-testid="users-reset"
-              >
+              <Button variant="subtle" size="xs" onClick={reset} data-testid="users-reset">
                 {t("adminUsers.filter.reset")}
               </Button>
             ) : null}
