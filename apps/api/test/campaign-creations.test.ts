@@ -218,6 +218,8 @@ describe.each(TEST_DATABASE_KINDS)("campaign creations on %s", (kind) => {
 
   it("answers 404 for another customer's profile and for an unknown one", async () => {
     expect((await post(valid(), h.otherHeaders)).statusCode).toBe(404);
+    // Administrators too: another customer's data only through impersonation.
+    expect((await post(valid(), h.adminHeaders)).statusCode).toBe(404);
     const unknown = {
       ...valid(),
       profile: "/api/advertising_profiles/00000000-0000-4000-8000-000000000000",

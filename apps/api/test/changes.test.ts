@@ -170,19 +170,20 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
       value: { keywordText: term, matchType: "NEGATIVE_EXACT" },
     });
     expect(wrongMatch.statusCode).toBe(422);
-    // Another customer's ad group is a 404.
-    expect(
-      (
-        await create(
-          {
-            entityType: "keywords",
-            adGroup: group.id,
-            value: { keywordText: term, matchType: "EXACT", bid: 0.5 },
-          },
-          h.otherHeaders,
-        )
-      ).statusCode,
-    ).toBe(404);
+    // Another customer's ad group is a 404, to an administrator of another customer too.
+    for (const stranger of [h.otherHeaders, h.adminHeaders])
+      expect(
+        (
+          await create(
+            {
+              entityType: "keywords",
+              adGroup: group.id,
+              value: { keywordText: term, matchType: "EXACT", bid: 0.5 },
+            },
+            stranger,
+          )
+        ).statusCode,
+      ).toBe(404);
 
     const keyword = await create({
       entityType: "keywords",
@@ -316,14 +317,15 @@ describe.each(TEST_DATABASE_KINDS)("changes on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(404);
-    expect(
-      (
-        await addChange(
-          { entityType: "keywords", entity: keyword!.id, field: "bid", value: 1 },
-          h.otherHeaders,
-        )
-      ).statusCode,
-    ).toBe(404);
+    for (const stranger of [h.otherHeaders, h.adminHeaders])
+      expect(
+        (
+          await addChange(
+            { entityType: "keywords", entity: keyword!.id, field: "bid", value: 1 },
+            stranger,
+          )
+        ).statusCode,
+      ).toBe(404);
     const campaigns = (await h.request({ url: "/api/campaigns?itemsPerPage=1" })).json()[
       "hydra:member"
     ];

@@ -30,6 +30,7 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
   let app: FastifyInstance;
   let token: string;
   let foreignToken: string;
+  let adminToken: string;
   let productId: string;
   let sellerAccountId: string;
   const own = () =>
@@ -61,6 +62,7 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
     expect(registered.statusCode).toBe(201);
     expect(foreignCustomer).toBeDefined();
     foreignToken = await login(`fremd-competitors-${kind}@example.com`, "fremd-passwort-123");
+    adminToken = await login("admin@starport.dev", "starport-admin");
 
     // A seller profile of the demo customer, connected to the sandbox seller, with one listing.
     ({ sellerAccountId } = await amazonApp.connectedProfile(`Wettbewerb ${kind}`));
@@ -202,6 +204,9 @@ describe.each(TEST_DATABASE_KINDS)("competitors on %s", (kind) => {
     ]) {
       const response = await app.inject({ ...request, headers: as(foreignToken) });
       expect(response.statusCode, request.url).toBe(404);
+      // An administrator of another customer too (impersonation is their only way in).
+      const asAdmin = await app.inject({ ...request, headers: as(adminToken) });
+      expect(asAdmin.statusCode, request.url).toBe(404);
     }
     expect(
       (

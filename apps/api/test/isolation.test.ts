@@ -19,7 +19,9 @@ import {
  * The tenant-isolation matrix, generated from the API's resource registry (ALL_RESOURCES: the core
  * entities and the synced advertising data): every resource × {own, foreign, admin, anonymous} ×
  * {GET, POST, PATCH, DELETE}, plus listing visibility. Rows belong to customer A; "own" acts for
- * A, "foreign" for B. A resource added to the registry gets its rows here and fails until it has
+ * A, "foreign" for B, "admin" is an administrator of a third customer: administrators see only
+ * their own customer's data (another customer's through impersonation only), so to A's rows the
+ * admin is as foreign as B, and only reference data and admin-only operations tell them apart. A resource added to the registry gets its rows here and fails until it has
  * an example below.
  */
 
@@ -39,7 +41,8 @@ interface Fixtures {
 
 /**
  * How the matrix gets an item of customer A and writes to it. Resources that allow creation: a
- * valid POST body whose relations point at customer A's items (an admin posts it). Read-only ones
+ * valid POST body whose relations point at customer A's items (A's user posts it; an admin posts
+ * reference data). Read-only ones
  * (synced from Amazon): `insert` writes a row of customer A directly and returns its id. Resources
  * that allow updates: a valid merge patch.
  */
@@ -509,7 +512,7 @@ const EXAMPLES: Record<string, Example> = {
     },
   },
   changes: {
-    // Posted: a state change of customer A's keyword (the admin's goes to the admin's tray).
+    // Posted: a state change of customer A's keyword (into the poster's tray).
     body: async (fixtures) => ({
       entityType: "keywords",
       entity: await EXAMPLES.keywords!.insert!(fixtures),
@@ -561,7 +564,7 @@ const EXAMPLES: Record<string, Example> = {
         .returning({ id: schema.recommendations.id });
       return row!.id;
     },
-    // Patched by its owner and an admin in turn: the second answer leaves it rejected.
+    // Patched by its owner: the answer leaves it rejected.
     patch: () => ({ status: "rejected" }),
   },
   sync_runs: {
@@ -646,7 +649,7 @@ function expected(path: string, actor: ActorName, method: Method): number {
   // Computed rows have no item IRI: reading one is a 404, writing a 405 (read-only).
   if (resource.itemOperation === false) return method === "GET" ? 404 : 405;
   const shared = isShared(resource);
-  const canSee = actor === "admin" || actor === "own" || shared;
+  const canSee = actor === "own" || shared;
   const operation = { GET: null, POST: "create", PATCH: "update", DELETE: "delete" } as const;
   const op = operation[method];
   if (op === null) return canSee ? 200 : 404;
@@ -703,13 +706,17 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     }),
   };
 
-  /** A new item of customer A (or shared): customers: A itself; else inserted or posted by an admin. */
+  /**
+   * A new item of customer A (or shared): customers: A itself; else inserted, or posted by A's
+   * user (by an admin if only admins may create it: reference data).
+   */
   async function newItemOfA(path: string): Promise<string> {
     const resource = resourceAt(path);
     if (resource.owner.kind === "self") return `/api/${path}/${IDS.customerA}`;
     const example = EXAMPLES[path]!;
     if (example.insert) return `/api/${path}/${await example.insert(fixtures)}`;
-    const response = await t.request("admin", {
+    const poster = resource.operations.create === "admin" || isShared(resource) ? "admin" : "own";
+    const response = await t.request(poster, {
       method: "POST",
       url: `/api/${path}`,
       headers: LD,
@@ -789,11 +796,11 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     if (method === "GET" && status === 200) expect(response.json()["@id"]).toBe(iri);
     if ((method === "PATCH" || method === "DELETE") && status >= 400 && itemful(path)) {
       // Refused writes leave the item as it was.
-      const after = await t.request("admin", { url: iri });
+      const after = await t.request("own", { url: iri });
       expect(after.statusCode).toBe(200);
     }
     if (method === "DELETE" && status === 204) {
-      expect((await t.request("admin", { url: iri })).statusCode).toBe(404);
+      expect((await t.request("own", { url: iri })).statusCode).toBe(404);
     }
   });
 
@@ -806,7 +813,7 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
     async ({ path, actor }) => {
       const iri = await itemOfA(path);
       const resource = resourceAt(path);
-      const visible = actor !== "foreign" || isShared(resource);
+      const visible = actor === "own" || isShared(resource);
       const live = EXAMPLES[path]!.liveFromAmazon;
       if (live) {
         const url = `/api/${path}?${live(iri.split("/").pop()!)}`;
@@ -832,11 +839,11 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
   );
 
   it.each(ALL_RESOURCES.flatMap((r) => (r.subresources ?? []).map((s) => ({ path: s.path }))))(
-    "GET /api$path of customer A's profile is a 404 to the foreign actor",
+    "GET /api$path of customer A's profile is a 404 to the foreign actor and an admin",
     async ({ path }) => {
       const url = `/api${path.replace("{id}", IDS.profileA)}`;
       expect((await t.request("own", { url })).statusCode).toBe(200);
-      expect((await t.request("admin", { url })).statusCode).toBe(200);
+      expect((await t.request("admin", { url })).statusCode).toBe(404);
       expect((await t.request("foreign", { url })).statusCode).toBe(404);
       expect((await t.request("anonymous", { url })).statusCode).toBe(401);
     },
@@ -849,12 +856,13 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       ),
     ),
   )(
-    "GET /api/$path?$parameter=<customer A's item> is a 404 to the foreign actor",
+    "GET /api/$path?$parameter=<customer A's item> is a 404 to the foreign actor and an admin",
     async ({ path, parameter, target }) => {
       const { listing, liveFromAmazon } = EXAMPLES[path]!;
       const url = `/api/${path}?${parameter}=${encodeURIComponent(await itemOfA(target.path))}${listing ? `&${listing.query}` : ""}${liveFromAmazon ? "&asins[]=B000000001" : ""}`;
       expect((await t.request("own", { url })).statusCode).toBe(liveFromAmazon ? 409 : 200);
       expect((await t.request("foreign", { url })).statusCode).toBe(404);
+      expect((await t.request("admin", { url })).statusCode).toBe(404);
     },
   );
 
@@ -882,11 +890,11 @@ describe.each(TEST_DATABASE_KINDS)("tenant isolation matrix on %s", (kind) => {
       const item =
         resource.itemOperation === false
           ? (
-              await t.request("admin", {
+              await t.request("own", {
                 url: `/api/${path}?${listing ? listing.query : ""}`,
               })
             ).json()["hydra:member"][0]
-          : (await t.request("admin", { url: iri })).json();
+          : (await t.request("own", { url: iri })).json();
       expect(item, path).toBeDefined();
       const { "@context": _context, "@id": _id, "@type": _type, ...fields } = item;
       // Every field answered is documented; every field the output always has is answered

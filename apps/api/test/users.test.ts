@@ -1,3 +1,4 @@
+import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HydraTestApp, IDS, MERGE_PATCH, openHydraTestApp } from "./support/hydra-app.ts";
@@ -35,10 +36,16 @@ describe.each(TEST_DATABASE_KINDS)("users resource on %s", (kind) => {
     expect(response.body).not.toMatch(/password/i);
   });
 
-  it("lets an administrator grant a role and refuses an unknown one with a 422 on the field", async () => {
+  it("lets an administrator grant a role in their own customer and refuses an unknown one with a 422 on the field", async () => {
+    // A colleague of the administrator: another customer's users are managed under /api/admin.
+    const [colleague] = await t.db
+      .insert(schema.users)
+      .values({ customerId: IDS.customerAdmin, email: `ops-${kind}@example.test`, name: "Ole" })
+      .returning({ id: schema.users.id });
+    const user = `/api/users/${colleague!.id}`;
     const granted = await t.request("admin", {
       method: "PATCH",
-      url: userA,
+      url: user,
       headers: MERGE_PATCH,
       payload: { roles: ["ROLE_USER", "ROLE_ADMIN"] },
     });
@@ -47,24 +54,25 @@ describe.each(TEST_DATABASE_KINDS)("users resource on %s", (kind) => {
 
     const refused = await t.request("admin", {
       method: "PATCH",
-      url: userA,
+      url: user,
       headers: MERGE_PATCH,
       payload: { roles: ["ROLE_GOD"] },
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().violations[0].propertyPath).toMatch(/^roles/);
-    expect((await t.request("admin", { url: userA })).json().roles).toEqual([
+    expect((await t.request("admin", { url: user })).json().roles).toEqual([
       "ROLE_USER",
       "ROLE_ADMIN",
     ]);
-    // Back to a seller: roles apply at the next request, and the next test is the seller's.
-    const restored = await t.request("admin", {
+    // Another customer's user is not found here; the seller's roles stay as they are.
+    const foreign = await t.request("admin", {
       method: "PATCH",
       url: userA,
       headers: MERGE_PATCH,
-      payload: { roles: ["ROLE_USER"] },
+      payload: { roles: ["ROLE_USER", "ROLE_ADMIN"] },
     });
-    expect(restored.statusCode, restored.body).toBe(200);
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.request("own", { url: userA })).json().roles).toEqual(["ROLE_USER"]);
   });
 
   it("does not let a seller change roles, not even their own", async () => {

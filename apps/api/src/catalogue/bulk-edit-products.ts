@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
-import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { visibleTo } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { parseBody, violation } from "../validation.ts";
 import { productFilter } from "./list-products.ts";
@@ -91,7 +91,7 @@ export async function bulkEditProducts(
     db,
     sellerProfiles,
     command.sellerProfile,
-    visibleIn(sellerProfiles, scopeOf(principal)),
+    visibleTo(sellerProfiles, principal),
   );
   if (!profile) throw new NotFoundError("Not Found");
   // Every product the filters match: the product list's own WHERE (400 on a bad filter).

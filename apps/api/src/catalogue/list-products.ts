@@ -14,7 +14,7 @@ import { readProductEconomics } from "../economics/read-product-economics.ts";
 import { tacosOf, totalSalesOf } from "../economics/total-sales.ts";
 import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
-import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { visibleTo } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { loadSettingsContexts } from "../settings/load-settings-contexts.ts";
 import { membershipCondition, ruleScopeOf, todayUtc } from "./collection-rules.ts";
@@ -126,7 +126,7 @@ async function visibleOr404(db: Database, principal: Principal, sellerProfileId:
     db,
     sellerProfiles,
     sellerProfileId,
-    visibleIn(sellerProfiles, scopeOf(principal)),
+    visibleTo(sellerProfiles, principal),
   );
   if (!row) throw new NotFoundError("Not Found");
 }

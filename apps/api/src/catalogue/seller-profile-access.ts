@@ -2,7 +2,7 @@ import type { Database } from "@starport/db";
 import type { Principal } from "../auth/principal.ts";
 import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
-import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { visibleTo } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 
 /** The seller profile must be the caller's (else 404: a foreign id does not exist). */
@@ -15,7 +15,7 @@ export async function requireVisibleSellerProfile(
     db,
     sellerProfiles,
     sellerProfileId,
-    visibleIn(sellerProfiles, scopeOf(principal)),
+    visibleTo(sellerProfiles, principal),
   );
   if (!row) throw new NotFoundError("Not Found");
 }

@@ -297,11 +297,7 @@ export async function createCampaign(
     .select({ profile: ap })
     .from(ap)
     .innerJoin(sp, eq(sp.id, ap.sellerProfileId))
-    .where(
-      principal.isAdmin
-        ? eq(ap.id, profileId)
-        : and(eq(ap.id, profileId), eq(sp.customerId, principal.customerId)),
-    );
+    .where(and(eq(ap.id, profileId), eq(sp.customerId, principal.customerId)));
   if (!profile) throw new NotFoundError();
   const advertising = profile.profile;
 

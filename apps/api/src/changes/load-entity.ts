@@ -37,8 +37,7 @@ export async function loadEntities(
   const table = tableOf(entityType) as typeof schema.keywords;
   const p = schema.advertisingProfiles;
   const s = schema.sellerProfiles;
-  const conditions = [inUuids(table.id, ids)];
-  if (!principal.isAdmin) conditions.push(eq(s.customerId, principal.customerId));
+  const conditions = [inUuids(table.id, ids), eq(s.customerId, principal.customerId)];
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = ids.slice(i, i + 5000);
     conditions[0] = inUuids(table.id, chunk);

@@ -63,12 +63,7 @@ export async function pushCreations(
     .select({ profile: p })
     .from(p)
     .innerJoin(s, eq(s.id, p.sellerProfileId))
-    .where(
-      and(
-        eq(p.id, input.profile),
-        ...(principal.isAdmin ? [] : [eq(s.customerId, principal.customerId)]),
-      ),
-    );
+    .where(and(eq(p.id, input.profile), eq(s.customerId, principal.customerId)));
   if (!found) throw new NotFoundError();
   const profile = found.profile;
   const keys = new Set<string>();

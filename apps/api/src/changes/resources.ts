@@ -88,13 +88,10 @@ const changeInput = z.object({
   reasonText: z.string().max(1000).optional(),
 });
 
-/** Another user's drafts are their tray: private until pushed (admins see all). */
+/** Another user's drafts are their tray: private until pushed, administrators' included. */
 const ownDraftsOnly =
-  (batchColumn: typeof b.id | typeof c.batchId) =>
-  (principal: { userId: string; isAdmin: boolean }) =>
-    principal.isAdmin
-      ? undefined
-      : sql`${batchColumn} not in (select ${b.id} from ${b} where ${b.status} = 'draft' and ${b.authorUserId} is distinct from ${principal.userId})`;
+  (batchColumn: typeof b.id | typeof c.batchId) => (principal: { userId: string }) =>
+    sql`${batchColumn} not in (select ${b.id} from ${b} where ${b.status} = 'draft' and ${b.authorUserId} is distinct from ${principal.userId})`;
 
 const BATCH_OUTPUT = z.object({
   id: z.uuid(),

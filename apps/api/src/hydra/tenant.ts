@@ -4,16 +4,10 @@ import type { AnyResource } from "./resource.ts";
 
 /**
  * Tenant isolation, in one place: every read and write of a resource is filtered by the path from
- * its rows to the customer the resource declares. Admins see all.
+ * its rows to the customer the resource declares. Administrators too see only their own customer's
+ * data: another customer's is reached through impersonation (issue 22), which signs them in as
+ * that customer's user, so no principal has a wider scope.
  */
-
-export type Scope = { kind: "all" } | { kind: "customer"; customerId: string };
-
-export function scopeOf(principal: Principal): Scope {
-  return principal.isAdmin
-    ? { kind: "all" }
-    : { kind: "customer", customerId: principal.customerId };
-}
 
 /** Rows of the resource owned by the customer; undefined for reference data (no owner). */
 export function ownedBy(resource: AnyResource, customerId: string): SQL | undefined {
@@ -34,9 +28,9 @@ export function ownedBy(resource: AnyResource, customerId: string): SQL | undefi
   }
 }
 
-/** The condition every query of the resource carries for this scope (undefined: no restriction). */
-export function visibleIn(resource: AnyResource, scope: Scope): SQL | undefined {
-  return scope.kind === "all" ? undefined : ownedBy(resource, scope.customerId);
+/** The condition every query of the resource carries for the principal (undefined: shared data). */
+export function visibleTo(resource: AnyResource, principal: Principal): SQL | undefined {
+  return ownedBy(resource, principal.customerId);
 }
 
 /** Reference data is shared: nobody owns it, admins maintain it. */
@@ -52,7 +46,7 @@ export function isShared(resource: AnyResource): boolean {
  * restriction (e.g. another user's draft changes stay private to them).
  */
 export function scopeFor(resource: AnyResource, principal: Principal): SQL | undefined {
-  const tenant = visibleIn(resource, scopeOf(principal));
+  const tenant = visibleTo(resource, principal);
   const own = resource.restrict?.(principal);
   return tenant && own ? and(tenant, own) : (tenant ?? own);
 }

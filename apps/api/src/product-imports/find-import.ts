@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal.ts";
 import { NotFoundError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { findRow } from "../hydra/repository.ts";
-import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { visibleTo } from "../hydra/tenant.ts";
 import { productImports } from "./resource.ts";
 
 /** An import the principal may see; anything else (foreign, malformed) is a 404. */
@@ -13,7 +13,7 @@ export async function findImport(
   id: string,
 ): Promise<typeof schema.productImports.$inferSelect> {
   if (!isUuid(id)) throw new NotFoundError("Not Found");
-  const row = await findRow(db, productImports, id, visibleIn(productImports, scopeOf(principal)));
+  const row = await findRow(db, productImports, id, visibleTo(productImports, principal));
   if (!row) throw new NotFoundError("Not Found");
   return row as typeof schema.productImports.$inferSelect;
 }

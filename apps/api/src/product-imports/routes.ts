@@ -6,7 +6,7 @@ import { requirePrincipal } from "../auth/authenticate.ts";
 import { NotFoundError } from "../errors.ts";
 import { findRow } from "../hydra/repository.ts";
 import { createSerializer } from "../hydra/serializer.ts";
-import { scopeOf, visibleIn } from "../hydra/tenant.ts";
+import { visibleTo } from "../hydra/tenant.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { parseBody } from "../validation.ts";
 import type { ImportFieldName } from "./fields.ts";
@@ -46,12 +46,7 @@ export async function productImportRoutes(
         .split("/")
         .pop()!;
       const profile = /^[0-9a-f-]{36}$/i.test(profileId)
-        ? await findRow(
-            deps.db,
-            sellerProfiles,
-            profileId,
-            visibleIn(sellerProfiles, scopeOf(principal)),
-          )
+        ? await findRow(deps.db, sellerProfiles, profileId, visibleTo(sellerProfiles, principal))
         : undefined;
       if (!profile) throw new NotFoundError("Not Found");
       if (!request.isMultipart()) throw uploadError("noFile");
@@ -79,12 +74,7 @@ export async function productImportRoutes(
     const body = parseBody(amazonImportBody, request.body);
     const profileId = body.sellerProfile.split("/").pop()!;
     const profile = /^[0-9a-f-]{36}$/i.test(profileId)
-      ? await findRow(
-          deps.db,
-          sellerProfiles,
-          profileId,
-          visibleIn(sellerProfiles, scopeOf(principal)),
-        )
+      ? await findRow(deps.db, sellerProfiles, profileId, visibleTo(sellerProfiles, principal))
       : undefined;
     if (!profile) throw new NotFoundError("Not Found");
     const started = await startAmazonImport(

@@ -6,7 +6,7 @@ type Row = typeof schema.customers.$inferSelect;
 
 const input = z.object({ name: z.string().trim().min(1).max(200) });
 
-/** The tenant itself: a user sees their own customer, admins all of them. */
+/** The tenant itself: a user sees their own customer (administrators too: see hydra/tenant.ts). */
 export const customers = defineResource<Row, typeof input>({
   shortName: "Customer",
   path: "customers",

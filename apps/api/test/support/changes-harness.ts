@@ -62,6 +62,8 @@ export interface ChangesHarness {
   userId: string;
   headers: Record<string, string>;
   otherHeaders: Record<string, string>;
+  /** An administrator of another customer: sees no more of this customer than a stranger. */
+  adminHeaders: Record<string, string>;
   /** A second user of the same customer (their own tray). */
   colleagueHeaders: Record<string, string>;
   /** Batches pushed and not yet applied (without pg-boss). */
@@ -117,6 +119,11 @@ export async function openChangesHarness(
   const [otherUser] = await db
     .insert(schema.users)
     .values({ customerId: other!.id, email: `f-${Date.now()}@example.test`, name: "Fritz" })
+    .returning();
+  const admin = { roles: ["ROLE_USER", "ROLE_ADMIN"] };
+  const [adminUser] = await db
+    .insert(schema.users)
+    .values({ customerId: other!.id, email: `a-${Date.now()}@example.test`, name: "Ada", ...admin })
     .returning();
   const [profile] = await db
     .insert(schema.sellerProfiles)
@@ -188,8 +195,8 @@ export async function openChangesHarness(
     { prefix: "/api" },
   );
   await app.ready();
-  const bearer = async (id: string, customerId: string) => ({
-    authorization: `Bearer ${(await tokens.issue({ id, customerId, roles: ["ROLE_USER"] })).token}`,
+  const bearer = async (id: string, customerId: string, roles = ["ROLE_USER"]) => ({
+    authorization: `Bearer ${(await tokens.issue({ id, customerId, roles })).token}`,
   });
   const headers = await bearer(user!.id, customer!.id);
   return {
@@ -203,6 +210,7 @@ export async function openChangesHarness(
     userId: user!.id,
     headers,
     otherHeaders: await bearer(otherUser!.id, other!.id),
+    adminHeaders: await bearer(adminUser!.id, other!.id, admin.roles),
     colleagueHeaders: await bearer(colleague!.id, customer!.id),
     queued,
     access,

@@ -3,7 +3,7 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Principal } from "../../auth/principal.ts";
 import { ValidationError } from "../../errors.ts";
 import type { AnyResource } from "../../hydra/resource.ts";
-import { scopeOf, visibleIn } from "../../hydra/tenant.ts";
+import { visibleTo } from "../../hydra/tenant.ts";
 import { advertisingProfiles } from "../../resources/advertising-profiles.ts";
 import { violation } from "../../validation.ts";
 import type { Period } from "./period.ts";
@@ -28,7 +28,7 @@ export function visibleProfileIds(
 ): SQL {
   const p = schema.advertisingProfiles;
   const parts: SQL[] = [];
-  const scope = visibleIn(advertisingProfiles, scopeOf(principal));
+  const scope = visibleTo(advertisingProfiles, principal);
   if (scope) parts.push(scope);
   const byTarget = new Map<AnyResource, string[]>();
   for (const r of relations) byTarget.set(r.target, [...(byTarget.get(r.target) ?? []), r.id]);

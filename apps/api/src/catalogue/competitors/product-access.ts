@@ -15,8 +15,7 @@ export async function requireVisibleProduct(
     select p.id, p.asin, p.currency, p.price_micros from products p
     join seller_accounts sa on sa.id = p.seller_account_id
     join seller_profiles sp on sp.id = sa.seller_profile_id
-    where p.id = ${productId}
-      ${principal.isAdmin ? sql`` : sql`and sp.customer_id = ${principal.customerId}`}`)) as unknown as {
+    where p.id = ${productId} and sp.customer_id = ${principal.customerId}`)) as unknown as {
     rows: { id: string; asin: string | null; currency: string; price_micros: unknown }[];
   };
   const row = result.rows[0];
