@@ -117,6 +117,69 @@ describe.each(TEST_DATABASE_KINDS)("administration API on %s", (kind) => {
     );
   });
 
+  it("filters users by the days they were created and last signed in, and exports what matches", async () => {
+    const company = `Datum ${kind} ${Date.now()} GmbH`;
+    const old = await newUser(company);
+    const recent = await newUser(company);
+    // Created on 10 March, signed in on 20 March (UTC, the filters' days); the other never.
+    await api.database.connection.db
+      .update(schema.users)
+      .set({
+        createdAt: new Date("2026-03-10T23:30:00Z"),
+        lastSignInAt: new Date("2026-03-20T00:10:00Z"),
+      })
+      .where(eq(schema.users.id, old.id));
+    await api.database.connection.db
+      .update(schema.users)
+      .set({ createdAt: new Date("2026-03-11T00:00:00Z"), lastSignInAt: null })
+      .where(eq(schema.users.id, recent.id));
+    const emails = async (filters: string) => {
+      const response = await asAdmin(
+        "GET",
+        `/users?customer=${encodeURIComponent(company)}&sort=email&${filters}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json()["hydra:member"].map((u: { email: string }) => u.email);
+    };
+    expect(await emails("createdFrom=2026-03-10&createdTo=2026-03-10")).toEqual([old.email]);
+    expect(await emails("createdFrom=2026-03-11")).toEqual([recent.email]);
+    expect(await emails("createdTo=2026-03-11")).toEqual([old.email, recent.email].sort());
+    expect(await emails("signedInFrom=2026-03-20&signedInTo=2026-03-20")).toEqual([old.email]);
+    expect(await emails("signedInTo=2026-03-19")).toEqual([]);
+    expect((await asAdmin("GET", "/users?createdFrom=10.03.2026")).statusCode).toBe(400);
+
+    // The export: every matching user (not one page), in the file's language.
+    const csv = await asAdmin(
+      "GET",
+      `/users?customer=${encodeURIComponent(company)}&sort=email&format=csv&locale=de&itemsPerPage=1`,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.headers["content-disposition"]).toContain("benutzer-");
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain("Letzte Anmeldung");
+    expect(lines.slice(1)).toHaveLength(2);
+    expect(lines.join("\n")).toContain(old.email);
+    expect(lines.join("\n")).toContain("Benutzer");
+    expect(lines.join("\n")).toContain("Aktiv");
+    const xlsx = await asAdmin(
+      "GET",
+      `/users?customer=${encodeURIComponent(company)}&format=xlsx&locale=en`,
+    );
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-disposition"]).toContain("users-");
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    // Sellers get no file either.
+    const seller = await api.app.inject({
+      url: "/api/admin/users?format=csv",
+      headers: bearer(sellerToken),
+    });
+    expect(seller.statusCode).toBe(403);
+  });
+
   it("records the last sign-in", async () => {
     const user = await newUser();
     await api.login(user.email, user.password);

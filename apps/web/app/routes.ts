@@ -56,6 +56,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/admin/audit/export", locale).slice(1), "routes/admin/audit/export.ts", {
     id: routeId(locale, "admin-audit-export"),
   }),
+  // Not a screen: the administration's user list as CSV/XLSX (the screen's filters, every page).
+  route(localizePath("/admin/users/export", locale).slice(1), "routes/admin/users/export.ts", {
+    id: routeId(locale, "admin-users-export"),
+  }),
   // Not a screen: an administrator's view as a user starts and ends here.
   route(localizePath("/admin/impersonation", locale).slice(1), "routes/admin/impersonation.ts", {
     id: routeId(locale, "admin-impersonation"),

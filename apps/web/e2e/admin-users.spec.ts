@@ -67,6 +67,39 @@ for (const locale of ["de", "en"] as const) {
       await expect(row).toHaveCount(1);
       await expect(row).toHaveAttribute("data-email", user.email);
       await expect(row.getByTestId("user-status")).not.toHaveText(text.deactivated);
+      // Created today: a day filter in the page's language keeps them; one before today does not.
+      const today = new Date().toISOString().slice(0, 10);
+      const [y, m, d] = today.split("-");
+      await page
+        .getByTestId("users-filter-createdFrom")
+        .fill(locale === "de" ? `${d}.${m}.${y}` : `${d}/${m}/${y}`);
+      await page.getByTestId("users-search-submit").click();
+      await expect(page).toHaveURL(new RegExp(`[?&]createdFrom=${today}`));
+      await expect(row).toHaveCount(1);
+      // The export holds what the list shows: its link carries the filters.
+      await page.getByTestId("export-button").click();
+      await expect(page.getByTestId("export-xlsx")).toHaveAttribute(
+        "href",
+        new RegExp(
+          `${prefix}/admin/users/export\\?.*search=e2e-.*createdFrom=${today}.*format=xlsx`,
+        ),
+      );
+      const file = await request.get(
+        (await page.getByTestId("export-csv").getAttribute("href")) as string,
+        {
+          headers: {
+            cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; "),
+          },
+        },
+      );
+      expect(file.status()).toBe(200);
+      expect(await file.text()).toContain(user.email);
+      await page.keyboard.press("Escape");
+      await page.goto(
+        `${prefix}/admin/users?search=${encodeURIComponent(user.email)}&createdTo=2000-01-01`,
+      );
+      await expect(page.getByTestId("users-empty")).toBeVisible();
+      await page.goto(`${prefix}/admin/users?search=${encodeURIComponent(user.email)}`);
 
       await row.getByRole("link", { name: `Deaktiv ${locale}` }).click();
       await expect(page.locator('[data-page="admin-user"]')).toHaveAttribute(

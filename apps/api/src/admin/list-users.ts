@@ -1,5 +1,6 @@
 import type { Database } from "@starport/db";
 import { z } from "zod";
+import { dayParameter } from "../day-range.ts";
 import { USER_ROLES, USER_SORTS, USER_STATUSES, USERS_PAGE_SIZE } from "./user-list-contract.ts";
 import { type AdminUser, toAdminUser } from "./user-views.ts";
 import { searchUsers } from "./users-repository.ts";
@@ -11,6 +12,10 @@ export const userListQuery = z.object({
   customer: z.string().trim().max(200).optional().describe("Part of the customer's name"),
   role: z.enum(USER_ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
+  createdFrom: dayParameter("Created on or after this day (UTC)"),
+  createdTo: dayParameter("Created on or before this day (UTC)"),
+  signedInFrom: dayParameter("Last signed in on or after this day (UTC)"),
+  signedInTo: dayParameter("Last signed in on or before this day (UTC)"),
   sort: z.enum(USER_SORTS).default("createdAt"),
   direction: z.enum(["asc", "desc"]).default("asc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

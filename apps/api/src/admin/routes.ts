@@ -12,6 +12,7 @@ import { problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { changeActivation } from "./change-activation.ts";
 import { changeAdminRole } from "./change-admin-role.ts";
+import { exportUsers } from "./export-users.ts";
 import { listUsers, userListQuery } from "./list-users.ts";
 import { showUser } from "./show-user.ts";
 import { startImpersonation } from "./start-impersonation.ts";
@@ -58,12 +59,20 @@ export async function adminRoutes(plain: FastifyInstance, deps: AdminDeps): Prom
         tags: TAGS,
         summary:
           "Every customer's users (administrators only): `search` (name, email, customer), " +
-          "`customer`, `role`, `status`, `sort`/`direction`, `page`, `itemsPerPage`.",
-        querystring: userListQuery,
-        response: { 200: json("One page of users", adminUsers), ...problems(400, 401, 403) },
+          "`customer`, `role`, `status`, `createdFrom`/`createdTo` and `signedInFrom`/`signedInTo` " +
+          "(days, inclusive), `sort`/`direction`, `page`, `itemsPerPage`. With `format=csv|xlsx` " +
+          "(or the Accept header): every matching user as a file, `columns[]` and `locale` as the other exports.",
+        querystring: userListQuery.extend(EXPORT_QUERY),
+        response: {
+          200: exportableResponse("One page of users, or all of them as CSV or XLSX", adminUsers),
+          ...problems(400, 401, 403),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const raw = searchParams(request.query);
+      const format = exportFormat(request, raw);
+      if (format) return exportUsers(reply, deps.db, format, request.query, raw);
       const { members, total } = await listUsers(deps.db, request.query);
       return {
         "@context": "/api/contexts/User",

@@ -18,8 +18,17 @@ export type UserSort = (typeof USER_SORTS)[number];
 
 export const USER_ROLES = ["ROLE_USER", "ROLE_ADMIN"] as const;
 export const USER_STATUSES = ["active", "deactivated"] as const;
-/** The list's query parameters besides sort, direction and page. */
-export const USER_FILTERS = ["search", "customer", "role", "status"] as const;
+/** The list's query parameters besides sort, direction and page (days: YYYY-MM-DD, inclusive). */
+export const USER_FILTERS = [
+  "search",
+  "customer",
+  "role",
+  "status",
+  "createdFrom",
+  "createdTo",
+  "signedInFrom",
+  "signedInTo",
+] as const;
 /** Rows per page unless the caller asks for another number. */
 export const USERS_PAGE_SIZE = 30;
 

@@ -13,6 +13,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { withinDays } from "../day-range.ts";
 import { escapeLike } from "../hydra/filters.ts";
 import { USER_SORTS, type USER_STATUSES, type UserSort } from "./user-list-contract.ts";
 
@@ -25,6 +26,11 @@ export interface UserSearch {
   customer?: string | undefined;
   role?: string | undefined;
   status?: (typeof USER_STATUSES)[number] | undefined;
+  /** Days (UTC, inclusive) the account was created in, and last signed in. */
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  signedInFrom?: string | undefined;
+  signedInTo?: string | undefined;
   sort: UserSort;
   direction: "asc" | "desc";
   page: number;
@@ -61,6 +67,8 @@ function conditions(search: UserSearch): SQL | undefined {
   if (search.role) parts.push(sql`${search.role} = any(${users.roles})`);
   if (search.status === "active") parts.push(isNull(users.deactivatedAt));
   if (search.status === "deactivated") parts.push(isNotNull(users.deactivatedAt));
+  parts.push(...withinDays(users.createdAt, search.createdFrom, search.createdTo));
+  parts.push(...withinDays(users.lastSignInAt, search.signedInFrom, search.signedInTo));
   return and(...parts);
 }
 

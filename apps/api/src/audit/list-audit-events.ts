@@ -1,8 +1,10 @@
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "../admin/user-list-contract.ts";
+import { dayParameter, withinDays } from "../day-range.ts";
+import { escapeLike } from "../hydra/filters.ts";
 
 export const MAX_AUDIT_EVENTS_PER_PAGE = 500;
 
@@ -15,8 +17,8 @@ export const auditEventQuery = z.object({
     .describe("Part of the actor's or the subject's email, or of the resource"),
   action: z.enum(AUDIT_ACTIONS).optional(),
   user: z.uuid().optional().describe("Events where this user is the actor or the subject"),
-  from: z.iso.date().optional().describe("First day (UTC), inclusive"),
-  to: z.iso.date().optional().describe("Last day (UTC), inclusive"),
+  from: dayParameter("First day (UTC), inclusive"),
+  to: dayParameter("Last day (UTC), inclusive"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   itemsPerPage: z.coerce
     .number()
@@ -77,10 +79,9 @@ export async function listAuditEvents(
   const where: SQL[] = [];
   if (query.action) where.push(eq(t.action, query.action));
   if (query.user) where.push(or(eq(t.actorUserId, query.user), eq(t.subjectUserId, query.user))!);
-  if (query.from) where.push(gte(t.at, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) where.push(lt(t.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  where.push(...withinDays(t.at, query.from, query.to));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(query.search)}%`;
     where.push(
       or(ilike(t.actorEmail, pattern), ilike(t.subjectEmail, pattern), ilike(t.resource, pattern))!,
     );

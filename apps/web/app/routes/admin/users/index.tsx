@@ -4,6 +4,7 @@
  */
 import {
   Anchor,
+  Box,
   Button,
   Group,
   Pagination,
@@ -17,10 +18,12 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from "@tabler/icons-react";
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RoleBadges, StatusBadge } from "../../../components/admin/UserBadges.tsx";
+import { DateField } from "../../../components/DateField.tsx";
+import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
@@ -31,7 +34,15 @@ import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
 import { loadUsers } from "./users.server.ts";
-import { USER_FILTERS, USER_ROLES, USER_STATUSES, type UserSort } from "./users.ts";
+import {
+  USER_DAY_FILTERS,
+  USER_FILTERS,
+  USER_ROLES,
+  USER_STATUSES,
+  type UserDayFilter,
+  type UserSort,
+  userListQuery,
+} from "./users.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadUsers(serverApi(context, request), new URL(request.url).searchParams);
@@ -50,6 +61,19 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { users, total, state, pageSize } = loaderData;
   const filtered = USER_FILTERS.some((name) => params.get(name));
   const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : "–");
+  // the days picked but not yet applied; a URL changed elsewhere (back, reset) sets them again
+  const daysInUrl = (): Record<UserDayFilter, string> => ({
+    createdFrom: state.createdFrom ?? "",
+    createdTo: state.createdTo ?? "",
+    signedInFrom: state.signedInFrom ?? "",
+    signedInTo: state.signedInTo ?? "",
+  });
+  const [days, setDays] = useState(daysInUrl);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's days are the dependencies
+  useEffect(
+    () => setDays(daysInUrl()),
+    [state.createdFrom, state.createdTo, state.signedInFrom, state.signedInTo],
+  );
 
   const submitSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,8 +81,26 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
     update({
       search: String(form.get("search") ?? "").trim() || null,
       customer: String(form.get("customer") ?? "").trim() || null,
+      ...Object.fromEntries(USER_DAY_FILTERS.map((name) => [name, days[name] || null])),
     });
   };
+  const exportHref = (format: "csv" | "xlsx") => {
+    const query = userListQuery(state);
+    query.set("format", format);
+    query.set("locale", locale);
+    return `${localize("/admin/users/export")}?${query}`;
+  };
+  const dayField = (name: UserDayFilter, minDate?: string) => (
+    <Box w={150} key={name}>
+      <DateField
+        label={t(`adminUsers.filter.${name}`)}
+        value={days[name]}
+        onChange={(value) => setDays((current) => ({ ...current, [name]: value }))}
+        minDate={minDate || undefined}
+        data-testid={`users-filter-${name}`}
+      />
+    </Box>
+  );
   const sortBy = (column: UserSort) =>
     update({
       sort: column,
@@ -89,14 +131,17 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <Stack gap="md" data-testid="page" data-page="admin-users">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t("pages.admin-users.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("pages.admin-users.description")}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t("pages.admin-users.title")}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t("pages.admin-users.description")}
+          </Text>
+        </Stack>
+        <ExportMenu hrefOf={exportHref} disabled={total === 0} size="xs" />
+      </Group>
       <Paper withBorder p="sm">
         {/* key: a URL changed elsewhere (back button, reset) refills the inputs. */}
         <form onSubmit={submitSearch} key={`${state.search}|${state.customer}`}>
@@ -119,6 +164,11 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
               w={190}
               data-testid="users-filter-customer"
             />
+            {/* days in the page's language (31.12.2026), not the browser's native date input */}
+            {dayField("createdFrom")}
+            {dayField("createdTo", days.createdFrom)}
+            {dayField("signedInFrom")}
+            {dayField("signedInTo", days.signedInFrom)}
             <Button type="submit" size="xs" data-testid="users-search-submit">
               {t("adminUsers.filter.apply")}
             </Button>

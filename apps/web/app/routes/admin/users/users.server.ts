@@ -8,24 +8,17 @@ import {
   type AdminUserDetail,
   oneOf,
   USER_ACTIONS,
-  USER_FILTERS,
   USERS_PAGE_SIZE,
   type UserAction,
+  userListQuery,
   userListState,
 } from "./users.ts";
 
 export async function loadUsers(api: ApiClient, params: URLSearchParams) {
   const state = userListState(params);
-  const query = new URLSearchParams({
-    sort: state.sort,
-    direction: state.direction,
-    page: String(state.page),
-    itemsPerPage: String(USERS_PAGE_SIZE),
-  });
-  for (const name of USER_FILTERS) {
-    const value = state[name];
-    if (value) query.set(name, value);
-  }
+  const query = userListQuery(state);
+  query.set("page", String(state.page));
+  query.set("itemsPerPage", String(USERS_PAGE_SIZE));
   const body = await api.json<{ "hydra:member": AdminUser[]; "hydra:totalItems": number }>(
     `/api/admin/users?${query}`,
   );
