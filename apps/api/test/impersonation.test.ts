@@ -92,6 +92,15 @@ describe.each(TEST_DATABASE_KINDS)("impersonation and the audit log on %s", (kin
       impersonation: { actor: { id: adminId, email: ADMIN.email }, endsAt },
     });
     expect((await me(seller.token)).json().impersonation).toBeNull();
+    // the user's page marks the view among their live sessions, with who is viewing
+    const page = await api.app.inject({
+      url: `/api/admin/users/${seller.id}`,
+      headers: bearer(adminToken),
+    });
+    const sessions = page.json().sessions as { impersonatedBy: { email: string } | null }[];
+    expect(sessions.map((s) => s.impersonatedBy?.email ?? null).sort()).toEqual(
+      [ADMIN.email, null].sort(),
+    );
     // the seller's rights only: no administration, no impersonation from inside one
     const nested = await impersonate(seller.id, token);
     expect(nested.statusCode).toBe(403);

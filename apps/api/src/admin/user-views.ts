@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { isAdmin } from "../auth/principal.ts";
-import type { sellerProfilesOfCustomer, UserWithCustomer } from "./users-repository.ts";
+import type {
+  liveSessionsOf,
+  sellerProfilesOfCustomer,
+  UserWithCustomer,
+} from "./users-repository.ts";
 
 /** A user as the administration lists them: across customers, with status and last sign-in. */
 export const adminUser = z
@@ -60,7 +64,15 @@ export const adminUserDetail = adminUser
       }),
     ),
     sessions: z.array(
-      z.object({ id: z.uuid(), createdAt: z.iso.datetime(), expiresAt: z.iso.datetime() }),
+      z.object({
+        id: z.uuid(),
+        createdAt: z.iso.datetime(),
+        expiresAt: z.iso.datetime(),
+        impersonatedBy: z
+          .object({ id: z.uuid(), name: z.string(), email: z.string() })
+          .nullable()
+          .describe("The administrator viewing Starport as the user in this session, if any"),
+      }),
     ),
   })
   .meta({ id: "AdminUserDetail" });
@@ -70,7 +82,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetail>;
 export function toAdminUserDetail(
   row: UserWithCustomer,
   profiles: Awaited<ReturnType<typeof sellerProfilesOfCustomer>>,
-  sessions: { id: string; createdAt: Date; expiresAt: Date }[],
+  sessions: Awaited<ReturnType<typeof liveSessionsOf>>,
 ): AdminUserDetail {
   return {
     ...toAdminUser(row),
@@ -91,6 +103,7 @@ export function toAdminUserDetail(
       id: s.id,
       createdAt: s.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
+      impersonatedBy: s.impersonator ?? null,
     })),
   };
 }

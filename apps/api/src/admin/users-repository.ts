@@ -13,6 +13,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { withinDays } from "../day-range.ts";
 import { escapeLike } from "../hydra/filters.ts";
 import { USER_SORTS, type USER_STATUSES, type UserSort } from "./user-list-contract.ts";
@@ -148,15 +149,21 @@ export async function sellerProfilesOfCustomer(db: Database, customerId: string)
   }));
 }
 
-/** The user's sign-in sessions that still live (not revoked, not expired). */
+/**
+ * The user's sign-in sessions that still live (not revoked, not expired), with the administrator
+ * behind each one that is a view as the user (impersonation).
+ */
 export async function liveSessionsOf(db: Database, userId: string, now: Date) {
+  const impersonator = alias(users, "impersonator");
   return db
     .select({
       id: schema.userSessions.id,
       createdAt: schema.userSessions.createdAt,
       expiresAt: schema.userSessions.expiresAt,
+      impersonator: { id: impersonator.id, name: impersonator.name, email: impersonator.email },
     })
     .from(schema.userSessions)
+    .leftJoin(impersonator, eq(impersonator.id, schema.userSessions.impersonatorId))
     .where(
       and(
         eq(schema.userSessions.userId, userId),

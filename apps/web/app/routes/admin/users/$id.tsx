@@ -260,13 +260,29 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
               <Table.Tr>
                 <Table.Th>{t("adminUsers.session.createdAt")}</Table.Th>
                 <Table.Th>{t("adminUsers.session.expiresAt")}</Table.Th>
+                <Table.Th>{t("adminUsers.session.kind")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {user.sessions.map((session) => (
-                <Table.Tr key={session.id}>
+                <Table.Tr
+                  key={session.id}
+                  data-testid="user-session"
+                  data-impersonated={session.impersonatedBy ? "true" : "false"}
+                >
                   <Table.Td>{when(session.createdAt)}</Table.Td>
                   <Table.Td>{when(session.expiresAt)}</Table.Td>
+                  <Table.Td>
+                    {session.impersonatedBy ? (
+                      <Badge color="grape" variant="light" style={{ maxWidth: "max-content" }}>
+                        {t("adminUsers.session.impersonatedBy", {
+                          name: session.impersonatedBy.name,
+                        })}
+                      </Badge>
+                    ) : (
+                      t("adminUsers.session.signIn")
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
