@@ -282,7 +282,8 @@ function recommendationOf(
   };
   switch (d.kind) {
     case "bid": {
-      const impact = decisionImpact(d, breakEvenOf(loaded, d.adGroupId));
+      const breakEvenAcos = breakEvenOf(loaded, d.adGroupId);
+      const impact = decisionImpact(d, breakEvenAcos);
       return {
         ...base,
         entityType: ENTITY_TYPES[d.entityKind],
@@ -290,7 +291,8 @@ function recommendationOf(
         adGroupId: d.adGroupId,
         currentValue: d.oldBid,
         proposedValue: d.newBid,
-        inputs: d.inputs as unknown as Record<string, unknown>,
+        // the margin share the projection used: the measured effect uses the same (measured-effect.ts)
+        inputs: { ...d.inputs, breakEvenAcos },
         impact: impact?.monthly ?? null,
         impactLow: impact?.low ?? null,
         impactHigh: impact?.high ?? null,
