@@ -22,6 +22,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
+import { MeasuredEffect } from "../../components/action-center/MeasuredEffect.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
 import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
@@ -276,6 +277,21 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                 </Stack>
               ),
             },
+            ...(open
+              ? []
+              : [
+                  {
+                    accessor: "measured",
+                    title: t("actionCenter.column.measured"),
+                    render: (item: QueueItem) => (
+                      <MeasuredEffect
+                        measured={item.measured}
+                        impact={item.impact}
+                        currency={item.currency}
+                      />
+                    ),
+                  },
+                ]),
             ...(open
               ? [
                   {
