@@ -80,4 +80,47 @@ describe("action center queue", () => {
     expect(de.impactByCurrency).toEqual({ EUR: 42.5 });
     expect(de.countsByMarketplace).toEqual({ DE: 3, UK: 1 });
   });
+
+  it("the done tab carries an applied bid's measured effect, or the day it is measured on", () => {
+    const base = {
+      kind: "bid",
+      profile: "/api/advertising_profiles/de",
+      impact: 38,
+      status: "applied",
+      createdAt: "2026-11-01T10:00:00.000Z",
+      reasonCode: "bidOnTarget",
+    };
+    const done = view(
+      [
+        {
+          ...base,
+          id: "m",
+          measuredEffect: {
+            appliedOn: "2026-11-02",
+            measuredFrom: "2026-11-17",
+            monthly: 12,
+            before: 40,
+            after: 52,
+          },
+        },
+        {
+          ...base,
+          id: "p",
+          measuredEffect: {
+            appliedOn: "2026-11-20",
+            measuredFrom: "2026-12-05",
+            monthly: null,
+            before: null,
+            after: null,
+          },
+        },
+        { ...base, id: "r", status: "rejected", measuredEffect: null },
+      ],
+      "tab=done",
+    );
+    const byId = new Map(done.items.map((i) => [i.id, i.measured]));
+    expect(byId.get("m")).toEqual({ monthly: 12, measuredFrom: "2026-11-17" });
+    expect(byId.get("p")).toEqual({ monthly: null, measuredFrom: "2026-12-05" });
+    expect(byId.get("r")).toBeNull();
+  });
 });

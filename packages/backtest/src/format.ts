@@ -49,6 +49,19 @@ export function formatReport(r: BacktestReport): string {
     lines.push(
       `CVR error of the optimiser at day 30 (median relative error, targets with ≥ 1 click; median over seeds): ${pct(r.cvrError.median)}`,
     );
+  if (r.projection) {
+    const f2 = (x: number | null) => (x === null ? "—" : x.toFixed(2));
+    const eur = (x: number | null) => (x === null ? "—" : x.toFixed(2));
+    lines.push(
+      `Projection vs realised (the optimiser's applied changes, pooled over seeds; realised: the entity's ad profit ${r.projection.windowDays} days after vs before, per month, from the simulation's full record):`,
+    );
+    for (const kind of ["bid", "budget", "all"] as const) {
+      const s = r.projection[kind];
+      lines.push(
+        `  ${kind.padEnd(6)} n ${String(s.n).padStart(6)}  Pearson ${f2(s.pearson)}  Spearman ${f2(s.spearman)}  mean projected ${eur(s.meanProjected)}  mean realised ${eur(s.meanRealised)}  realised/projected ${f2(s.calibration)}`,
+      );
+    }
+  }
   lines.push(`Elapsed: ${(r.elapsedMs / 1000).toFixed(1)} s`);
   return `${lines.join("\n")}\n`;
 }

@@ -9,6 +9,7 @@ import {
   type World,
 } from "@starport/amazon-sandbox";
 import { applyChanges } from "./apply.ts";
+import { type ProjectedChange, type ProjectionPairs, realisedEffects } from "./projection.ts";
 import type { Strategy, StrategyConfig } from "./strategies/common.ts";
 import { peerStrategy, staticStrategy } from "./strategies/peer.ts";
 import { STARPORT_WINDOW_DAYS, starportStrategy } from "./strategies/starport.ts";
@@ -49,6 +50,8 @@ export interface WorldResult {
   metrics: Partial<Record<StrategyName, Metrics>>;
   /** Median relative error of the optimiser's CVR estimates at `cvrDay` (targets with ≥ 1 click). */
   cvrError: { median: number; targets: number } | null;
+  /** The optimiser's applied bid and budget changes: [projected, realised] monthly (projection.ts). */
+  projection: ProjectionPairs | null;
   elapsedMs: number;
 }
 
@@ -100,7 +103,13 @@ export function copyWorld(world: World): World {
 export function runWorld(run: WorldRunConfig): WorldResult {
   const started = performance.now();
   const base = buildWorld(run.seed, run.params, run.warmupDays);
-  const result: WorldResult = { seed: run.seed, metrics: {}, cvrError: null, elapsedMs: 0 };
+  const result: WorldResult = {
+    seed: run.seed,
+    metrics: {},
+    cvrError: null,
+    projection: null,
+    elapsedMs: 0,
+  };
   // the history before the strategies take over is the same for all: fetched once
   const history = new Observer(base, advertisedProfiles(base));
   history.sync();
@@ -113,23 +122,42 @@ export function runWorld(run: WorldRunConfig): WorldResult {
     const startDay = world.day;
     let changes = 0;
     let rejected = 0;
+    // the optimiser's (of `starport` when it runs, else of the variant), as for the CVR error
+    const measuresOptimiser = name === "starport" || !run.strategies.includes("starport");
+    const projected: ProjectedChange[] = [];
     for (let d = 0; d < run.days; d++) {
       if (!strategy.ignoresView) observer.sync();
       const decided = strategy.decide(
         strategy.ignoresView ? unobservedView(world) : observer.view(),
       );
-      // the CVR error is the optimiser's (of `starport` when it runs, else of the variant)
-      const measuresCvr = name === "starport" || !run.strategies.includes("starport");
-      if (d === run.cvrDay && strategy.estimates && measuresCvr)
+      if (d === run.cvrDay && strategy.estimates && measuresOptimiser)
         result.cvrError = cvrError(world, profiles, strategy.estimates());
       for (const profile of profiles) {
         const list = decided.get(profile.profileId) ?? [];
         const r = applyChanges(world, profile, list);
         changes += r.applied;
         rejected += r.rejected.length;
+        if (measuresOptimiser && strategy.projectionOf) {
+          const failed = new Set(r.rejected.map((x) => x.change));
+          for (const c of list) {
+            const impact = failed.has(c) ? undefined : strategy.projectionOf(c);
+            if (impact === undefined) continue;
+            if (c.kind === "bid")
+              projected.push({ kind: "bid", entityId: c.id, day: world.day, projected: impact });
+            else if (c.kind === "budget")
+              projected.push({
+                kind: "budget",
+                entityId: c.campaignId,
+                day: world.day,
+                projected: impact,
+              });
+          }
+        }
       }
       simulateDay(world);
     }
+    if (measuresOptimiser && strategy.projectionOf)
+      result.projection = realisedEffects(world, profiles, projected, world.day);
     result.metrics[name] = measure(world, profiles, startDay, world.day, changes, rejected);
   });
   result.elapsedMs = Math.round(performance.now() - started);

@@ -1,4 +1,10 @@
 import { Worker } from "node:worker_threads";
+import {
+  EFFECT_WINDOW_DAYS,
+  type ProjectedKind,
+  type ProjectionSummary,
+  summariseProjection,
+} from "./projection.ts";
 import type { Metrics, StrategyName, WorldResult, WorldRunConfig } from "./run-world.ts";
 import { mean, median, pairedDiffPct } from "./stats.ts";
 import type { StrategyConfig } from "./strategies/common.ts";
@@ -41,6 +47,11 @@ export interface BacktestReport {
     }
   >;
   cvrError: { median: number | null; perSeed: { seed: number; median: number; targets: number }[] };
+  /**
+   * The optimiser's projected monthly profit impact against the realised effect of its applied
+   * changes, pooled over the seeds (projection.ts); null without an optimiser strategy.
+   */
+  projection: ({ windowDays: number } & Record<ProjectedKind | "all", ProjectionSummary>) | null;
   targetAcos: number;
   seeds: number[];
   days: number;
@@ -130,11 +141,21 @@ export function summarise(
         adProfitCi95: a.ci95,
       };
     }
+  const withProjection = results.flatMap((r) => (r.projection ? [r.projection] : []));
+  const projection = withProjection.length
+    ? {
+        windowDays: EFFECT_WINDOW_DAYS,
+        bid: summariseProjection(withProjection.flatMap((p) => p.bid)),
+        budget: summariseProjection(withProjection.flatMap((p) => p.budget)),
+        all: summariseProjection(withProjection.flatMap((p) => [...p.bid, ...p.budget])),
+      }
+    : null;
   const cvr = results.flatMap((r) => (r.cvrError ? [{ seed: r.seed, ...r.cvrError }] : []));
   return {
     strategies,
     vsPeer,
     cvrError: { median: cvr.length ? median(cvr.map((c) => c.median)) : null, perSeed: cvr },
+    projection,
     targetAcos: o.config.targetAcos,
     seeds: [...o.seeds],
     days: o.days,

@@ -1,4 +1,5 @@
 import { betaSd } from "./stats.ts";
+import type { Decision } from "./types.ts";
 
 /**
  * Projected monthly contribution-profit impact of a decision, with an uncertainty range (for the
@@ -68,4 +69,35 @@ export function projectedImpact(x: ImpactInput): Impact {
   const hi = at(Math.min(1, mean + 1.96 * sd));
   const r2 = (v: number): number => Math.round(v * 100) / 100;
   return { monthly: r2(at(mean)), low: r2(Math.min(lo, hi)), high: r2(Math.max(lo, hi)) };
+}
+
+/**
+ * The projection of one decision as production stores it on its recommendation and the backtest
+ * measures it: a bid from its inputs (clicks a day over the 30-day window, the window's CPC, the
+ * shrunk CVR as a Beta with the clicks plus the prior's pseudo-clicks), a budget from the
+ * optimiser's expected gain (no range). Other kinds carry no projection (null).
+ * `breakEvenAcos`: of the ad group's product; the decision's target ACoS stands in without one.
+ */
+export function decisionImpact(
+  d: Decision,
+  breakEvenAcos: number | null,
+): { monthly: number; low: number | null; high: number | null } | null {
+  if (d.kind === "budget") {
+    const gain = d.params.expectedGainMonthly;
+    return typeof gain === "number" ? { monthly: gain, low: null, high: null } : null;
+  }
+  if (d.kind !== "bid") return null;
+  const i = d.inputs;
+  const pseudo = i.clicks + Math.max(1, i.priorClicks);
+  return projectedImpact({
+    kind: "bid",
+    dailyClicks: i.clicks / 30,
+    cpc: i.clicks > 0 ? i.spend / i.clicks : d.oldBid,
+    cvrA: i.shrunkCvr * pseudo,
+    cvrB: (1 - i.shrunkCvr) * pseudo,
+    orderValue: i.orderValue,
+    breakEvenAcos: breakEvenAcos ?? i.targetAcos,
+    oldBid: d.oldBid,
+    newBid: d.newBid,
+  });
 }

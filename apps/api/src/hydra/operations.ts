@@ -35,7 +35,17 @@ function notFound(): never {
   throw new NotFoundError("Not Found");
 }
 
-function render(ctx: OperationContext, resource: AnyResource, row: Record<string, unknown>) {
+/** The rows with the resource's computed fields (resource.computed), else as read. */
+async function withComputed<R extends Record<string, unknown>>(
+  ctx: OperationContext,
+  resource: AnyResource,
+  rows: R[],
+): Promise<R[]> {
+  return resource.computed && rows.length ? resource.computed(ctx.db, rows) : rows;
+}
+
+async function render(ctx: OperationContext, resource: AnyResource, read: Record<string, unknown>) {
+  const [row = read] = await withComputed(ctx, resource, [read]);
   return ctx.serializer.item(
     resource,
     String(row.id),
@@ -85,7 +95,7 @@ export async function listCollection(
   // A filter naming another customer's item answers as if the item did not exist. The check
   // rides on the list query (generic lists) or runs beside the (tenant-scoped, so harmless)
   // provider's query: no round trip of its own.
-  const [visibility, { rows, total, extra }] = resource.provider
+  const [visibility, { rows: read, total, extra }] = resource.provider
     ? await Promise.all([
         Promise.all(filters.relations.map((r) => visible(ctx, r.target, r.id))),
         resource.provider.collection({
@@ -111,6 +121,7 @@ export async function listCollection(
         filters.relations.map((r) => rowExists(r.target, r.id, scopeFor(r.target, ctx.principal))),
       ).then((result) => [result.checks, { ...result, extra: undefined }] as const);
   if (visibility.includes(false)) notFound();
+  const rows = await withComputed(ctx, resource, read);
   const readContext: ReadContext = { asOf: filters.asOf };
   const lastPage =
     pagination.itemsPerPage > 0 ? Math.max(1, Math.ceil(total / pagination.itemsPerPage)) : 1;
@@ -254,7 +265,10 @@ export async function createItem(ctx: OperationContext, resource: AnyResource, b
           resource.toValues!(document, { customerId: ctx.principal.customerId }),
         ),
       );
-  return { status: resource.created?.status(row) ?? 201, body: render(ctx, resource, row) };
+  return {
+    status: resource.created?.status(row) ?? 201,
+    body: await render(ctx, resource, row),
+  };
 }
 
 /** The writable document of a row, relations as IRIs: what a merge patch applies to. */

@@ -144,6 +144,12 @@ export interface ResourceDefinition<
    * and serialises; the provider runs the query.
    */
   provider?: StateProvider<Row>;
+  /**
+   * Fields computed from other tables for rows read from the resource's own (a provider that
+   * decorates the table's rows rather than replacing its query): called once per answer with all
+   * its rows — a collection's page, an item, a write's result — before they are serialised.
+   */
+  computed?(db: Database, rows: Row[]): Promise<Row[]>;
   /** Whether items have their own IRI (`GET /path/{id}`); computed rows such as sums do not. */
   itemOperation?: boolean;
   /** Operations beyond CRUD (documented here, served by the resource's own routes). */

@@ -8,6 +8,7 @@ import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
 import { decideRecommendation, type RecommendationRow } from "./decide-recommendation.ts";
+import { type MeasuredEffect, withMeasuredEffects } from "./measured-effect.ts";
 import { requestOptimiserRun } from "./request-optimiser-run.ts";
 import type { OptimiserRunRow } from "./run-optimiser.ts";
 
@@ -154,12 +155,26 @@ const RECOMMENDATION_OUTPUT = z.object({
   status: z.enum(RECOMMENDATION_STATUSES),
   snoozedUntil: z.string().nullable(),
   change: iriOf(() => changes).nullable(),
+  measuredEffect: z
+    .object({
+      appliedOn: z.string(),
+      measuredFrom: z.string(),
+      monthly: z.number().nullable(),
+      before: z.number().nullable(),
+      after: z.number().nullable(),
+    })
+    .nullable()
+    .describe(
+      "An applied bid's measured effect: the keyword's/target's monthly contribution profit 14 days after against 14 days before the change (null until measuredFrom); null for other kinds and changes not applied.",
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 
-export const recommendations: ResourceDefinition<RecommendationRow, typeof decisionInput> =
-  defineResource<RecommendationRow, typeof decisionInput>({
+type RecommendationRead = RecommendationRow & { measuredEffect?: MeasuredEffect | null };
+
+export const recommendations: ResourceDefinition<RecommendationRead, typeof decisionInput> =
+  defineResource<RecommendationRead, typeof decisionInput>({
     shortName: "Recommendation",
     path: "recommendations",
     description:
@@ -190,9 +205,11 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
       status: row.status,
       snoozedUntil: row.snoozedUntil === null ? null : dateString(row.snoozedUntil),
       change: optionalRef(() => changes, row.changeId),
+      measuredEffect: row.measuredEffect ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),
+    computed: (db, rows) => withMeasuredEffects(db, rows),
     input: decisionInput,
     toWritable: (row) => ({
       status: row.status,

@@ -1,11 +1,6 @@
 import { validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
-import {
-  type Decision,
-  type OptimiserOutput,
-  optimise,
-  projectedImpact,
-} from "@starport/optimiser";
+import { type Decision, decisionImpact, type OptimiserOutput, optimise } from "@starport/optimiser";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { insertChanges, type NewChange } from "../changes/insert-changes.ts";
 import type { ChangeJobs } from "../changes/jobs.ts";
@@ -287,19 +282,8 @@ function recommendationOf(
   };
   switch (d.kind) {
     case "bid": {
-      const i = d.inputs;
-      const prior = Math.max(1, i.priorClicks);
-      const impact = projectedImpact({
-        kind: "bid",
-        dailyClicks: i.clicks / 30,
-        cpc: i.clicks > 0 ? i.spend / i.clicks : d.oldBid,
-        cvrA: i.shrunkCvr * (i.clicks + prior),
-        cvrB: (1 - i.shrunkCvr) * (i.clicks + prior),
-        orderValue: i.orderValue,
-        breakEvenAcos: breakEvenOf(loaded, d.adGroupId) ?? i.targetAcos,
-        oldBid: d.oldBid,
-        newBid: d.newBid,
-      });
+      const breakEvenAcos = breakEvenOf(loaded, d.adGroupId);
+      const impact = decisionImpact(d, breakEvenAcos);
       return {
         ...base,
         entityType: ENTITY_TYPES[d.entityKind],
@@ -307,10 +291,11 @@ function recommendationOf(
         adGroupId: d.adGroupId,
         currentValue: d.oldBid,
         proposedValue: d.newBid,
-        inputs: i as unknown as Record<string, unknown>,
-        impact: impact.monthly,
-        impactLow: impact.low,
-        impactHigh: impact.high,
+        // the margin share the projection used: the measured effect uses the same (measured-effect.ts)
+        inputs: { ...d.inputs, breakEvenAcos },
+        impact: impact?.monthly ?? null,
+        impactLow: impact?.low ?? null,
+        impactHigh: impact?.high ?? null,
       };
     }
     case "state":
@@ -350,8 +335,7 @@ function recommendationOf(
         entityId: d.campaignId,
         currentValue: d.oldBudget,
         proposedValue: d.newBudget,
-        impact:
-          typeof d.params.expectedGainMonthly === "number" ? d.params.expectedGainMonthly : null,
+        impact: decisionImpact(d, null)?.monthly ?? null,
       };
   }
 }

@@ -21,6 +21,11 @@ export interface Strategy {
    * the larger part of such a strategy's day, and passes a view without profiles.
    */
   ignoresView?: true;
+  /**
+   * The optimiser's projected monthly profit impact of one of the changes `decide` returned
+   * (bids and budgets), for the projection-against-outcome measure; undefined for the others.
+   */
+  projectionOf?(change: Change): number | undefined;
 }
 
 export const cents = (x: number): number => Math.round(x * 100) / 100;

@@ -1,6 +1,7 @@
 import {
   type AdGroupNode,
   type CampaignNode,
+  decisionImpact,
   type OptimiserInput,
   optimise,
   type PlacementKey,
@@ -51,9 +52,11 @@ export function starportStrategy(
   // per profile: the optimiser of a profile reads its own changes, as the loader would
   const changeLogs = new Map<number, RecentChange[]>();
   let last = new Map<string, { cvr: number; clicks: number }>();
+  const projected = new WeakMap<Change, number>();
   return {
     name: "starport",
     estimates: () => last,
+    projectionOf: (change) => projected.get(change),
     decide(view: View) {
       const out = new Map<number, Change[]>();
       const estimates = new Map<string, { cvr: number; clicks: number }>();
@@ -68,7 +71,12 @@ export function starportStrategy(
         for (const [k, v] of result.estimates) estimates.set(k, v);
         const changes: Change[] = [];
         const kindOf = new Map(p.targets.map((t) => [t.id, t.kind]));
+        const breakEven = breakEvenByAdGroup(input);
         for (const d of result.decisions) {
+          const impact = decisionImpact(
+            d,
+            d.kind === "bid" ? (breakEven.get(d.adGroupId) ?? null) : null,
+          );
           switch (d.kind) {
             case "bid":
               changes.push({
@@ -77,6 +85,7 @@ export function starportStrategy(
                 id: d.entityId,
                 bid: d.newBid,
               });
+              if (impact) projected.set(changes.at(-1) as Change, impact.monthly);
               changeLog.push({ entityId: d.entityId, date: view.today, field: "bid" });
               break;
             case "state":
@@ -108,6 +117,7 @@ export function starportStrategy(
               // production's automatic runs do (apps/api/src/optimiser/run-optimiser.ts)
               if (!options.budgets) break;
               changes.push({ kind: "budget", campaignId: d.campaignId, budget: d.newBudget });
+              if (impact) projected.set(changes.at(-1) as Change, impact.monthly);
               changeLog.push({ entityId: d.campaignId, date: view.today, field: "budget" });
               break;
           }
@@ -126,6 +136,22 @@ export function starportStrategy(
       return out;
     },
   };
+}
+
+/** The break-even ACoS of each ad group's first product that has one (as production's run takes it). */
+function breakEvenByAdGroup(input: OptimiserInput): Map<string, number> {
+  const byProduct = new Map(input.products.map((x) => [x.id, x.breakEvenAcos]));
+  const out = new Map<string, number>();
+  for (const c of input.campaigns)
+    for (const g of c.adGroups)
+      for (const ad of g.products) {
+        const be = byProduct.get(ad.productId);
+        if (be != null) {
+          out.set(g.id, be);
+          break;
+        }
+      }
+  return out;
 }
 
 /** The view as the optimiser's input: what a database loader would read from the synced data. */

@@ -22,6 +22,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
+import { MeasuredEffect } from "../../components/action-center/MeasuredEffect.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
 import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
@@ -265,7 +266,8 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
               noWrap: true,
               render: (item) => (
                 <Stack gap={0}>
-                  <Badge size="sm" variant="light">
+                  {/* max-content: beside the done tab's measured column it was cut to "ÜBERN…" */}
+                  <Badge size="sm" variant="light" miw="max-content">
                     {t(`optimiserLog.status.${item.status}`, { defaultValue: item.status })}
                   </Badge>
                   {item.snoozedUntil && item.status === "snoozed" ? (
@@ -276,6 +278,21 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                 </Stack>
               ),
             },
+            ...(open
+              ? []
+              : [
+                  {
+                    accessor: "measured",
+                    title: t("actionCenter.column.measured"),
+                    render: (item: QueueItem) => (
+                      <MeasuredEffect
+                        measured={item.measured}
+                        impact={item.impact}
+                        currency={item.currency}
+                      />
+                    ),
+                  },
+                ]),
             ...(open
               ? [
                   {

@@ -35,6 +35,11 @@ export interface QueueItem extends LogEntry {
   snoozedUntil: string | null;
   /** The change that accepting it staged (its id), once accepted. */
   changeId: string | null;
+  /**
+   * An applied bid's measured monthly effect (the API's measuredEffect): null `monthly` until
+   * `measuredFrom`; null for the rest.
+   */
+  measured: { monthly: number | null; measuredFrom: string } | null;
 }
 
 export interface QueueData {
@@ -54,6 +59,13 @@ export interface QueueData {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
+
+function measuredOf(value: unknown): QueueItem["measured"] {
+  if (!value || typeof value !== "object") return null;
+  const m = value as Record<string, unknown>;
+  if (typeof m.measuredFrom !== "string") return null;
+  return { monthly: num(m.monthly), measuredFrom: m.measuredFrom };
+}
 
 function tabOf(params: URLSearchParams): QueueTab {
   const tab = params.get("tab");
@@ -134,6 +146,7 @@ export function buildQueue(
         impactHigh: num(raw.impactHigh),
         snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
         changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
+        measured: measuredOf(raw.measuredEffect),
       };
     });
   const countsByMarketplace: Record<string, number> = {};
