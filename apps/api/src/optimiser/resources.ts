@@ -7,7 +7,11 @@ import { defineResource, type ResourceDefinition, ref } from "../hydra/resource.
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
-import { decideRecommendation, type RecommendationRow } from "./decide-recommendation.ts";
+import {
+  type Decision,
+  decideRecommendation,
+  type RecommendationRow,
+} from "./decide-recommendation.ts";
 import { requestOptimiserRun } from "./request-optimiser-run.ts";
 import type { OptimiserRunRow } from "./run-optimiser.ts";
 
@@ -130,6 +134,11 @@ export const optimiserRuns: ResourceDefinition<RunRow, typeof runInput> = define
 const decisionInput = z.object({
   status: z.enum(["open", "accepted", "rejected", "snoozed"]),
   snoozedUntil: isoDate.nullable().optional(),
+  acceptedValue: value
+    .optional()
+    .describe(
+      "Accept with another value than proposed, validated as an edit by hand: a bid or budget (number), a state, or a new keyword's { bid, matchType } (a negative's { matchType }).",
+    ),
 });
 
 const RECOMMENDATION_OUTPUT = z.object({
@@ -145,6 +154,9 @@ const RECOMMENDATION_OUTPUT = z.object({
   adGroup: iriOf(() => adGroups).nullable(),
   currentValue: value,
   proposedValue: value,
+  acceptedValue: value.describe(
+    "What was accepted: the proposed value or the seller's edit of it.",
+  ),
   reasonCode: z.string(),
   reasonParams: json.nullable(),
   inputs: json.nullable(),
@@ -181,6 +193,7 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
       adGroup: optionalRef(() => adGroups, row.adGroupId),
       currentValue: (row.currentValue ?? null) as never,
       proposedValue: (row.proposedValue ?? null) as never,
+      acceptedValue: (row.acceptedValue ?? null) as never,
       reasonCode: row.reasonCode,
       reasonParams: row.reasonParams ?? null,
       inputs: row.inputs ?? null,
@@ -202,7 +215,7 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
     operations: { create: false, update: "owner", delete: false },
     processor: {
       update: async ({ db, principal }, row, document) =>
-        decideRecommendation(db, principal, row, document as z.infer<typeof decisionInput>),
+        decideRecommendation(db, principal, row, document as Decision),
     },
     filters: [
       { type: "relation", parameter: "run", column: rec.runId, target: () => optimiserRuns },

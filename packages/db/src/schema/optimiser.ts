@@ -140,6 +140,8 @@ export const recommendations = pgTable(
     adGroupId: uuid("ad_group_id"),
     currentValue: jsonb("current_value"),
     proposedValue: jsonb("proposed_value"),
+    /** What the seller accepted: the proposed value, or the one they edited it to (issue 21 §1). */
+    acceptedValue: jsonb("accepted_value"),
     reasonCode: text("reason_code").notNull(),
     reasonParams: jsonb("reason_params").$type<Record<string, unknown>>(),
     inputs: jsonb("inputs").$type<Record<string, unknown>>(),
