@@ -7,6 +7,7 @@ import { defineResource, type ResourceDefinition, ref } from "../hydra/resource.
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
+import { decideMatchingBody } from "./decide-matching.ts";
 import {
   type Decision,
   decideRecommendation,
@@ -215,7 +216,7 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
     operations: { create: false, update: "owner", delete: false },
     processor: {
       update: async ({ db, principal }, row, document) =>
-        decideRecommendation(db, principal, row, document as Decision),
+        decideRecommendation(db, principal, row, document as unknown as Decision),
     },
     filters: [
       { type: "relation", parameter: "run", column: rec.runId, target: () => optimiserRuns },
@@ -238,6 +239,32 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
       { type: "exact", parameter: "reasonCode", column: rec.reasonCode },
       { type: "exact", parameter: "entity", column: rec.entityId },
       { type: "date", parameter: "createdAt", column: rec.createdAt },
+    ],
+    customOperations: [
+      {
+        method: "POST",
+        path: "/recommendation_decisions",
+        operationId: "decideMatchingRecommendations",
+        summary:
+          "Accepts, rejects or snoozes every open recommendation of a seller profile that matches the queue's filters (kind, marketplace, campaign), highest impact first, each on its own: the refused ones (entity changed since …) are listed as conflicts, nothing of them written.",
+        body: decideMatchingBody,
+        response: {
+          status: 200,
+          schema: z.object({
+            matched: z.number().int(),
+            decided: z.array(z.string()),
+            conflicts: z.array(
+              z.object({
+                id: z.string(),
+                subject: z.string(),
+                status: z.number().int(),
+                message: z.string(),
+              }),
+            ),
+            remaining: z.number().int(),
+          }),
+        },
+      },
     ],
     order: { createdAt: rec.createdAt, impact: rec.impact },
     defaultOrder: [["createdAt", "desc"]],
