@@ -22,6 +22,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
+import { EditAccept } from "../../components/action-center/EditAccept.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
 import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
@@ -51,6 +52,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ location }: Route.MetaArgs) {
   const t = getI18n(splitLocale(location.pathname).locale).t;
   return [{ title: `${t("pages.action-center.title")} · Starport` }];
+}
+
+/** Accepted with another value than proposed (a bid, budget; a keyword's bid or match type). */
+function editedAccept(item: QueueItem): boolean {
+  const accepted = item.acceptedValue;
+  if (accepted === null || accepted === undefined) return false;
+  if (typeof accepted !== "object") return accepted !== item.newValue;
+  const a = accepted as Record<string, unknown>;
+  const p = (item.newValue ?? {}) as Record<string, unknown>;
+  const defaultMatch = item.what === "negative" ? "NEGATIVE_EXACT" : "EXACT";
+  return a.bid !== p.bid || (a.matchType !== undefined && a.matchType !== defaultMatch);
 }
 
 function Summary({ data }: { data: QueueData }) {
@@ -121,6 +133,18 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
     setParams(query, { preventScrollReset: true });
   };
   const open = data.tab !== "done";
+  /** A value as accepted: a keyword's bid and match type, else the value. */
+  const acceptedLabel = (what: string, accepted: unknown, currency: string) => {
+    if (accepted && typeof accepted === "object") {
+      const v = accepted as Record<string, unknown>;
+      const parts = [
+        typeof v.bid === "number" ? format.money(v.bid, currency) : null,
+        typeof v.matchType === "string" ? t(`hangar.enum.${v.matchType}`) : null,
+      ].filter(Boolean);
+      return parts.join(" · ") || value(what, accepted, currency);
+    }
+    return value(what, accepted, currency);
+  };
   const filtered = Boolean(params.get("kind") || params.get("marketplace"));
 
   return (
@@ -245,10 +269,23 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
             {
               accessor: "change",
               title: t("actionCenter.column.change"),
-              render: (item) =>
-                item.oldValue === null
-                  ? value(item.what, item.newValue, item.currency)
-                  : `${value(item.what, item.oldValue, item.currency)} → ${value(item.what, item.newValue, item.currency)}`,
+              render: (item) => (
+                <Stack gap={0}>
+                  <Text size="sm">
+                    {item.oldValue === null
+                      ? value(item.what, item.newValue, item.currency)
+                      : `${value(item.what, item.oldValue, item.currency)} → ${value(item.what, item.newValue, item.currency)}`}
+                  </Text>
+                  {editedAccept(item) ? (
+                    <Text size="xs" c="orange.8" data-testid="queue-accepted-instead">
+                      {t("actionCenter.acceptedInstead", {
+                        accepted: acceptedLabel(item.what, item.acceptedValue, item.currency),
+                        proposed: acceptedLabel(item.what, item.newValue, item.currency),
+                      })}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ),
             },
             {
               accessor: "reason",
@@ -282,7 +319,17 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                     accessor: "actions",
                     title: "",
                     textAlign: "right" as const,
-                    render: (item: QueueItem) => <DecideButtons ids={[item.id]} testId="queue" />,
+                    render: (item: QueueItem) => (
+                      <Group gap={4} wrap="nowrap" justify="flex-end" align="flex-start">
+                        <EditAccept
+                          id={item.id}
+                          kind={item.what}
+                          proposed={item.newValue}
+                          currency={item.currency}
+                        />
+                        <DecideButtons ids={[item.id]} testId="queue" />
+                      </Group>
+                    ),
                   },
                 ]
               : []),

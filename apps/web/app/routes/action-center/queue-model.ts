@@ -13,4 +13,10 @@ export type QueueIntent = (typeof QUEUE_INTENTS)[number];
 
 export type QueueActionResult =
   | { ok: true; intent: QueueIntent; done: number; failed: { id: string; message: string }[] }
-  | { ok: false; intent: QueueIntent; message: string };
+  | {
+      ok: false;
+      intent: QueueIntent;
+      message: string;
+      /** The API's first violation of an edited value (a key of `changes.violation.*`). */
+      violation?: { code: string; params: Record<string, unknown> };
+    };

@@ -33,6 +33,8 @@ export interface QueueItem extends LogEntry {
   impactLow: number | null;
   impactHigh: number | null;
   snoozedUntil: string | null;
+  /** What the seller accepted (the proposal or their edit of it), once accepted. */
+  acceptedValue: unknown;
   /** The change that accepting it staged (its id), once accepted. */
   changeId: string | null;
 }
@@ -133,6 +135,7 @@ export function buildQueue(
         impactLow: num(raw.impactLow),
         impactHigh: num(raw.impactHigh),
         snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
+        acceptedValue: raw.acceptedValue ?? null,
         changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
       };
     });
@@ -165,6 +168,48 @@ export function buildQueue(
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MATCH_TYPE = /^[A-Z_]{1,40}$/;
+
+/**
+ * Edit then accept (one recommendation): the seller's value as the API takes it — a number for a
+ * bid or budget, `{ bid, matchType }` for a new keyword, `{ matchType }` for a negative. The API
+ * validates it as an edit by hand; here only its shape.
+ */
+function editedValue(form: FormData, count: number): unknown {
+  const kind = String(form.get("kind") ?? "");
+  const raw = form.get("value");
+  const matchType = form.get("matchType");
+  if (raw === null && matchType === null) return undefined;
+  if (count !== 1) throw data({ message: "an edit is for one recommendation" }, 400);
+  const value = raw === null || raw === "" ? undefined : Number(raw);
+  if (value !== undefined && !Number.isFinite(value)) throw data({ message: "invalid value" }, 400);
+  if (matchType !== null && !MATCH_TYPE.test(String(matchType)))
+    throw data({ message: "invalid matchType" }, 400);
+  if (kind === "bid" || kind === "budget") {
+    if (value === undefined) throw data({ message: "invalid value" }, 400);
+    return value;
+  }
+  if (kind === "keyword" || kind === "negative")
+    return {
+      ...(kind === "keyword" && value !== undefined ? { bid: value } : {}),
+      ...(matchType !== null ? { matchType: String(matchType) } : {}),
+    };
+  throw data({ message: "invalid kind" }, 400);
+}
+
+function violationOf(detail: Record<string, unknown>) {
+  const [first] = Array.isArray(detail.violations)
+    ? (detail.violations as Record<string, unknown>[])
+    : [];
+  return typeof first?.code === "string"
+    ? {
+        violation: {
+          code: first.code,
+          params: (first.params as Record<string, unknown> | undefined) ?? {},
+        },
+      }
+    : {};
+}
 
 /**
  * One form post decides one recommendation or a selection (`id` repeated): each is patched on
@@ -185,9 +230,10 @@ export async function queueAction(
     throw data({ message: "invalid id" }, 400);
   const until = String(form.get("until") ?? "");
   if (intent === "snooze" && !DAY.test(until)) throw data({ message: "invalid until" }, 400);
+  const acceptedValue = editedValue(form, ids.length);
   const body =
     intent === "accept"
-      ? { status: "accepted" }
+      ? { status: "accepted", ...(acceptedValue === undefined ? {} : { acceptedValue }) }
       : intent === "reject"
         ? { status: "rejected" }
         : { status: "snoozed", snoozedUntil: until };
@@ -204,10 +250,10 @@ export async function queueAction(
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) throw error;
       const detail = (error.body as Record<string, unknown> | null) ?? {};
-      failed.push({
-        id,
-        message: String(detail.detail ?? detail["hydra:description"] ?? error.message),
-      });
+      const message = String(detail.detail ?? detail["hydra:description"] ?? error.message);
+      if (acceptedValue !== undefined)
+        return { ok: false, intent, message, ...violationOf(detail) };
+      failed.push({ id, message });
     }
   }
   if (done === 0 && failed.length > 0)
