@@ -1,4 +1,5 @@
 import { schema } from "@starport/db";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { adGroups, campaigns } from "../advertising/resources.ts";
 import { changeBatches, changes } from "../changes/resources.ts";
@@ -266,7 +267,9 @@ export const recommendations: ResourceDefinition<RecommendationRow, typeof decis
         },
       },
     ],
-    order: { createdAt: rec.createdAt, impact: rec.impact },
+    // Impact as an expression: rows without a projection last in either direction (a plain
+    // column sorts them first when descending, ahead of every projected one).
+    order: { createdAt: rec.createdAt, impact: sql`${rec.impact}` },
     defaultOrder: [["createdAt", "desc"]],
     pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
   });
