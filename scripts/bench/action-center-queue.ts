@@ -6,7 +6,8 @@
 //   the view's read: the 1,000 highest-impact open ones the header's counts per kind/marketplace
 //     and total impact are computed from (apps/web/app/routes/action-center/queue.server.ts)
 // Usage: DATABASE_URL=postgres://user:pass@host:5432/postgres node scripts/bench/action-center-queue.ts [iterations]
-// EXPLAIN=1 prints the plans of the first page's queries. Works in a throw-away database created
+// EXPLAIN=1 prints the plans of the first page's queries. WITHOUT_QUEUE_INDEX=1 drops the
+// queue's index (migration 0028) first: the figures before it, for comparison. Works in a throw-away database created
 // next to DATABASE_URL's and dropped at the end. Not a test: run by hand.
 import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
@@ -95,6 +96,7 @@ async function seed() {
 
 try {
   await migrateDatabase(connection);
+  if (process.env.WITHOUT_QUEUE_INDEX === "1") await raw.query("drop index recommendations_queue");
   await seed();
   const tokens = createTokenService({ secret: "b".repeat(40), db: connection.db });
   const { token } = await tokens.issue({ id: USER, customerId: CUSTOMER, roles: ["ROLE_USER"] });

@@ -7,6 +7,7 @@
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -35,7 +36,7 @@ import { localizePath, splitLocale } from "../../route-table.ts";
 import { serverApi, sessionContext } from "../../session/server-session.ts";
 import type { Route } from "./+types/index";
 import { loadQueue, type QueueData, type QueueItem, queueAction } from "./queue.server.ts";
-import { QUEUE_KINDS, QUEUE_TABS } from "./queue-model.ts";
+import { QUEUE_KINDS, QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZES, QUEUE_TABS } from "./queue-model.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;
@@ -121,10 +122,16 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const data = loaderData;
   const [selected, setSelected] = useState<QueueItem[]>([]);
-  const clearSelection = useCallback(() => setSelected([]), []);
+  // Every match of the filters (beyond the page), as Gmail offers once the page is selected.
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = useCallback(() => {
+    setSelected([]);
+    setAllMatching(false);
+  }, []);
   // A new view (tab, filter, page, a decision's reload) starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the loader data is the trigger.
-  useEffect(() => setSelected([]), [data]);
+  useEffect(clearSelection, [data]);
+  const wholePage = selected.length > 0 && selected.length === data.items.length;
   const update = (name: string, next: string | null) => {
     const query = new URLSearchParams(params);
     if (next) query.set(name, next);
@@ -211,11 +218,35 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
       {open && selected.length > 0 ? (
         <Paper withBorder p="xs" data-testid="queue-bulk">
           <Group justify="space-between">
-            <Text size="sm">{t("actionCenter.selected", { count: selected.length })}</Text>
+            <Group gap="xs">
+              <Text size="sm" data-testid="queue-selected">
+                {allMatching
+                  ? t("actionCenter.allMatchingSelected", { count: data.total })
+                  : t("actionCenter.selected", { count: selected.length })}
+              </Text>
+              {data.tab === "open" && wholePage && data.total > selected.length ? (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setAllMatching((all) => !all)}
+                  data-testid="queue-all-matching"
+                >
+                  {allMatching
+                    ? t("actionCenter.onlyPage", { count: selected.length })
+                    : t("actionCenter.selectAllMatching", { count: data.total })}
+                </Anchor>
+              ) : null}
+            </Group>
             <DecideButtons
               ids={selected.map((item) => item.id)}
               testId="queue"
               onDone={clearSelection}
+              allMatching={
+                allMatching
+                  ? { kind: params.get("kind"), marketplace: params.get("marketplace") }
+                  : undefined
+              }
             />
           </Group>
         </Paper>
@@ -242,6 +273,11 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
           recordsPerPage={data.pageSize}
           page={data.page}
           onPageChange={(page) => update("page", page === 1 ? null : String(page))}
+          recordsPerPageOptions={[...QUEUE_PAGE_SIZES]}
+          onRecordsPerPageChange={(n) =>
+            update("perPage", n === QUEUE_PAGE_SIZE ? null : String(n))
+          }
+          recordsPerPageLabel={t("actionCenter.perPage")}
           columns={[
             {
               accessor: "impact",
