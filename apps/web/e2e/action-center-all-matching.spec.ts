@@ -44,6 +44,7 @@ for (const locale of ["de", "en"] as const) {
     await expect(link).toContainText(String(total));
     await link.click();
     await expect(page.getByTestId("queue-selected")).toContainText(text.selected);
+    await page.screenshot({ path: test.info().outputPath(`action-center-all-${locale}.png`) });
     await page.getByTestId("queue-bulk").getByTestId("queue-reject").click();
     // Hundreds decided one by one on the server: the queue empties when the answer is in.
     await expect(page.getByTestId("queue-row")).toHaveCount(0, { timeout: 90_000 });

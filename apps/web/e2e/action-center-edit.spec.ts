@@ -60,6 +60,9 @@ for (const locale of ["de", "en"] as const) {
     await input.fill(typed(5000));
     await input.press("Enter");
     await expect(page.getByTestId("queue-edit-error")).toContainText(text.refused);
+    await page.screenshot({
+      path: test.info().outputPath(`action-center-edit-open-${locale}.png`),
+    });
     expect(
       (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`)).status,
     ).toBe("open");

@@ -338,7 +338,8 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
               noWrap: true,
               render: (item) => (
                 <Stack gap={0}>
-                  <Badge size="sm" variant="light">
+                  {/* max-content: the column cut "Angenommen" to "ANGENOM…" */}
+                  <Badge size="sm" variant="light" miw="max-content">
                     {t(`optimiserLog.status.${item.status}`, { defaultValue: item.status })}
                   </Badge>
                   {item.snoozedUntil && item.status === "snoozed" ? (
