@@ -38,6 +38,7 @@ import { onboardingRoutes } from "./onboarding/onboarding.ts";
 import { registerOpenApi } from "./openapi.ts";
 import type { OptimiserJobs } from "./optimiser/jobs.ts";
 import { OPTIMISER_RESOURCES } from "./optimiser/resources.ts";
+import { optimiserRoutes } from "./optimiser/routes.ts";
 import type { ProductImportJobs } from "./product-imports/jobs.ts";
 import { productImports } from "./product-imports/resource.ts";
 import { productImportRoutes } from "./product-imports/routes.ts";
@@ -194,6 +195,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     });
     await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
   }
+  await optimiserRoutes(app, { db: deps.db });
   await collectionRoutes(app, { db: deps.db, amazon: deps.amazon });
   await competitorRoutes(app, {
     db: deps.db,

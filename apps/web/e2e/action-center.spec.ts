@@ -1,11 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
-import {
-  expect as baseExpect,
-  SANDBOX_SELLERS,
-  type Seller,
-  scheduledOptimiserRunSettled,
-  test,
-} from "./fixtures.ts";
+import { api, type Collection, suggestModeRun } from "./action-center-setup.ts";
+import { expect as baseExpect, SANDBOX_SELLERS, test } from "./fixtures.ts";
 
 /**
  * Issue 21 §1 (the queue), in German and in English, each test on its own customer connected to
@@ -22,29 +16,6 @@ const TEXT = {
   en: { prefix: "/en", projected: "Projected:", snoozed: "Snoozed", done: "Done" },
 } as const;
 
-interface Collection {
-  "hydra:member": Record<string, unknown>[];
-  "hydra:totalItems": number;
-}
-
-async function api<T>(
-  request: APIRequestContext,
-  seller: Seller,
-  path: string,
-  init: { method?: string; data?: unknown } = {},
-): Promise<T> {
-  const response = await request.fetch(path, {
-    method: init.method ?? "GET",
-    headers: {
-      ...seller.headers,
-      ...(init.data ? { "content-type": "application/ld+json" } : {}),
-    },
-    ...(init.data ? { data: init.data } : {}),
-  });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
 for (const locale of ["de", "en"] as const) {
   const text = TEXT[locale];
   test(`the action center ranks the proposals by profit; accept, reject, snooze (${locale})`, async ({
@@ -53,33 +24,7 @@ for (const locale of ["de", "en"] as const) {
     seller,
   }) => {
     test.setTimeout(180_000);
-    // Suggest mode on the profile's settings (the onboarding wrote its target there).
-    const [settings] = (
-      await api<Collection>(
-        request,
-        seller,
-        `/api/seller_profile_settings?sellerProfile=${seller.profileId}`,
-      )
-    )["hydra:member"];
-    const patched = await request.patch(String(settings!["@id"]), {
-      headers: { ...seller.headers, "content-type": "application/merge-patch+json" },
-      data: { values: { ...(settings!.values as object), automationMode: "suggest" } },
-    });
-    expect(patched.status(), await patched.text()).toBe(200);
-    await scheduledOptimiserRunSettled(request, seller);
-    // A run (the worker takes it from the queue) leaves open recommendations.
-    const run = await api<Record<string, unknown>>(request, seller, "/api/optimiser_runs", {
-      method: "POST",
-      data: { sellerProfile: `/api/seller_profiles/${seller.profileId}` },
-    });
-    // Its proposals replace those of the run the initial sync scheduled: wait for its end.
-    await expect
-      .poll(
-        async () =>
-          (await api<Record<string, unknown>>(request, seller, String(run["@id"]))).status,
-        { timeout: 120_000, intervals: [1000] },
-      )
-      .toBe("succeeded");
+    await suggestModeRun(request, seller);
     const openCount = async () =>
       (
         await api<Collection>(

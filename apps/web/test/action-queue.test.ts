@@ -123,4 +123,22 @@ describe("action center queue", () => {
     expect(byId.get("p")).toEqual({ monthly: null, measuredFrom: "2026-12-05" });
     expect(byId.get("r")).toBeNull();
   });
+
+  it("pages by perPage from the URL (10, 25, 50, 100), else 50", () => {
+    const members = Array.from({ length: 120 }, (_, i) => ({
+      id: String(i),
+      kind: "bid",
+      profile: "/api/advertising_profiles/de",
+      impact: 200 - i,
+      status: "open",
+      createdAt: "2026-11-26T10:00:00.000Z",
+      reasonCode: "bidOnTarget",
+    }));
+    expect(view(members, "perPage=10&page=2").items.map((i) => i.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(10 + i)),
+    );
+    expect(view(members, "perPage=100").items.length).toBe(100);
+    for (const bad of ["perPage=7", "perPage=5000", "perPage=abc"])
+      expect(view(members, bad).pageSize, bad).toBe(QUEUE_PAGE_SIZE);
+  });
 });

@@ -1,5 +1,6 @@
 import { type Database, schema } from "@starport/db";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { addChange, currentValues } from "../changes/add-change.ts";
 import { addCreation } from "../changes/add-creation.ts";
@@ -10,31 +11,59 @@ import { violation } from "../validation.ts";
 
 export type RecommendationRow = typeof schema.recommendations.$inferSelect;
 
+export interface Decision {
+  status: string;
+  snoozedUntil?: string | null | undefined;
+  /** Accept with another value than proposed (a bid, a budget; a keyword's bid and match type). */
+  acceptedValue?: Record<string, unknown> | number | string | null | undefined;
+}
+
+/** The edit of a new keyword or negative: its bid and match type, nothing else. */
+const creationEdit = z.strictObject({
+  bid: z.number().optional(),
+  matchType: z.string().max(40).optional(),
+});
+
 /**
  * A seller's answer to a recommendation (issue 19 §5): accept, reject or snooze an open (or
  * snoozed) one. Accepting stages the change in the caller's tray through the change use cases
- * (the same validation as an edit by hand) and links it; the push sends it to Amazon.
+ * (the same validation as an edit by hand) and links it; the push sends it to Amazon. The row
+ * keeps what was accepted beside what was proposed (issue 21 §1: edit then accept).
  */
 export async function decideRecommendation(
   db: Database,
   principal: Principal,
   row: RecommendationRow,
-  document: { status: string; snoozedUntil?: string | null | undefined },
+  document: Decision,
 ): Promise<RecommendationRow> {
-  if (document.status === row.status && (document.snoozedUntil ?? null) === row.snoozedUntil)
+  const edited = document.acceptedValue !== undefined && document.acceptedValue !== null;
+  if (edited && document.status !== "accepted")
+    throw new ValidationError([
+      {
+        propertyPath: "acceptedValue",
+        message: "A value is accepted only with the status accepted.",
+      },
+    ]);
+  if (
+    !edited &&
+    document.status === row.status &&
+    (document.snoozedUntil ?? null) === row.snoozedUntil
+  )
     return row;
   if (row.status !== "open" && row.status !== "snoozed")
     throw new ConflictError(`A recommendation that is ${row.status} cannot be decided again.`);
   if (document.status === "snoozed" && !document.snoozedUntil)
     throw new ValidationError([violation("snoozedUntil", "required")]);
-  let change: ChangeRow | undefined;
-  if (document.status === "accepted") change = await stageChange(db, principal, row);
+  let staged: { change: ChangeRow; value: unknown } | undefined;
+  if (document.status === "accepted")
+    staged = await stageChange(db, principal, row, edited ? document.acceptedValue : undefined);
   const [saved] = await db
     .update(schema.recommendations)
     .set({
       status: document.status as RecommendationRow["status"],
       snoozedUntil: document.status === "snoozed" ? (document.snoozedUntil ?? null) : null,
-      changeId: change?.id ?? row.changeId,
+      changeId: staged?.change.id ?? row.changeId,
+      ...(staged ? { acceptedValue: staged.value } : {}),
       updatedAt: new Date(),
     })
     .where(eq(schema.recommendations.id, row.id))
@@ -42,25 +71,47 @@ export async function decideRecommendation(
   return saved as RecommendationRow;
 }
 
+/** The change use cases name the value `value`; the seller sent it as `acceptedValue`. */
+async function asAcceptedValue<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw new ValidationError(
+      error.violations.map((v) => ({
+        ...v,
+        propertyPath: v.propertyPath.replace(/^value(?=\.|$)/, "acceptedValue"),
+      })),
+      error.status,
+    );
+  }
+}
+
 async function stageChange(
   db: Database,
   principal: Principal,
   row: RecommendationRow,
-): Promise<ChangeRow> {
+  edit: Decision["acceptedValue"],
+): Promise<{ change: ChangeRow; value: unknown }> {
   const reason = { reasonCode: row.reasonCode, reasonParams: row.reasonParams ?? null };
   const proposed = row.proposedValue as Record<string, unknown> | number | string | null;
   switch (row.kind) {
     case "bid":
     case "budget":
-    case "state":
+    case "state": {
       await checkUnchanged(db, principal, row);
-      return addChange(db, principal, {
-        entityType: row.entityType,
-        entity: row.entityId,
-        field: row.kind,
-        value: proposed,
-        ...reason,
-      });
+      const value = edit ?? proposed;
+      const change = await asAcceptedValue(() =>
+        addChange(db, principal, {
+          entityType: row.entityType,
+          entity: row.entityId,
+          field: row.kind,
+          value,
+          ...reason,
+        }),
+      );
+      return { change, value };
+    }
     case "negative":
     case "keyword": {
       const value = proposed as {
@@ -71,17 +122,27 @@ async function stageChange(
       };
       if (value.negativeKind === "asin" || value.keywordKind === "asin" || !row.adGroupId)
         throw new ConflictError("This recommendation cannot be staged as a change yet.");
-      return addCreation(db, principal, {
-        entityType: row.kind === "negative" ? "negative_keywords" : "keywords",
-        adGroup: row.adGroupId,
-        value: {
-          keywordText: value.text,
-          matchType: row.kind === "negative" ? "NEGATIVE_EXACT" : "EXACT",
-          ...(value.bid !== undefined ? { bid: value.bid } : {}),
-        },
-        reasonCode: row.reasonCode,
-        reasonParams: row.reasonParams ?? null,
-      });
+      const parsed = edit === undefined ? undefined : creationEdit.safeParse(edit);
+      if (parsed && !parsed.success)
+        throw new ValidationError([
+          { propertyPath: "acceptedValue", message: "This value is not valid." },
+        ]);
+      const matchType =
+        parsed?.data?.matchType ?? (row.kind === "negative" ? "NEGATIVE_EXACT" : "EXACT");
+      const bid = row.kind === "keyword" ? (parsed?.data?.bid ?? value.bid) : undefined;
+      const change = await asAcceptedValue(() =>
+        addCreation(db, principal, {
+          entityType: row.kind === "negative" ? "negative_keywords" : "keywords",
+          adGroup: row.adGroupId,
+          value: { keywordText: value.text, matchType, ...(bid !== undefined ? { bid } : {}) },
+          reasonCode: row.reasonCode,
+          reasonParams: row.reasonParams ?? null,
+        }),
+      );
+      return {
+        change,
+        value: { text: value.text, matchType, ...(bid !== undefined ? { bid } : {}) },
+      };
     }
   }
 }

@@ -1,4 +1,5 @@
 import { schema } from "@starport/db";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { adGroups, campaigns } from "../advertising/resources.ts";
 import { changeBatches, changes } from "../changes/resources.ts";
@@ -7,7 +8,12 @@ import { defineResource, type ResourceDefinition, ref } from "../hydra/resource.
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
-import { decideRecommendation, type RecommendationRow } from "./decide-recommendation.ts";
+import { decideMatchingBody } from "./decide-matching.ts";
+import {
+  type Decision,
+  decideRecommendation,
+  type RecommendationRow,
+} from "./decide-recommendation.ts";
 import { type MeasuredEffect, withMeasuredEffects } from "./measured-effect.ts";
 import { requestOptimiserRun } from "./request-optimiser-run.ts";
 import type { OptimiserRunRow } from "./run-optimiser.ts";
@@ -131,6 +137,11 @@ export const optimiserRuns: ResourceDefinition<RunRow, typeof runInput> = define
 const decisionInput = z.object({
   status: z.enum(["open", "accepted", "rejected", "snoozed"]),
   snoozedUntil: isoDate.nullable().optional(),
+  acceptedValue: value
+    .optional()
+    .describe(
+      "Accept with another value than proposed, validated as an edit by hand: a bid or budget (number), a state, or a new keyword's { bid, matchType } (a negative's { matchType }).",
+    ),
 });
 
 const RECOMMENDATION_OUTPUT = z.object({
@@ -146,6 +157,9 @@ const RECOMMENDATION_OUTPUT = z.object({
   adGroup: iriOf(() => adGroups).nullable(),
   currentValue: value,
   proposedValue: value,
+  acceptedValue: value.describe(
+    "What was accepted: the proposed value or the seller's edit of it.",
+  ),
   reasonCode: z.string(),
   reasonParams: json.nullable(),
   inputs: json.nullable(),
@@ -196,6 +210,7 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
       adGroup: optionalRef(() => adGroups, row.adGroupId),
       currentValue: (row.currentValue ?? null) as never,
       proposedValue: (row.proposedValue ?? null) as never,
+      acceptedValue: (row.acceptedValue ?? null) as never,
       reasonCode: row.reasonCode,
       reasonParams: row.reasonParams ?? null,
       inputs: row.inputs ?? null,
@@ -219,7 +234,7 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
     operations: { create: false, update: "owner", delete: false },
     processor: {
       update: async ({ db, principal }, row, document) =>
-        decideRecommendation(db, principal, row, document as z.infer<typeof decisionInput>),
+        decideRecommendation(db, principal, row, document as unknown as Decision),
     },
     filters: [
       { type: "relation", parameter: "run", column: rec.runId, target: () => optimiserRuns },
@@ -243,7 +258,35 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
       { type: "exact", parameter: "entity", column: rec.entityId },
       { type: "date", parameter: "createdAt", column: rec.createdAt },
     ],
-    order: { createdAt: rec.createdAt, impact: rec.impact },
+    customOperations: [
+      {
+        method: "POST",
+        path: "/recommendation_decisions",
+        operationId: "decideMatchingRecommendations",
+        summary:
+          "Accepts, rejects or snoozes every open recommendation of a seller profile that matches the queue's filters (kind, marketplace, campaign), highest impact first, each on its own: the refused ones (entity changed since …) are listed as conflicts, nothing of them written.",
+        body: decideMatchingBody,
+        response: {
+          status: 200,
+          schema: z.object({
+            matched: z.number().int(),
+            decided: z.array(z.string()),
+            conflicts: z.array(
+              z.object({
+                id: z.string(),
+                subject: z.string(),
+                status: z.number().int(),
+                message: z.string(),
+              }),
+            ),
+            remaining: z.number().int(),
+          }),
+        },
+      },
+    ],
+    // Impact as an expression: rows without a projection last in either direction (a plain
+    // column sorts them first when descending, ahead of every projected one).
+    order: { createdAt: rec.createdAt, impact: sql`${rec.impact}` },
     defaultOrder: [["createdAt", "desc"]],
     pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
   });

@@ -140,6 +140,8 @@ export const recommendations = pgTable(
     adGroupId: uuid("ad_group_id"),
     currentValue: jsonb("current_value"),
     proposedValue: jsonb("proposed_value"),
+    /** What the seller accepted: the proposed value, or the one they edited it to (issue 21 §1). */
+    acceptedValue: jsonb("accepted_value"),
     reasonCode: text("reason_code").notNull(),
     reasonParams: jsonb("reason_params").$type<Record<string, unknown>>(),
     inputs: jsonb("inputs").$type<Record<string, unknown>>(),
@@ -157,6 +159,11 @@ export const recommendations = pgTable(
   (table) => [
     index("recommendations_profile_status").on(table.sellerProfileId, table.status),
     index("recommendations_run").on(table.runId),
+    // The action center's queue: a profile's open (and snoozed) ones by impact, a page at a time
+    // without sorting them all (scripts/bench/action-center-queue.ts).
+    index("recommendations_queue")
+      .on(table.sellerProfileId, sql`${table.impact} desc nulls last`, table.id)
+      .where(sql`status in ('open', 'snoozed')`),
     // A newer run supersedes the open one of the same entity and kind: at most one is open.
     uniqueIndex("recommendations_one_open")
       .on(table.entityId, table.kind, table.subject)

@@ -23,8 +23,11 @@ export function DecideButtons({
   snooze = true,
   showDone = false,
   onDone,
+  allMatching,
 }: {
   ids: string[];
+  /** Decide every open recommendation matching these queue filters, not the ids. */
+  allMatching?: { kind: string | null; marketplace: string | null } | undefined;
   testId: "queue" | "log";
   snooze?: boolean;
   /** Replace the buttons by what was decided (a row that stays on screen until reloaded). */
@@ -38,7 +41,11 @@ export function DecideButtons({
   const submit = (intent: QueueIntent) => {
     const form = new FormData();
     form.set("intent", intent);
-    for (const id of ids) form.append("id", id);
+    if (allMatching) {
+      form.set("all", "1");
+      if (allMatching.kind) form.set("kind", allMatching.kind);
+      if (allMatching.marketplace) form.set("marketplace", allMatching.marketplace);
+    } else for (const id of ids) form.append("id", id);
     if (intent === "snooze") form.set("until", inAWeek());
     void fetcher.submit(form, { method: "post", action: localize("/action-center") });
   };
@@ -59,7 +66,7 @@ export function DecideButtons({
           size="compact-xs"
           variant="light"
           loading={busy}
-          disabled={ids.length === 0}
+          disabled={ids.length === 0 && !allMatching}
           onClick={() => submit("accept")}
           data-testid={`${testId}-accept`}
         >
@@ -70,7 +77,7 @@ export function DecideButtons({
             size="compact-xs"
             variant="subtle"
             color="gray"
-            disabled={busy || ids.length === 0}
+            disabled={busy || (ids.length === 0 && !allMatching)}
             onClick={() => submit("snooze")}
             data-testid={`${testId}-snooze`}
           >
@@ -81,7 +88,7 @@ export function DecideButtons({
           size="compact-xs"
           variant="subtle"
           color="red"
-          disabled={busy || ids.length === 0}
+          disabled={busy || (ids.length === 0 && !allMatching)}
           onClick={() => submit("reject")}
           data-testid={`${testId}-reject`}
         >

@@ -7,6 +7,7 @@
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -22,6 +23,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
+import { EditAccept } from "../../components/action-center/EditAccept.tsx";
 import { MeasuredEffect } from "../../components/action-center/MeasuredEffect.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
@@ -35,7 +37,7 @@ import { localizePath, splitLocale } from "../../route-table.ts";
 import { serverApi, sessionContext } from "../../session/server-session.ts";
 import type { Route } from "./+types/index";
 import { loadQueue, type QueueData, type QueueItem, queueAction } from "./queue.server.ts";
-import { QUEUE_KINDS, QUEUE_TABS } from "./queue-model.ts";
+import { QUEUE_KINDS, QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZES, QUEUE_TABS } from "./queue-model.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;
@@ -52,6 +54,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ location }: Route.MetaArgs) {
   const t = getI18n(splitLocale(location.pathname).locale).t;
   return [{ title: `${t("pages.action-center.title")} · Starport` }];
+}
+
+/** Accepted with another value than proposed (a bid, budget; a keyword's bid or match type). */
+function editedAccept(item: QueueItem): boolean {
+  const accepted = item.acceptedValue;
+  if (accepted === null || accepted === undefined) return false;
+  if (typeof accepted !== "object") return accepted !== item.newValue;
+  const a = accepted as Record<string, unknown>;
+  const p = (item.newValue ?? {}) as Record<string, unknown>;
+  const defaultMatch = item.what === "negative" ? "NEGATIVE_EXACT" : "EXACT";
+  return a.bid !== p.bid || (a.matchType !== undefined && a.matchType !== defaultMatch);
 }
 
 function Summary({ data }: { data: QueueData }) {
@@ -110,10 +123,16 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const data = loaderData;
   const [selected, setSelected] = useState<QueueItem[]>([]);
-  const clearSelection = useCallback(() => setSelected([]), []);
+  // Every match of the filters (beyond the page), as Gmail offers once the page is selected.
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = useCallback(() => {
+    setSelected([]);
+    setAllMatching(false);
+  }, []);
   // A new view (tab, filter, page, a decision's reload) starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the loader data is the trigger.
-  useEffect(() => setSelected([]), [data]);
+  useEffect(clearSelection, [data]);
+  const wholePage = selected.length > 0 && selected.length === data.items.length;
   const update = (name: string, next: string | null) => {
     const query = new URLSearchParams(params);
     if (next) query.set(name, next);
@@ -122,6 +141,18 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
     setParams(query, { preventScrollReset: true });
   };
   const open = data.tab !== "done";
+  /** A value as accepted: a keyword's bid and match type, else the value. */
+  const acceptedLabel = (what: string, accepted: unknown, currency: string) => {
+    if (accepted && typeof accepted === "object") {
+      const v = accepted as Record<string, unknown>;
+      const parts = [
+        typeof v.bid === "number" ? format.money(v.bid, currency) : null,
+        typeof v.matchType === "string" ? t(`hangar.enum.${v.matchType}`) : null,
+      ].filter(Boolean);
+      return parts.join(" · ") || value(what, accepted, currency);
+    }
+    return value(what, accepted, currency);
+  };
   const filtered = Boolean(params.get("kind") || params.get("marketplace"));
 
   return (
@@ -188,11 +219,35 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
       {open && selected.length > 0 ? (
         <Paper withBorder p="xs" data-testid="queue-bulk">
           <Group justify="space-between">
-            <Text size="sm">{t("actionCenter.selected", { count: selected.length })}</Text>
+            <Group gap="xs">
+              <Text size="sm" data-testid="queue-selected">
+                {allMatching
+                  ? t("actionCenter.allMatchingSelected", { count: data.total })
+                  : t("actionCenter.selected", { count: selected.length })}
+              </Text>
+              {data.tab === "open" && wholePage && data.total > selected.length ? (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setAllMatching((all) => !all)}
+                  data-testid="queue-all-matching"
+                >
+                  {allMatching
+                    ? t("actionCenter.onlyPage", { count: selected.length })
+                    : t("actionCenter.selectAllMatching", { count: data.total })}
+                </Anchor>
+              ) : null}
+            </Group>
             <DecideButtons
               ids={selected.map((item) => item.id)}
               testId="queue"
               onDone={clearSelection}
+              allMatching={
+                allMatching
+                  ? { kind: params.get("kind"), marketplace: params.get("marketplace") }
+                  : undefined
+              }
             />
           </Group>
         </Paper>
@@ -219,6 +274,11 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
           recordsPerPage={data.pageSize}
           page={data.page}
           onPageChange={(page) => update("page", page === 1 ? null : String(page))}
+          recordsPerPageOptions={[...QUEUE_PAGE_SIZES]}
+          onRecordsPerPageChange={(n) =>
+            update("perPage", n === QUEUE_PAGE_SIZE ? null : String(n))
+          }
+          recordsPerPageLabel={t("actionCenter.perPage")}
           columns={[
             {
               accessor: "impact",
@@ -246,10 +306,23 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
             {
               accessor: "change",
               title: t("actionCenter.column.change"),
-              render: (item) =>
-                item.oldValue === null
-                  ? value(item.what, item.newValue, item.currency)
-                  : `${value(item.what, item.oldValue, item.currency)} → ${value(item.what, item.newValue, item.currency)}`,
+              render: (item) => (
+                <Stack gap={0}>
+                  <Text size="sm">
+                    {item.oldValue === null
+                      ? value(item.what, item.newValue, item.currency)
+                      : `${value(item.what, item.oldValue, item.currency)} → ${value(item.what, item.newValue, item.currency)}`}
+                  </Text>
+                  {editedAccept(item) ? (
+                    <Text size="xs" c="orange.8" data-testid="queue-accepted-instead">
+                      {t("actionCenter.acceptedInstead", {
+                        accepted: acceptedLabel(item.what, item.acceptedValue, item.currency),
+                        proposed: acceptedLabel(item.what, item.newValue, item.currency),
+                      })}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ),
             },
             {
               accessor: "reason",
@@ -266,7 +339,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
               noWrap: true,
               render: (item) => (
                 <Stack gap={0}>
-                  {/* max-content: beside the done tab's measured column it was cut to "ÜBERN…" */}
+                  {/* max-content: the column cut "Angenommen" to "ANGENOM…" and, beside the measured column, "ÜBERN…" */}
                   <Badge size="sm" variant="light" miw="max-content">
                     {t(`optimiserLog.status.${item.status}`, { defaultValue: item.status })}
                   </Badge>
@@ -299,7 +372,17 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                     accessor: "actions",
                     title: "",
                     textAlign: "right" as const,
-                    render: (item: QueueItem) => <DecideButtons ids={[item.id]} testId="queue" />,
+                    render: (item: QueueItem) => (
+                      <Group gap={4} wrap="nowrap" justify="flex-end" align="flex-start">
+                        <EditAccept
+                          id={item.id}
+                          kind={item.what}
+                          proposed={item.newValue}
+                          currency={item.currency}
+                        />
+                        <DecideButtons ids={[item.id]} testId="queue" />
+                      </Group>
+                    ),
                   },
                 ]
               : []),

@@ -6,6 +6,8 @@ export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as 
 /** The filters kept in the URL. */
 export const QUEUE_FILTERS = ["tab", "kind", "marketplace"] as const;
 export const QUEUE_PAGE_SIZE = 50;
+/** Rows a page may show (`perPage` in the URL). */
+export const QUEUE_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** What the seller decides about recommendations, alone or in bulk. */
 export const QUEUE_INTENTS = ["accept", "reject", "snooze"] as const;
@@ -13,4 +15,10 @@ export type QueueIntent = (typeof QUEUE_INTENTS)[number];
 
 export type QueueActionResult =
   | { ok: true; intent: QueueIntent; done: number; failed: { id: string; message: string }[] }
-  | { ok: false; intent: QueueIntent; message: string };
+  | {
+      ok: false;
+      intent: QueueIntent;
+      message: string;
+      /** The API's first violation of an edited value (a key of `changes.violation.*`). */
+      violation?: { code: string; params: Record<string, unknown> };
+    };

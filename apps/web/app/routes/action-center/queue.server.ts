@@ -8,11 +8,12 @@ import { type LogEntry, proposalEntry } from "../../components/optimiser/log.ser
 import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { parseCollection } from "../../lib/api/hydra.ts";
 import type { Locale } from "../../route-table.ts";
-import { resourceRouteApi } from "../../session/server-session.ts";
+import { resourceRouteApi, sessionContext } from "../../session/server-session.ts";
 import {
   QUEUE_INTENTS,
   QUEUE_KINDS,
   QUEUE_PAGE_SIZE,
+  QUEUE_PAGE_SIZES,
   QUEUE_TABS,
   type QueueActionResult,
   type QueueIntent,
@@ -33,6 +34,8 @@ export interface QueueItem extends LogEntry {
   impactLow: number | null;
   impactHigh: number | null;
   snoozedUntil: string | null;
+  /** What the seller accepted (the proposal or their edit of it), once accepted. */
+  acceptedValue: unknown;
   /** The change that accepting it staged (its id), once accepted. */
   changeId: string | null;
   /**
@@ -145,6 +148,7 @@ export function buildQueue(
         impactLow: num(raw.impactLow),
         impactHigh: num(raw.impactHigh),
         snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
+        acceptedValue: raw.acceptedValue ?? null,
         changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
         measured: measuredOf(raw.measuredEffect),
       };
@@ -164,12 +168,16 @@ export function buildQueue(
       impactByCurrency[item.currency] = (impactByCurrency[item.currency] ?? 0) + item.impact;
   }
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const perPage = Number(params.get("perPage"));
+  const pageSize = (QUEUE_PAGE_SIZES as readonly number[]).includes(perPage)
+    ? perPage
+    : QUEUE_PAGE_SIZE;
   return {
     tab,
-    items: shown.slice((page - 1) * QUEUE_PAGE_SIZE, page * QUEUE_PAGE_SIZE),
+    items: shown.slice((page - 1) * pageSize, page * pageSize),
     total: shown.length,
     page,
-    pageSize: QUEUE_PAGE_SIZE,
+    pageSize,
     countsByKind,
     countsByMarketplace,
     impactByCurrency,
@@ -178,6 +186,48 @@ export function buildQueue(
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MATCH_TYPE = /^[A-Z_]{1,40}$/;
+
+/**
+ * Edit then accept (one recommendation): the seller's value as the API takes it — a number for a
+ * bid or budget, `{ bid, matchType }` for a new keyword, `{ matchType }` for a negative. The API
+ * validates it as an edit by hand; here only its shape.
+ */
+function editedValue(form: FormData, count: number): unknown {
+  const kind = String(form.get("kind") ?? "");
+  const raw = form.get("value");
+  const matchType = form.get("matchType");
+  if (raw === null && matchType === null) return undefined;
+  if (count !== 1) throw data({ message: "an edit is for one recommendation" }, 400);
+  const value = raw === null || raw === "" ? undefined : Number(raw);
+  if (value !== undefined && !Number.isFinite(value)) throw data({ message: "invalid value" }, 400);
+  if (matchType !== null && !MATCH_TYPE.test(String(matchType)))
+    throw data({ message: "invalid matchType" }, 400);
+  if (kind === "bid" || kind === "budget") {
+    if (value === undefined) throw data({ message: "invalid value" }, 400);
+    return value;
+  }
+  if (kind === "keyword" || kind === "negative")
+    return {
+      ...(kind === "keyword" && value !== undefined ? { bid: value } : {}),
+      ...(matchType !== null ? { matchType: String(matchType) } : {}),
+    };
+  throw data({ message: "invalid kind" }, 400);
+}
+
+function violationOf(detail: Record<string, unknown>) {
+  const [first] = Array.isArray(detail.violations)
+    ? (detail.violations as Record<string, unknown>[])
+    : [];
+  return typeof first?.code === "string"
+    ? {
+        violation: {
+          code: first.code,
+          params: (first.params as Record<string, unknown> | undefined) ?? {},
+        },
+      }
+    : {};
+}
 
 /**
  * One form post decides one recommendation or a selection (`id` repeated): each is patched on
@@ -193,14 +243,16 @@ export async function queueAction(
   const intent = String(form.get("intent")) as QueueIntent;
   if (!(QUEUE_INTENTS as readonly string[]).includes(intent))
     throw data({ message: "unknown intent" }, 400);
+  const until = String(form.get("until") ?? "");
+  if (intent === "snooze" && !DAY.test(until)) throw data({ message: "invalid until" }, 400);
+  if (form.get("all") === "1") return decideAllMatching(context, api, form, intent, until);
   const ids = form.getAll("id").map(String);
   if (ids.length === 0 || ids.length > READ_LIMIT || !ids.every((id) => UUID.test(id)))
     throw data({ message: "invalid id" }, 400);
-  const until = String(form.get("until") ?? "");
-  if (intent === "snooze" && !DAY.test(until)) throw data({ message: "invalid until" }, 400);
+  const acceptedValue = editedValue(form, ids.length);
   const body =
     intent === "accept"
-      ? { status: "accepted" }
+      ? { status: "accepted", ...(acceptedValue === undefined ? {} : { acceptedValue }) }
       : intent === "reject"
         ? { status: "rejected" }
         : { status: "snoozed", snoozedUntil: until };
@@ -217,13 +269,59 @@ export async function queueAction(
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) throw error;
       const detail = (error.body as Record<string, unknown> | null) ?? {};
-      failed.push({
-        id,
-        message: String(detail.detail ?? detail["hydra:description"] ?? error.message),
-      });
+      const message = String(detail.detail ?? detail["hydra:description"] ?? error.message);
+      if (acceptedValue !== undefined)
+        return { ok: false, intent, message, ...violationOf(detail) };
+      failed.push({ id, message });
     }
   }
   if (done === 0 && failed.length > 0)
     return { ok: false, intent, message: failed[0]?.message ?? "" };
   return { ok: true, intent, done, failed };
+}
+
+const STATUS_OF: Record<QueueIntent, string> = {
+  accept: "accepted",
+  reject: "rejected",
+  snooze: "snoozed",
+};
+
+/**
+ * "All N matching" (issue 21 §1): one API call decides every open recommendation of the
+ * session's seller profile that matches the queue's filters; the ones refused (entity changed
+ * since) come back as conflicts, named like a selection's refused ones.
+ */
+async function decideAllMatching(
+  context: Readonly<RouterContextProvider>,
+  api: ApiClient,
+  form: FormData,
+  intent: QueueIntent,
+  until: string,
+): Promise<QueueActionResult> {
+  const profile = context.get(sessionContext).profile;
+  if (!profile) throw data({ message: "no seller profile" }, 400);
+  const kind = String(form.get("kind") ?? "");
+  const marketplace = String(form.get("marketplace") ?? "");
+  if (kind && !(QUEUE_KINDS as readonly string[]).includes(kind))
+    throw data({ message: "invalid kind" }, 400);
+  if (marketplace && !/^[A-Z]{2}$/.test(marketplace))
+    throw data({ message: "invalid marketplace" }, 400);
+  const result = (await api.json("/api/recommendation_decisions", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      sellerProfile: `/api/seller_profiles/${profile.id}`,
+      status: STATUS_OF[intent],
+      ...(intent === "snooze" ? { snoozedUntil: until } : {}),
+      ...(kind ? { kind } : {}),
+      ...(marketplace ? { marketplace } : {}),
+    }),
+  })) as { decided: string[]; conflicts: { id: string; subject: string; message: string }[] };
+  const failed = result.conflicts.map((c) => ({
+    id: c.id.split("/").pop() ?? c.id,
+    message: c.message,
+  }));
+  if (result.decided.length === 0 && failed.length > 0)
+    return { ok: false, intent, message: failed[0]?.message ?? "" };
+  return { ok: true, intent, done: result.decided.length, failed };
 }

@@ -1,0 +1,148 @@
+import { Button, NumberInput, Popover, SegmentedControl, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { useLocalizedPath } from "../../lib/use-locale.ts";
+import type { QueueActionResult } from "../../routes/action-center/queue-model.ts";
+import { useFormat } from "../hangar/format.ts";
+
+const MATCH_TYPES = {
+  keyword: ["EXACT", "PHRASE", "BROAD"],
+  negative: ["NEGATIVE_EXACT", "NEGATIVE_PHRASE"],
+} as const;
+
+/** The number the seller edits: a bid or budget, or a new keyword's bid. */
+function numberOf(kind: string, proposed: unknown): number | null {
+  if (typeof proposed === "number") return proposed;
+  if (kind === "keyword" && proposed && typeof proposed === "object") {
+    const bid = (proposed as Record<string, unknown>).bid;
+    return typeof bid === "number" ? bid : null;
+  }
+  return null;
+}
+
+/**
+ * Edit then accept (issue 21 §1): another bid or budget, or a new keyword's bid and match type
+ * (a negative's match type), then accept; the API validates it as an edit by hand and its
+ * message shows here. Keyboard: the popover takes the focus, Enter accepts, Escape closes.
+ */
+export function EditAccept({
+  id,
+  kind,
+  proposed,
+  currency,
+}: {
+  id: string;
+  kind: string;
+  proposed: unknown;
+  /** The marketplace's currency (the limits in a refusal read as money). */
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const localize = useLocalizedPath();
+  const fetcher = useFetcher<QueueActionResult>();
+  const [opened, setOpened] = useState(false);
+  const initial = numberOf(kind, proposed);
+  const [value, setValue] = useState<number | string>(initial ?? "");
+  const matchTypes = kind === "keyword" || kind === "negative" ? MATCH_TYPES[kind] : null;
+  const [matchType, setMatchType] = useState<string>(matchTypes?.[0] ?? "");
+  const editable = kind === "bid" || kind === "budget" || matchTypes !== null;
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok && result.failed.length === 0) setOpened(false);
+  }, [fetcher.state, result]);
+  if (!editable) return null;
+  const submit = () => {
+    const form = new FormData();
+    form.set("intent", "accept");
+    form.append("id", id);
+    form.set("kind", kind);
+    if (kind !== "negative" && value !== "") form.set("value", String(value));
+    if (matchTypes) form.set("matchType", matchType);
+    void fetcher.submit(form, { method: "post", action: localize("/action-center") });
+  };
+  const error =
+    result && !result.ok
+      ? result.violation
+        ? t(`changes.violation.${result.violation.code.replace(/^changes\.violation\./, "")}`, {
+            ...Object.fromEntries(
+              Object.entries(result.violation.params).map(([key, v]) => [
+                key,
+                typeof v === "number" && (key === "min" || key === "max")
+                  ? format.money(v, currency)
+                  : v,
+              ]),
+            ),
+            defaultValue: result.message,
+          })
+        : result.message
+      : result?.ok && result.failed.length > 0
+        ? result.failed[0]?.message
+        : null;
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withArrow>
+      <Popover.Target>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpened((o) => !o);
+          }}
+          data-testid="queue-edit"
+        >
+          {t("actionCenter.edit")}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown onClick={(event) => event.stopPropagation()}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="xs" w={220}>
+            {kind !== "negative" ? (
+              <NumberInput
+                label={t(`actionCenter.editValue.${kind === "budget" ? "budget" : "bid"}`)}
+                value={value}
+                onChange={setValue}
+                decimalScale={2}
+                decimalSeparator={format.locale.startsWith("de") ? "," : "."}
+                thousandSeparator={format.locale.startsWith("de") ? "." : ","}
+                allowNegative={false}
+                hideControls
+                size="xs"
+                data-autofocus
+                data-testid="queue-edit-value"
+              />
+            ) : null}
+            {matchTypes ? (
+              <SegmentedControl
+                size="xs"
+                value={matchType}
+                onChange={setMatchType}
+                data={matchTypes.map((m) => ({ value: m, label: t(`hangar.enum.${m}`) }))}
+                data-testid="queue-edit-match"
+              />
+            ) : null}
+            {error ? (
+              <Text size="xs" c="red" data-testid="queue-edit-error">
+                {error}
+              </Text>
+            ) : null}
+            <Button
+              type="submit"
+              size="compact-xs"
+              loading={fetcher.state !== "idle"}
+              data-testid="queue-edit-accept"
+            >
+              {t("actionCenter.editAccept")}
+            </Button>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

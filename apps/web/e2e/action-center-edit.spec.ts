@@ -1,0 +1,98 @@
+import { api, type Collection, suggestModeRun } from "./action-center-setup.ts";
+import { expect as baseExpect, SANDBOX_SELLERS, test } from "./fixtures.ts";
+
+/**
+ * Edit then accept (issue 21 §1), in German and in English, on a fresh customer connected to the
+ * sandbox's "alpine" business in suggest mode: a bid proposal is edited in its row (keyboard:
+ * type, Enter), a bid Amazon would refuse is the edit's translated message, a valid one is
+ * accepted as a change with the seller's value, and the done tab says it was accepted with that
+ * value instead of the proposed one, in the locale's money format.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
+
+const TEXT = {
+  de: {
+    prefix: "",
+    done: "Erledigt",
+    refused: "Amazon akzeptiert auf diesem Marktplatz Gebote von 0,02 € bis 1.000,00 €",
+    instead: "statt",
+  },
+  en: {
+    prefix: "/en",
+    done: "Done",
+    refused: "Amazon accepts bids from €0.02 to €1,000.00 on this marketplace",
+    instead: "instead of",
+  },
+} as const;
+
+for (const locale of ["de", "en"] as const) {
+  const text = TEXT[locale];
+  test(`a bid proposal is edited, then accepted with the seller's value (${locale})`, async ({
+    page,
+    request,
+    seller,
+  }) => {
+    test.setTimeout(180_000);
+    await suggestModeRun(request, seller);
+    const bids = () =>
+      api<Collection>(
+        request,
+        seller,
+        `/api/recommendations?sellerProfile=${seller.profileId}&status=open&kind=bid&itemsPerPage=1`,
+      );
+    await expect
+      .poll(async () => (await bids())["hydra:totalItems"], { timeout: 60_000 })
+      .toBeGreaterThan(0);
+
+    await page.goto(`${text.prefix}/action-center?kind=bid`);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const row = page.getByTestId("queue-row").first();
+    const id = String(await row.getAttribute("data-id"));
+    const rec = await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`);
+    const proposed = rec.proposedValue as number;
+    const mine = Math.max(0.05, Math.round((proposed - 0.03) * 100) / 100);
+    const typed = (n: number) => (locale === "de" ? String(n).replace(".", ",") : String(n));
+
+    await row.getByTestId("queue-edit").click();
+    const input = page.getByTestId("queue-edit-value");
+    await expect(input).toBeFocused();
+    await input.fill(typed(5000));
+    await input.press("Enter");
+    await expect(page.getByTestId("queue-edit-error")).toContainText(text.refused);
+    await page.screenshot({
+      path: test.info().outputPath(`action-center-edit-open-${locale}.png`),
+    });
+    expect(
+      (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`)).status,
+    ).toBe("open");
+
+    await input.fill(typed(mine));
+    await input.press("Enter");
+    await expect(page.locator(`[data-testid=queue-row][data-id="${id}"]`)).toHaveCount(0);
+    const accepted = await api<Record<string, unknown>>(
+      request,
+      seller,
+      `/api/recommendations/${id}`,
+    );
+    expect(accepted).toMatchObject({
+      status: "accepted",
+      proposedValue: proposed,
+      acceptedValue: mine,
+    });
+    const change = await api<Record<string, unknown>>(request, seller, String(accepted.change));
+    expect(change.newValue).toBe(mine);
+
+    await page.getByTestId("queue-tabs").getByText(text.done).click();
+    await expect(page).toHaveURL(/tab=done/);
+    const money = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", {
+      style: "currency",
+      currency: "EUR",
+    });
+    const done = page.locator(`[data-testid=queue-row][data-id="${id}"]`);
+    await expect(done.getByTestId("queue-accepted-instead")).toContainText(
+      `${money.format(mine)} ${text.instead} ${money.format(proposed)}`,
+    );
+    await page.screenshot({ path: test.info().outputPath(`action-center-edit-${locale}.png`) });
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "recommendations_queue" ON "recommendations" USING btree ("seller_profile_id","impact" desc nulls last,"id") WHERE status in ('open', 'snoozed');
