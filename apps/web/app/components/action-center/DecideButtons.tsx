@@ -25,7 +25,7 @@ export function DecideButtons({
   onDone,
 }: {
   ids: string[];
-  testId: "queue" | "log";
+  testId: "queue" | "log" | "marker";
   snooze?: boolean;
   /** Replace the buttons by what was decided (a row that stays on screen until reloaded). */
   showDone?: boolean;

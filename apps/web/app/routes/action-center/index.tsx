@@ -9,6 +9,7 @@ import {
   Alert,
   Badge,
   Button,
+  CloseButton,
   Group,
   Paper,
   SegmentedControl,
@@ -121,7 +122,8 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
     setParams(query, { preventScrollReset: true });
   };
   const open = data.tab !== "done";
-  const filtered = Boolean(params.get("kind") || params.get("marketplace"));
+  const entity = params.get("entity");
+  const filtered = Boolean(params.get("kind") || params.get("marketplace") || entity);
 
   return (
     <Stack gap="md" data-testid="page" data-page="action-center">
@@ -175,6 +177,22 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
               w={150}
               data-testid="queue-filter-marketplace"
             />
+            {entity ? (
+              <Badge
+                variant="outline"
+                size="lg"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={t("actionCenter.filter.entityClear")}
+                    onClick={() => update("entity", null)}
+                  />
+                }
+                data-testid="queue-filter-entity"
+              >
+                {t("actionCenter.filter.entity")}
+              </Badge>
+            ) : null}
           </Group>
           <Summary data={data} />
         </Stack>
