@@ -1,7 +1,7 @@
 import { Anchor, Badge, Divider, Group, Popover, Stack, Text, Tooltip } from "@mantine/core";
 import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { IconBulb } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useRef } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
@@ -68,6 +68,8 @@ export function RecommendationMarker({
   const sentence = useSentence();
   const localize = useLocalizedPath();
   const revalidator = useRevalidator();
+  // Controlled: the tooltip between target and badge keeps the badge's own click handler.
+  const [opened, setOpened] = useState(false);
   // DecideButtons calls back after each decision: a stable callback, one reload per decision.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -88,7 +90,16 @@ export function RecommendationMarker({
   );
   const rest = count - POPOVER_LIMIT;
   return (
-    <Popover position="bottom-start" shadow="md" withinPortal trapFocus width={420}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      onDismiss={() => setOpened(false)}
+      position="bottom-start"
+      shadow="md"
+      withinPortal
+      trapFocus
+      width={420}
+    >
       <Popover.Target>
         <Tooltip label={tooltip} multiline withinPortal openDelay={200}>
           <Badge
@@ -103,7 +114,10 @@ export function RecommendationMarker({
             aria-haspopup="dialog"
             data-testid="recommendation-marker"
             data-count={count}
-            onClick={(event) => event.stopPropagation()}
+            onClick={(event) => {
+              event.stopPropagation();
+              setOpened((open) => !open);
+            }}
           >
             {count}
           </Badge>
