@@ -101,7 +101,7 @@ export function RecommendationMarker({
       width={420}
     >
       <Popover.Target>
-        <Tooltip label={tooltip} multiline withinPortal openDelay={200}>
+        <Tooltip label={tooltip} multiline withinPortal openDelay={200} disabled={opened}>
           <Badge
             component="button"
             type="button"
