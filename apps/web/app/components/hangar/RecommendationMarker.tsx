@@ -167,7 +167,8 @@ export function MarkedCell({
   if (!row.id || !list?.length) return children;
   return (
     <Group gap={6} wrap="nowrap">
-      {children}
+      {/* Its own element: the name stays findable by its exact text. */}
+      <span>{children}</span>
       <RecommendationMarker entity={row.id} recommendations={list} />
     </Group>
   );
