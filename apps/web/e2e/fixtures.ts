@@ -119,6 +119,50 @@ export async function scheduledOptimiserRunSettled(
 }
 
 /**
+ * Puts the seller's profile in suggest mode and runs the optimiser (after the run the initial
+ * sync scheduled), waiting for the run's end and for open recommendations: the seller's own
+ * proposals, nothing sent to Amazon. Waits on states, never on time.
+ */
+export async function suggestModeRun(request: APIRequestContext, seller: Seller): Promise<void> {
+  const read = async (path: string) => {
+    const response = await request.get(path, { headers: seller.headers });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const settings = (
+    (await read(`/api/seller_profile_settings?sellerProfile=${seller.profileId}`))[
+      "hydra:member"
+    ] as Record<string, unknown>[]
+  )[0]!;
+  const patched = await request.patch(String(settings["@id"]), {
+    headers: { ...seller.headers, "content-type": "application/merge-patch+json" },
+    data: { values: { ...(settings.values as object), automationMode: "suggest" } },
+  });
+  expect(patched.status(), await patched.text()).toBe(200);
+  await scheduledOptimiserRunSettled(request, seller);
+  const posted = await request.post("/api/optimiser_runs", {
+    headers: { ...seller.headers, "content-type": "application/ld+json" },
+    data: { sellerProfile: `/api/seller_profiles/${seller.profileId}` },
+  });
+  expect(posted.status(), await posted.text()).toBeLessThan(300);
+  const run = String(((await posted.json()) as Record<string, unknown>)["@id"]);
+  await expect
+    .poll(async () => (await read(run)).status, { timeout: 120_000, intervals: [1000] })
+    .toBe("succeeded");
+  await expect
+    .poll(
+      async () =>
+        (
+          await read(
+            `/api/recommendations?sellerProfile=${seller.profileId}&status=open&itemsPerPage=1`,
+          )
+        )["hydra:totalItems"],
+      { timeout: 120_000, intervals: [2000] },
+    )
+    .toBeGreaterThan(0);
+}
+
+/**
  * Connects both Amazon APIs to a sandbox seller the way the browser does (consent page, callback),
  * through HTTP, and waits for the initial sync through the API: its run's status, never a time.
  */

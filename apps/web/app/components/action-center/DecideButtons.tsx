@@ -28,7 +28,7 @@ export function DecideButtons({
   ids: string[];
   /** Decide every open recommendation matching these queue filters, not the ids. */
   allMatching?: { kind: string | null; marketplace: string | null } | undefined;
-  testId: "queue" | "log";
+  testId: "queue" | "log" | "marker";
   snooze?: boolean;
   /** Replace the buttons by what was decided (a row that stays on screen until reloaded). */
   showDone?: boolean;

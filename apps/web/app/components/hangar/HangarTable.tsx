@@ -40,6 +40,7 @@ import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
 import { MetricCell } from "./MetricCell.tsx";
 import { MetricFilters } from "./MetricFilters.tsx";
+import { MarkedCell } from "./RecommendationMarker.tsx";
 import {
   COMPARE_MAX,
   COMPARE_MIN,
@@ -48,6 +49,7 @@ import {
   TARGETING_TYPES,
 } from "./table-state.ts";
 import { type ColumnDef, cellValue, type HangarRow, type TableDef } from "./tables.ts";
+import { useTranslatedSortLabels } from "./use-sort-labels.ts";
 
 /** The pause in typing after which the search filters the table. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -59,32 +61,6 @@ function storageKey(table: string): string {
 
 function defaultColumns(def: TableDef): string[] {
   return def.columns.filter((c) => c.fixed || c.defaultVisible).map((c) => c.key);
-}
-
-/**
- * mantine-datatable writes its sort icons' labels ("Sorted ascending", "Not sorted") in English and
- * offers no prop for them: after each render the header's icons get the locale's labels. React
- * only rewrites such an attribute when its own value changes (a new sort), which re-renders us.
- */
-function useTranslatedSortLabels() {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLTableElement | null>(null);
-  useEffect(() => {
-    const icons = ref.current?.querySelectorAll<HTMLElement>(
-      "thead [role=img][class*=mantine-datatable-header-cell-sortable]",
-    );
-    for (const icon of icons ?? []) {
-      const label = icon.classList.contains("mantine-datatable-header-cell-sortable-unsorted-icon")
-        ? t("hangar.table.a11y.notSorted")
-        : icon.classList.contains("mantine-datatable-header-cell-sortable-icon-reversed")
-          ? t("hangar.table.a11y.sortedDescending")
-          : t("hangar.table.a11y.sortedAscending");
-      if (icon.getAttribute("aria-label") !== label) icon.setAttribute("aria-label", label);
-    }
-  });
-  return (table: HTMLTableElement | null) => {
-    ref.current = table;
-  };
 }
 
 /**
@@ -247,7 +223,15 @@ export function HangarTable({
       textAlign: column.metric || column.format === "money" ? "right" : "left",
       footer,
       noWrap: column.format !== "text" || !column.fixed,
-      render: (row) => renderCell(column, row),
+      // The identifying cell carries the marker of the row's open recommendations.
+      render: (row) =>
+        column.fixed ? (
+          <MarkedCell row={row} recommendations={result.recommendations}>
+            {renderCell(column, row)}
+          </MarkedCell>
+        ) : (
+          renderCell(column, row)
+        ),
     };
   });
   if (editing || harvest) {

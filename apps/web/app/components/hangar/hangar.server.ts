@@ -24,6 +24,7 @@ import {
   todayIn,
 } from "./date-range.ts";
 import type { Metrics } from "./metrics.ts";
+import { groupByEntity, type RowRecommendations } from "./row-recommendations.ts";
 import {
   apiQuery,
   COMPARE_MIN,
@@ -164,6 +165,16 @@ export interface TableResult {
   exportQuery: string;
   /** The rows of the comparison named in the URL (`compare=`), in its order; empty: none open. */
   compared: HangarRow[];
+  /** The open recommendations of the rows shown, by entity id (the rows' markers). */
+  recommendations: RowRecommendations;
+}
+
+/** The context of a table's read; `nativeCurrency` (the marketplace's) also reads its markers. */
+export interface TableContext {
+  range: DateRange;
+  currency: string | null;
+  scope: HydraQuery;
+  nativeCurrency?: string;
 }
 
 function queryString(query: HydraQuery): string {
@@ -180,7 +191,7 @@ export async function loadTable(
   hydra: HydraClient,
   def: TableDef,
   params: URLSearchParams,
-  ctx: { range: DateRange; currency: string | null; scope: HydraQuery },
+  ctx: TableContext,
   prefix = "",
 ): Promise<TableResult> {
   const state = readTableState(def, params, prefix);
@@ -196,9 +207,11 @@ export async function loadTable(
       hydra.collection<HangarRow>(def.path, query),
       loadCompared(hydra, def, state, ctx, readCompare(params, prefix)),
     ]);
+    const recommendations = await loadRowRecommendations(hydra, def, collection.members, ctx);
     return {
       ...base,
       compared,
+      recommendations,
       rows: collection.members,
       totalItems: collection.totalItems,
       totals: (collection.extra.totals as Metrics | undefined) ?? null,
@@ -211,12 +224,42 @@ export async function loadTable(
     return {
       ...base,
       compared: [],
+      recommendations: {},
       rows: [],
       totalItems: 0,
       totals: null,
       previousTotals: null,
       error: error instanceof Error ? error.message : String(error),
     };
+  }
+}
+
+/** How many recommendations the markers of one page read at most (the API's page limit). */
+const MARKER_READ_LIMIT = 1000;
+
+/**
+ * The open recommendations of the page's rows in one read (`entity[]`), scoped by the API to the
+ * signed-in customer. Markers are an aid: when the read fails, the table shows without them.
+ */
+async function loadRowRecommendations(
+  hydra: HydraClient,
+  def: TableDef,
+  rows: readonly HangarRow[],
+  ctx: TableContext,
+): Promise<RowRecommendations> {
+  const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
+  if (!def.recommendations || !ctx.nativeCurrency || ids.length === 0) return {};
+  try {
+    const list = await hydra.collection<Record<string, unknown>>("/api/recommendations", {
+      "entity[]": ids,
+      "status[]": ["open", "snoozed"],
+      itemsPerPage: MARKER_READ_LIMIT,
+    });
+    return groupByEntity(list.members, ctx.nativeCurrency, isoToday());
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status === 401) throw error;
+    return {};
   }
 }
 
@@ -229,7 +272,7 @@ async function loadCompared(
   hydra: HydraClient,
   def: TableDef,
   state: TableState,
-  ctx: { range: DateRange; currency: string | null; scope: HydraQuery },
+  ctx: TableContext,
   ids: readonly string[],
 ): Promise<HangarRow[]> {
   if (!def.withMetrics || ids.length === 0) return [];

@@ -82,6 +82,8 @@ export interface TableDef {
   editing?: TableEditing;
   /** Rows are search terms that can be added as keywords or negatives. */
   harvest?: boolean;
+  /** Rows are entities the optimiser proposes for: a marker shows their open recommendations. */
+  recommendations?: boolean;
 }
 
 const STATE_ACTIONS: BulkKind[] = ["pause", "enable", "archive"];
@@ -147,6 +149,7 @@ const METRIC_DEFAULTS: MetricName[] = [
 export const TABLES = {
   campaigns: {
     key: "campaigns",
+    recommendations: true,
     path: "/api/campaigns",
     withMetrics: true,
     filters: ["state", "targetingType", "search", "metrics"],
@@ -207,6 +210,7 @@ export const TABLES = {
   },
   adGroups: {
     key: "adGroups",
+    recommendations: true,
     path: "/api/ad_groups",
     withMetrics: true,
     filters: ["state", "search", "metrics"],
@@ -241,6 +245,7 @@ export const TABLES = {
   },
   keywords: {
     key: "keywords",
+    recommendations: true,
     path: "/api/keywords",
     withMetrics: true,
     filters: ["state", "search", "metrics"],
@@ -283,6 +288,7 @@ export const TABLES = {
   },
   targets: {
     key: "targets",
+    recommendations: true,
     path: "/api/targets",
     withMetrics: true,
     filters: ["state", "search", "metrics"],
@@ -317,6 +323,7 @@ export const TABLES = {
   },
   productAds: {
     key: "productAds",
+    recommendations: true,
     path: "/api/product_ads",
     withMetrics: true,
     filters: ["state", "metrics"],

@@ -10,6 +10,7 @@ import {
   Anchor,
   Badge,
   Button,
+  CloseButton,
   Group,
   Paper,
   SegmentedControl,
@@ -153,7 +154,8 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
     }
     return value(what, accepted, currency);
   };
-  const filtered = Boolean(params.get("kind") || params.get("marketplace"));
+  const entity = params.get("entity");
+  const filtered = Boolean(params.get("kind") || params.get("marketplace") || entity);
 
   return (
     <Stack gap="md" data-testid="page" data-page="action-center">
@@ -207,6 +209,22 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
               w={150}
               data-testid="queue-filter-marketplace"
             />
+            {entity ? (
+              <Badge
+                variant="outline"
+                size="lg"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={t("actionCenter.filter.entityClear")}
+                    onClick={() => update("entity", null)}
+                  />
+                }
+                data-testid="queue-filter-entity"
+              >
+                {t("actionCenter.filter.entity")}
+              </Badge>
+            ) : null}
           </Group>
           <Summary data={data} />
         </Stack>
@@ -225,7 +243,8 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                   ? t("actionCenter.allMatchingSelected", { count: data.total })
                   : t("actionCenter.selected", { count: selected.length })}
               </Text>
-              {data.tab === "open" && wholePage && data.total > selected.length ? (
+              {/* an entity's few recommendations fit a page; the API's filters have no entity */}
+              {data.tab === "open" && !entity && wholePage && data.total > selected.length ? (
                 <Anchor
                   component="button"
                   type="button"

@@ -4,7 +4,7 @@ export const QUEUE_TABS = ["open", "snoozed", "done"] as const;
 export type QueueTab = (typeof QUEUE_TABS)[number];
 export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as const;
 /** The filters kept in the URL. */
-export const QUEUE_FILTERS = ["tab", "kind", "marketplace"] as const;
+export const QUEUE_FILTERS = ["tab", "kind", "marketplace", "entity"] as const;
 export const QUEUE_PAGE_SIZE = 50;
 /** Rows a page may show (`perPage` in the URL). */
 export const QUEUE_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -100,6 +100,9 @@ export async function loadQueue(
   for (const status of STATUSES[tabOf(params)]) query.append("status[]", status);
   const kind = params.get("kind");
   if (kind && (QUEUE_KINDS as readonly string[]).includes(kind)) query.set("kind", kind);
+  // One entity's recommendations (a Hangar row's marker links here).
+  const entity = params.get("entity");
+  if (entity && UUID.test(entity)) query.set("entity", entity);
   const [recs, profiles] = await Promise.all([
     api.json(`/api/recommendations?${query}`),
     api.json(`/api/advertising_profiles?profile=${sellerProfile}&itemsPerPage=100`),

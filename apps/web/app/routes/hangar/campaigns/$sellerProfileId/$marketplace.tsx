@@ -61,6 +61,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       range: info.range,
       currency: currency.send,
       scope,
+      nativeCurrency: advertisingProfile.currency,
     }),
     loadDaily(hydra, {
       entity: "campaigns",

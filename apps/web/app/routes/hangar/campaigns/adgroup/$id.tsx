@@ -74,6 +74,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       range: info.range,
       currency: currency.send,
       scope: { adGroup: adGroup.id },
+      nativeCurrency: advertisingProfile.currency,
     }),
     loadRates(hydra),
   ]);

@@ -71,7 +71,11 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   );
   const info = rangeInfo(base, advertisingProfile.timezone);
   const currency = currencyChoice(params, profile, advertisingProfile.currency);
-  const ctx = { range: info.range, currency: currency.send };
+  const ctx = {
+    range: info.range,
+    currency: currency.send,
+    nativeCurrency: advertisingProfile.currency,
+  };
   const [metrics, placements, adGroups, negativeKeywords, negativeTargets, rates] =
     await Promise.all([
       loadScopeMetrics(hydra, { entity: "campaigns", ids: [campaign.id] }, info, currency.send),

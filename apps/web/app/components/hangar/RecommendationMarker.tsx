@@ -1,0 +1,175 @@
+import { Anchor, Badge, Divider, Group, Popover, Stack, Text, Tooltip } from "@mantine/core";
+import { reasonSentence } from "@starport/optimiser/reason-sentence";
+import { IconBulb } from "@tabler/icons-react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import { useLocalizedPath } from "../../lib/use-locale.ts";
+import { DecideButtons } from "../action-center/DecideButtons.tsx";
+import { useImpact } from "../action-center/TopActions.tsx";
+import { useLogValue } from "../optimiser/OptimiserLog.tsx";
+import type { RowRecommendation, RowRecommendations } from "./row-recommendations.ts";
+import type { HangarRow } from "./tables.ts";
+
+/** How many proposals the popover lists; the rest wait in the action center. */
+const POPOVER_LIMIT = 5;
+
+function useSentence() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === "en" ? "en" : "de";
+  return (rec: RowRecommendation) =>
+    reasonSentence(rec.reasonCode, rec.reasonParams, { locale, currency: rec.currency }) ??
+    rec.reasonCode;
+}
+
+function Proposal({ rec, onDone }: { rec: RowRecommendation; onDone: () => void }) {
+  const { t } = useTranslation();
+  const value = useLogValue();
+  const impact = useImpact();
+  const sentence = useSentence();
+  const change =
+    rec.currentValue === null
+      ? value(rec.kind, rec.proposedValue, rec.currency)
+      : `${value(rec.kind, rec.currentValue, rec.currency)} → ${value(rec.kind, rec.proposedValue, rec.currency)}`;
+  const projected = impact(rec);
+  return (
+    <Stack gap={4} data-testid="marker-recommendation" data-id={rec.id} data-kind={rec.kind}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {t(`actionCenter.kind.${rec.kind}`, { defaultValue: rec.kind })}: {change}
+        </Text>
+        <Text size="sm" fw={500} data-testid="marker-impact">
+          {projected ?? "–"}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" data-testid="marker-reason">
+        {sentence(rec)}
+      </Text>
+      <DecideButtons ids={[rec.id]} testId="marker" onDone={onDone} />
+    </Stack>
+  );
+}
+
+/**
+ * A row's marker of its entity's open recommendations (issue 21 §4): an icon with their number;
+ * the tooltip gives the best one's reason and projected impact, a click opens them with accept,
+ * snooze and reject (the action center's one way to decide) and a link to the queue filtered to
+ * the entity. A decision reloads the page's data, so a decided proposal's marker goes.
+ */
+export function RecommendationMarker({
+  entity,
+  recommendations,
+}: {
+  entity: string;
+  recommendations: RowRecommendation[];
+}) {
+  const { t } = useTranslation();
+  const impact = useImpact();
+  const sentence = useSentence();
+  const localize = useLocalizedPath();
+  const revalidator = useRevalidator();
+  // Controlled: the tooltip between target and badge keeps the badge's own click handler.
+  const [opened, setOpened] = useState(false);
+  // DecideButtons calls back after each decision: a stable callback, one reload per decision.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const onDone = useCallback(() => void revalidate.current(), []);
+  const count = recommendations.length;
+  const top = recommendations[0];
+  if (!top) return null;
+  const projected = impact(top);
+  const tooltip = (
+    <Stack gap={2} maw={320}>
+      <Text size="xs">{sentence(top)}</Text>
+      <Text size="xs" fw={600}>
+        {projected
+          ? t("hangar.recommendations.impact", { amount: projected })
+          : t("hangar.recommendations.noImpact")}
+      </Text>
+    </Stack>
+  );
+  const rest = count - POPOVER_LIMIT;
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      onDismiss={() => setOpened(false)}
+      position="bottom-start"
+      shadow="md"
+      withinPortal
+      trapFocus
+      width={420}
+    >
+      <Popover.Target>
+        <Tooltip label={tooltip} multiline withinPortal openDelay={200} disabled={opened}>
+          <Badge
+            component="button"
+            type="button"
+            size="sm"
+            variant="light"
+            color="orange"
+            leftSection={<IconBulb size={12} aria-hidden />}
+            style={{ cursor: "pointer", flexShrink: 0 }}
+            aria-label={t("hangar.recommendations.marker", { count })}
+            aria-haspopup="dialog"
+            data-testid="recommendation-marker"
+            data-count={count}
+            onClick={(event) => {
+              event.stopPropagation();
+              setOpened((open) => !open);
+            }}
+          >
+            {count}
+          </Badge>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="recommendation-popover">
+        <Stack gap="xs">
+          <Text size="sm" fw={700}>
+            {t("hangar.recommendations.title", { count })}
+          </Text>
+          {recommendations.slice(0, POPOVER_LIMIT).map((rec, index) => (
+            <Stack key={rec.id} gap="xs">
+              {index > 0 ? <Divider /> : null}
+              <Proposal rec={rec} onDone={onDone} />
+            </Stack>
+          ))}
+          {rest > 0 ? (
+            <Text size="xs" c="dimmed">
+              {t("hangar.recommendations.more", { count: rest })}
+            </Text>
+          ) : null}
+          <Anchor
+            component={Link}
+            to={localize(`/action-center?entity=${entity}`)}
+            size="sm"
+            data-testid="marker-queue-link"
+          >
+            {t("hangar.recommendations.openQueue")}
+          </Anchor>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** A row's identifying cell with its marker beside it, when its entity has open recommendations. */
+export function MarkedCell({
+  row,
+  recommendations,
+  children,
+}: {
+  row: HangarRow;
+  recommendations: RowRecommendations;
+  children: ReactNode;
+}) {
+  const list = row.id ? recommendations[row.id] : undefined;
+  if (!row.id || !list?.length) return children;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {/* Its own element: the name stays findable by its exact text. */}
+      <span>{children}</span>
+      <RecommendationMarker entity={row.id} recommendations={list} />
+    </Group>
+  );
+}
