@@ -1,53 +1,27 @@
-import { Anchor, Badge, Divider, Group, Popover, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Group, Loader, Popover, Stack, Text, Tooltip } from "@mantine/core";
 import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { IconBulb } from "@tabler/icons-react";
-import { type ReactNode, useCallback, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
-import { DecideButtons } from "../action-center/DecideButtons.tsx";
 import { useImpact } from "../action-center/TopActions.tsx";
-import { useLogValue } from "../optimiser/OptimiserLog.tsx";
 import type { RowRecommendation, RowRecommendations } from "./row-recommendations.ts";
 import type { HangarRow } from "./tables.ts";
 
 /** How many proposals the popover lists; the rest wait in the action center. */
 const POPOVER_LIMIT = 5;
 
-function useSentence() {
+const RecommendationProposals = lazy(() =>
+  import("./RecommendationProposals.tsx").then((m) => ({ default: m.RecommendationProposals })),
+);
+
+export function useSentence() {
   const { i18n } = useTranslation();
   const locale = i18n.language === "en" ? "en" : "de";
   return (rec: RowRecommendation) =>
     reasonSentence(rec.reasonCode, rec.reasonParams, { locale, currency: rec.currency }) ??
     rec.reasonCode;
-}
-
-function Proposal({ rec, onDone }: { rec: RowRecommendation; onDone: () => void }) {
-  const { t } = useTranslation();
-  const value = useLogValue();
-  const impact = useImpact();
-  const sentence = useSentence();
-  const change =
-    rec.currentValue === null
-      ? value(rec.kind, rec.proposedValue, rec.currency)
-      : `${value(rec.kind, rec.currentValue, rec.currency)} → ${value(rec.kind, rec.proposedValue, rec.currency)}`;
-  const projected = impact(rec);
-  return (
-    <Stack gap={4} data-testid="marker-recommendation" data-id={rec.id} data-kind={rec.kind}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" fw={600}>
-          {t(`actionCenter.kind.${rec.kind}`, { defaultValue: rec.kind })}: {change}
-        </Text>
-        <Text size="sm" fw={500} data-testid="marker-impact">
-          {projected ?? "–"}
-        </Text>
-      </Group>
-      <Text size="xs" c="dimmed" data-testid="marker-reason">
-        {sentence(rec)}
-      </Text>
-      <DecideButtons ids={[rec.id]} testId="marker" onDone={onDone} />
-    </Stack>
-  );
 }
 
 /**
@@ -128,12 +102,13 @@ export function RecommendationMarker({
           <Text size="sm" fw={700}>
             {t("hangar.recommendations.title", { count })}
           </Text>
-          {recommendations.slice(0, POPOVER_LIMIT).map((rec, index) => (
-            <Stack key={rec.id} gap="xs">
-              {index > 0 ? <Divider /> : null}
-              <Proposal rec={rec} onDone={onDone} />
-            </Stack>
-          ))}
+          {/* the proposals and their buttons load on the first opening: not in the page's first load */}
+          <Suspense fallback={<Loader size="xs" />}>
+            <RecommendationProposals
+              recommendations={recommendations.slice(0, POPOVER_LIMIT)}
+              onDone={onDone}
+            />
+          </Suspense>
           {rest > 0 ? (
             <Text size="xs" c="dimmed">
               {t("hangar.recommendations.more", { count: rest })}
