@@ -47,8 +47,9 @@ for (const locale of ["de", "en"] as const) {
 
     await page.goto(`${text.prefix}/action-center?kind=bid`);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    const row = page.getByTestId("queue-row").first();
-    const id = String(await row.getAttribute("data-id"));
+    const id = String(await page.getByTestId("queue-row").first().getAttribute("data-id"));
+    // That row by its id from here on: a reload (new arrivals) may reorder the queue under it.
+    const row = page.locator(`[data-testid=queue-row][data-id="${id}"]`);
     const rec = await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`);
     const proposed = rec.proposedValue as number;
     const mine = Math.max(0.05, Math.round((proposed - 0.03) * 100) / 100);
@@ -69,7 +70,7 @@ for (const locale of ["de", "en"] as const) {
 
     await input.fill(typed(mine));
     await input.press("Enter");
-    await expect(page.locator(`[data-testid=queue-row][data-id="${id}"]`)).toHaveCount(0);
+    await expect(row).toHaveCount(0);
     const accepted = await api<Record<string, unknown>>(
       request,
       seller,

@@ -52,10 +52,11 @@ for (const locale of ["de", "en"] as const) {
 
     // Accept the first, reject the next, snooze the next: each leaves the open queue.
     const decide = async (action: "accept" | "reject" | "snooze") => {
-      const row = rows.first();
-      const id = await row.getAttribute("data-id");
+      const id = await rows.first().getAttribute("data-id");
+      // That row by its id: a reload (new arrivals) may reorder the queue under the click.
+      const row = page.locator(`[data-testid=queue-row][data-id="${id}"]`);
       await row.getByTestId(`queue-${action}`).click();
-      await expect(page.locator(`[data-testid=queue-row][data-id="${id}"]`)).toHaveCount(0);
+      await expect(row).toHaveCount(0);
       return id!;
     };
     const accepted = await decide("accept");

@@ -53,12 +53,20 @@ export function EditAccept({
     if (fetcher.state === "idle" && result?.ok && result.failed.length === 0) setOpened(false);
   }, [fetcher.state, result]);
   if (!editable) return null;
-  const submit = () => {
+  const decimal = format.locale.startsWith("de") ? "," : ".";
+  const thousands = decimal === "," ? "." : ",";
+  /** What the field shows when the form is sent (not the last state: Enter may come first). */
+  const typed = (shown: FormDataEntryValue | null): string => {
+    if (typeof shown !== "string" || shown.trim() === "") return value === "" ? "" : String(value);
+    return shown.trim().split(thousands).join("").replace(decimal, ".");
+  };
+  const submit = (shown: FormDataEntryValue | null) => {
     const form = new FormData();
     form.set("intent", "accept");
     form.append("id", id);
     form.set("kind", kind);
-    if (kind !== "negative" && value !== "") form.set("value", String(value));
+    const number = typed(shown);
+    if (kind !== "negative" && number !== "") form.set("value", number);
     if (matchTypes) form.set("matchType", matchType);
     void fetcher.submit(form, { method: "post", action: localize("/action-center") });
   };
@@ -99,7 +107,7 @@ export function EditAccept({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            submit(new FormData(event.currentTarget).get("value"));
           }}
         >
           <Stack gap="xs" w={220}>
@@ -109,8 +117,9 @@ export function EditAccept({
                 value={value}
                 onChange={setValue}
                 decimalScale={2}
-                decimalSeparator={format.locale.startsWith("de") ? "," : "."}
-                thousandSeparator={format.locale.startsWith("de") ? "." : ","}
+                name="value"
+                decimalSeparator={decimal}
+                thousandSeparator={thousands}
                 allowNegative={false}
                 hideControls
                 size="xs"
@@ -132,10 +141,12 @@ export function EditAccept({
                 {error}
               </Text>
             ) : null}
+            {/* Busy only while submitting: a disabled (loading) submit button blocks Enter, and
+                after a refusal the page's data reloads for seconds while the seller corrects */}
             <Button
               type="submit"
               size="compact-xs"
-              loading={fetcher.state !== "idle"}
+              loading={fetcher.state === "submitting"}
               data-testid="queue-edit-accept"
             >
               {t("actionCenter.editAccept")}
