@@ -1,5 +1,6 @@
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HydraTestApp, IDS, MERGE_PATCH, openHydraTestApp } from "./support/hydra-app.ts";
 
@@ -36,7 +37,7 @@ describe.each(TEST_DATABASE_KINDS)("users resource on %s", (kind) => {
     expect(response.body).not.toMatch(/password/i);
   });
 
-  it("lets an administrator grant a role in their own customer and refuses an unknown one with a 422 on the field", async () => {
+  it("lets an administrator grant a role in their own customer (audited) and refuses an unknown one with a 422 on the field", async () => {
     // A colleague of the administrator: another customer's users are managed under /api/admin.
     const [colleague] = await t.db
       .insert(schema.users)
@@ -73,6 +74,36 @@ describe.each(TEST_DATABASE_KINDS)("users resource on %s", (kind) => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await t.request("own", { url: userA })).json().roles).toEqual(["ROLE_USER"]);
+
+    // The grant and a revocation are in the audit trail, the administrator as actor; a name change
+    // (no role changed) and the refused and foreign attempts are not.
+    const renamed = await t.request("admin", {
+      method: "PATCH",
+      url: user,
+      headers: { ...MERGE_PATCH, "user-agent": "users-test" },
+      payload: { roles: ["ROLE_USER"], name: "Ole Admin" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const trail = await t.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.subjectUserId, colleague!.id))
+      .orderBy(asc(schema.auditEvents.seq));
+    expect(
+      trail.map((event) => [event.action, event.actorUserId, event.method, event.resource]),
+    ).toEqual([
+      ["role-granted", IDS.userAdmin, "PATCH", "users"],
+      ["role-revoked", IDS.userAdmin, "PATCH", "users"],
+    ]);
+    expect(trail[1]).toMatchObject({
+      userAgent: "users-test",
+      subjectEmail: `ops-${kind}@example.test`,
+    });
+    const otherTrail = await t.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.subjectUserId, IDS.userA));
+    expect(otherTrail).toEqual([]);
   });
 
   it("does not let a seller change roles, not even their own", async () => {

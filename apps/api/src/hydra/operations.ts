@@ -15,6 +15,7 @@ import type {
   ProcessorContext,
   ProviderServices,
   ReadContext,
+  RequestOrigin,
 } from "./resource.ts";
 import type { Serializer } from "./serializer.ts";
 import { isShared, scopeFor } from "./tenant.ts";
@@ -27,6 +28,8 @@ export interface OperationContext {
   principal: Principal;
   registry: Registry;
   serializer: Serializer;
+  /** Where the request came from, for the audit trail a processor may write. */
+  origin?: RequestOrigin;
 }
 
 const NO_READ_CONTEXT: ReadContext = { asOf: {} };
@@ -240,6 +243,7 @@ async function inTransaction<T>(
         db: tx as unknown as Database,
         principal: ctx.principal,
         services: ctx.services ?? {},
+        origin: ctx.origin ?? { ip: null, userAgent: null },
         afterCommit: (job) => {
           after.push(job);
         },

@@ -169,11 +169,18 @@ export interface ResourceDefinition<
   restrict?(principal: Principal): SQL | undefined;
 }
 
+/** The client of a request: what the audit trail records beside who and what. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface ProcessorContext {
   /** The transaction the write runs in. */
   db: Database;
   principal: Principal;
   services: ProviderServices;
+  origin: RequestOrigin;
   /** Work to do once the transaction has committed (queuing a job that reads what it wrote). */
   afterCommit(work: () => Promise<void>): void;
 }

@@ -59,6 +59,7 @@ export async function hydraRoutes(app: FastifyInstance, options: HydraRouteOptio
     principal: requirePrincipal(request),
     registry,
     serializer,
+    origin: { ip: request.ip, userAgent: request.headers["user-agent"] ?? null },
   });
   const send = (reply: FastifyReply, status: number, body: unknown) =>
     reply.code(status).type(JSONLD).send(body);

@@ -2,6 +2,8 @@ import { schema } from "@starport/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { refuseLosingOwnAdminRole } from "../admin/refusals.ts";
+import { createAuditLog } from "../audit/audit-log.ts";
+import { ROLE_ADMIN } from "../auth/principal.ts";
 import { iriOf } from "../hydra/fields.ts";
 import { defineResource } from "../hydra/resource.ts";
 import { customers } from "./customers.ts";
@@ -55,8 +57,10 @@ export const users = defineResource<Row, typeof input>({
   toWritable: (row) => ({ name: row.name, locale: row.locale, roles: row.roles }),
   toValues,
   processor: {
-    // An administrator never takes their own ROLE_ADMIN away, here either.
-    async update({ db, principal }, row, document) {
+    // An administrator never takes their own ROLE_ADMIN away, here either; a grant or a revocation
+    // is in the audit trail as it is through /api/admin/users/{id}/grant-admin, in the same
+    // transaction as the change.
+    async update({ db, principal, origin }, row, document) {
       const values = toValues(document as z.infer<typeof input>);
       refuseLosingOwnAdminRole(principal, row, values.roles);
       const [updated] = await db
@@ -64,6 +68,20 @@ export const users = defineResource<Row, typeof input>({
         .set(values)
         .where(eq(schema.users.id, row.id))
         .returning();
+      const wasAdmin = row.roles.includes(ROLE_ADMIN);
+      const isAdmin = values.roles.includes(ROLE_ADMIN);
+      if (wasAdmin !== isAdmin) {
+        await createAuditLog(db).record({
+          action: isAdmin ? "role-granted" : "role-revoked",
+          actorUserId: principal.actorId ?? principal.userId,
+          subjectUserId: row.id,
+          method: "PATCH",
+          resource: "users",
+          entityId: row.id,
+          ip: origin.ip,
+          userAgent: origin.userAgent,
+        });
+      }
       return updated!;
     },
   },
