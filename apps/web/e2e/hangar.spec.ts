@@ -430,6 +430,53 @@ test("the campaign search filters as one types, once per pause, without Enter", 
   expect(queries.filter((q) => q !== "Exact").length).toBeLessThan(4);
 });
 
+test("the campaign search keeps what one types while an earlier search loads", async ({ page }) => {
+  await page.goto("/en/hangar/campaigns");
+  await expectHydrated(page);
+  await page
+    .locator("[data-testid=profile-card][data-marketplace=DE]")
+    .getByTestId("profile-card-link")
+    .click();
+  const table = page.getByTestId("table-campaigns");
+  await expect(table.getByTestId("row-link").first()).toBeVisible();
+  // The load of "Ex" is held until the seller has typed on: it lands while the box says "Exa".
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let exRequested: () => void = () => {};
+  const exRequest = new Promise<void>((resolve) => {
+    exRequested = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith(".data") && url.searchParams.get("q") === "Ex",
+    async (route) => {
+      exRequested();
+      await held;
+      await route.continue();
+    },
+  );
+  const box = table.getByRole("textbox").first();
+  await box.pressSequentially("Ex");
+  await exRequest;
+  await box.press("a");
+  const landed = page.waitForResponse(
+    (r) => new URL(r.url()).searchParams.get("q") === "Ex" && r.url().includes(".data"),
+  );
+  release();
+  await landed;
+  await expect(box).toHaveValue("Exa");
+  await box.pressSequentially("ct");
+  await expect(box).toHaveValue("Exact");
+  await expect(page).toHaveURL(/q=Exact/);
+  await expect
+    .poll(async () => {
+      const names = await table.getByTestId("row-link").allInnerTexts();
+      return names.length > 0 && names.every((n) => n.includes("Exact"));
+    })
+    .toBe(true);
+});
+
 test("a campaign or ad group that is not the seller's is a 404", async ({ page }) => {
   for (const path of [
     `/hangar/campaigns/detail/${VALID_ID}`,

@@ -157,12 +157,18 @@ export function HangarTable({
     setAllMatching(false);
   }
   const [search, setSearch] = useState(state.search);
-  // The address changed (back, a link, the debounce below): the box follows, keeping a
-  // trailing space the seller is typing.
-  useEffect(
-    () => setSearch((typed) => (typed.trim() === state.search ? typed : state.search)),
-    [state.search],
-  );
+  // The search the debounce below put into the address: when its load lands, the seller may have
+  // typed on ("Ex" loaded while the box says "Exact"), and the box keeps what they typed.
+  const pushedSearch = useRef<string | null>(null);
+  // The address changed otherwise (back, a link): the box follows, keeping a trailing space the
+  // seller is typing.
+  useEffect(() => {
+    if (pushedSearch.current === state.search) {
+      pushedSearch.current = null;
+      return;
+    }
+    setSearch((typed) => (typed.trim() === state.search ? typed : state.search));
+  }, [state.search]);
 
   const loading =
     revalidating === "loading" ||
@@ -185,10 +191,10 @@ export function HangarTable({
   useEffect(() => {
     const wanted = search.trim();
     if (wanted === state.search) return;
-    const timer = window.setTimeout(
-      () => latestUpdate.current({ q: wanted || null }),
-      SEARCH_DEBOUNCE_MS,
-    );
+    const timer = window.setTimeout(() => {
+      pushedSearch.current = wanted;
+      latestUpdate.current({ q: wanted || null });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search, state.search]);
 
