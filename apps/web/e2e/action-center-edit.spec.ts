@@ -69,7 +69,16 @@ for (const locale of ["de", "en"] as const) {
     ).toBe("open");
 
     await input.fill(typed(mine));
+    await expect(input).toHaveValue(typed(mine));
     await input.press("Enter");
+    // The server's answer first, then the page's: a failure says which of the two did not follow.
+    await expect
+      .poll(
+        async () =>
+          (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`))
+            .status,
+      )
+      .toBe("accepted");
     await expect(row).toHaveCount(0);
     const accepted = await api<Record<string, unknown>>(
       request,

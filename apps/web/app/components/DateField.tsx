@@ -1,5 +1,6 @@
 import "@mantine/dates/styles.css";
 import "dayjs/locale/de";
+import type { MantineSize } from "@mantine/core";
 import { DateInput, DatesProvider } from "@mantine/dates";
 import { useTranslation } from "react-i18next";
 
@@ -54,6 +55,8 @@ export function DateField({
   required?: boolean;
   minDate?: string;
   maxDate?: string;
+  /** The filter bars' compact size (xs), as the inputs beside it; forms keep the default. */
+  size?: MantineSize;
   "data-testid"?: string;
 }) {
   const { i18n } = useTranslation();

@@ -128,6 +128,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                 value={from}
                 onChange={setFrom}
                 data-testid="audit-from"
+                size="xs"
               />
             </Box>
             <Box w={150}>
@@ -137,6 +138,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                 onChange={setTo}
                 minDate={from || undefined}
                 data-testid="audit-to"
+                size="xs"
               />
             </Box>
             <Button type="submit" size="xs" data-testid="audit-apply">

@@ -98,6 +98,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
         onChange={(value) => setDays((current) => ({ ...current, [name]: value }))}
         minDate={minDate || undefined}
         data-testid={`users-filter-${name}`}
+        size="xs"
       />
     </Box>
   );

@@ -149,11 +149,13 @@ export default function BidOptimisationLog({ loaderData }: Route.ComponentProps)
             label={t("optimiserLog.filter.from")}
             value={params.get("from") ?? ""}
             onChange={(value) => update("from", value || null)}
+            size="xs"
           />
           <DateField
             label={t("optimiserLog.filter.to")}
             value={params.get("to") ?? ""}
             onChange={(value) => update("to", value || null)}
+            size="xs"
           />
           {filtered ? (
             <Button

@@ -191,11 +191,13 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
             label={t("changeHistory.filter.from")}
             value={params.get("from") ?? ""}
             onChange={(value) => update("from", value || null)}
+            size="xs"
           />
           <DateField
             label={t("changeHistory.filter.to")}
             value={params.get("to") ?? ""}
             onChange={(value) => update("to", value || null)}
+            size="xs"
           />
           {filtered ? (
             <Button
