@@ -61,7 +61,8 @@ export function DecideButtons({
     );
   return (
     <Stack gap={2} align="flex-end" onClick={(event) => event.stopPropagation()}>
-      <Group gap={4} wrap="nowrap">
+      {/* The buttons wrap where the column is narrow (the queue at 1280 px scrolled sideways) */}
+      <Group gap={4} justify="flex-end">
         <Button
           size="compact-xs"
           variant="light"
@@ -79,6 +80,7 @@ export function DecideButtons({
             color="gray"
             disabled={busy || (ids.length === 0 && !allMatching)}
             onClick={() => submit("snooze")}
+            title={t("actionCenter.snoozeHint")}
             data-testid={`${testId}-snooze`}
           >
             {t("actionCenter.snooze")}

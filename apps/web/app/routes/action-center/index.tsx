@@ -392,7 +392,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                     title: "",
                     textAlign: "right" as const,
                     render: (item: QueueItem) => (
-                      <Group gap={4} wrap="nowrap" justify="flex-end" align="flex-start">
+                      <Group gap={4} justify="flex-end" align="flex-start">
                         <EditAccept
                           id={item.id}
                           kind={item.what}
