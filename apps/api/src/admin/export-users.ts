@@ -1,11 +1,6 @@
 import type { Database } from "@starport/db";
 import type { FastifyReply } from "fastify";
-import {
-  type ColumnSpec,
-  type ExportFormat,
-  streamExport,
-  takeExportParameters,
-} from "../hydra/export.ts";
+import { type ColumnSpec, type ExportFormat, exportList } from "../hydra/export.ts";
 import { listUsers, MAX_USERS_PER_PAGE, type UserListQuery } from "./list-users.ts";
 
 const ROLE_LABELS: Record<string, Record<"de" | "en", string>> = {
@@ -35,22 +30,19 @@ const COLUMNS: Record<string, ColumnSpec> = {
     },
   },
 };
-const DEFAULT_COLUMNS = Object.keys(COLUMNS);
-
 /** Every user the administration's list matches, in its order, as CSV or XLSX. */
-export async function exportUsers(
+export function exportUsers(
   reply: FastifyReply,
   db: Database,
   format: ExportFormat,
   query: UserListQuery,
   raw: URLSearchParams,
 ) {
-  const { requested, locale } = takeExportParameters(raw);
-  return streamExport(reply, format, requested.length ? requested : DEFAULT_COLUMNS, locale, {
-    fileName: locale === "de" ? "benutzer" : "users",
-    sheetTitle: locale === "de" ? "Benutzer" : "Users",
-    pageSize: MAX_USERS_PER_PAGE,
+  return exportList(reply, format, raw, {
     columns: COLUMNS,
+    fileName: { de: "benutzer", en: "users" },
+    sheetTitle: { de: "Benutzer", en: "Users" },
+    pageSize: MAX_USERS_PER_PAGE,
     page: (n) => listUsers(db, { ...query, page: n, itemsPerPage: MAX_USERS_PER_PAGE }),
   });
 }

@@ -1,12 +1,7 @@
 import type { Database } from "@starport/db";
 import type { FastifyReply } from "fastify";
 import type { AuditAction } from "../admin/user-list-contract.ts";
-import {
-  type ColumnSpec,
-  type ExportFormat,
-  streamExport,
-  takeExportParameters,
-} from "../hydra/export.ts";
+import { type ColumnSpec, type ExportFormat, exportList } from "../hydra/export.ts";
 import {
   type AuditEventQuery,
   listAuditEvents,
@@ -36,22 +31,19 @@ const COLUMNS: Record<string, ColumnSpec> = {
   status: { label: { de: "Status", en: "Status" }, kind: "number" },
   ip: { label: { de: "Adresse", en: "Address" }, kind: "text" },
 };
-const DEFAULT_COLUMNS = Object.keys(COLUMNS);
-
 /** The audit log's filtered events, every page, as CSV or XLSX. */
-export async function exportAuditEvents(
+export function exportAuditEvents(
   reply: FastifyReply,
   db: Database,
   format: ExportFormat,
   query: AuditEventQuery,
   raw: URLSearchParams,
 ) {
-  const { requested, locale } = takeExportParameters(raw);
-  return streamExport(reply, format, requested.length ? requested : DEFAULT_COLUMNS, locale, {
-    fileName: locale === "de" ? "audit-protokoll" : "audit-log",
-    sheetTitle: locale === "de" ? "Audit-Protokoll" : "Audit log",
-    pageSize: MAX_AUDIT_EVENTS_PER_PAGE,
+  return exportList(reply, format, raw, {
     columns: COLUMNS,
+    fileName: { de: "audit-protokoll", en: "audit-log" },
+    sheetTitle: { de: "Audit-Protokoll", en: "Audit log" },
+    pageSize: MAX_AUDIT_EVENTS_PER_PAGE,
     page: (n) =>
       listAuditEvents(db, { ...query, page: n, itemsPerPage: MAX_AUDIT_EVENTS_PER_PAGE }),
   });

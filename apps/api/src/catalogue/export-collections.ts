@@ -1,12 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { excerpt } from "../errors.ts";
-import {
-  type ColumnSpec,
-  type ExportFormat,
-  streamExport,
-  takeExportParameters,
-} from "../hydra/export.ts";
-import { BadRequestError } from "../hydra/http-errors.ts";
+import { type ColumnSpec, type ExportFormat, exportList } from "../hydra/export.ts";
 import { GOAL_STATUS_LABELS } from "./export-products.ts";
 import type { CollectionSummaries, CollectionSummary } from "./summarize-collections.ts";
 
@@ -66,24 +59,17 @@ export async function exportCollectionSummaries(
   summaries: CollectionSummaries,
   query: URLSearchParams,
 ) {
-  const { requested, locale } = takeExportParameters(new URLSearchParams(query));
-  const unknown = requested.find((c) => !(c in COLLECTION_EXPORT_COLUMNS));
-  if (unknown) throw new BadRequestError(`Unknown column "${excerpt(unknown)}".`);
-  const rows = summaries.collections.map((row) => exportRecord(row, summaries.currency, locale));
-  return streamExport(
-    reply,
-    format,
-    requested.length ? requested : Object.keys(COLLECTION_EXPORT_COLUMNS),
-    locale,
-    {
-      fileName: "collections",
-      sheetTitle: locale === "de" ? "Kollektionen" : "Collections",
-      // One page: a seller's collections are few and already summarised.
-      pageSize: Math.max(1, rows.length),
-      columns: COLLECTION_EXPORT_COLUMNS,
-      async page() {
-        return { members: rows, total: rows.length };
-      },
+  return exportList(reply, format, query, {
+    columns: COLLECTION_EXPORT_COLUMNS,
+    fileName: { de: "collections", en: "collections" },
+    sheetTitle: { de: "Kollektionen", en: "Collections" },
+    // One page: a seller's collections are few and already summarised.
+    pageSize: Math.max(1, summaries.collections.length),
+    async page(_n, locale) {
+      const rows = summaries.collections.map((row) =>
+        exportRecord(row, summaries.currency, locale),
+      );
+      return { members: rows, total: rows.length };
     },
-  );
+  });
 }

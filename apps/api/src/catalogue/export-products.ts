@@ -2,14 +2,7 @@ import type { Database } from "@starport/db";
 import type { GoalStatus } from "@starport/settings";
 import type { FastifyReply } from "fastify";
 import type { Principal } from "../auth/principal.ts";
-import { excerpt } from "../errors.ts";
-import {
-  type ColumnSpec,
-  type ExportFormat,
-  streamExport,
-  takeExportParameters,
-} from "../hydra/export.ts";
-import { BadRequestError } from "../hydra/http-errors.ts";
+import { type ColumnSpec, type ExportFormat, exportList } from "../hydra/export.ts";
 import { listCatalogueProducts, type ProductListRow } from "./list-products.ts";
 import { type ProductListQuery, parseProductListQuery } from "./product-list-query.ts";
 
@@ -150,22 +143,18 @@ export async function exportProducts(
   query: URLSearchParams,
   today: string,
 ) {
-  const params = new URLSearchParams(query);
-  const { requested, locale } = takeExportParameters(params);
-  params.delete("format");
-  const unknown = requested.find((c) => !(c in PRODUCT_EXPORT_COLUMNS));
-  if (unknown) throw new BadRequestError(`Unknown column "${excerpt(unknown)}".`);
   const q: ProductListQuery = {
-    ...parseProductListQuery(params),
+    ...parseProductListQuery(query),
     page: 1,
     itemsPerPage: EXPORT_PAGE_SIZE,
   };
-  return streamExport(reply, format, requested.length ? requested : DEFAULT_COLUMNS, locale, {
-    fileName: "products",
-    sheetTitle: locale === "de" ? "Produkte" : "Products",
-    pageSize: EXPORT_PAGE_SIZE,
+  return exportList(reply, format, query, {
     columns: PRODUCT_EXPORT_COLUMNS,
-    async page(n) {
+    defaultColumns: DEFAULT_COLUMNS,
+    fileName: { de: "products", en: "products" },
+    sheetTitle: { de: "Produkte", en: "Products" },
+    pageSize: EXPORT_PAGE_SIZE,
+    async page(n, locale) {
       const { rows, total } = await listCatalogueProducts(db, principal, { ...q, page: n }, today);
       return { members: rows.map((row) => exportRecord(row, locale)), total };
     },

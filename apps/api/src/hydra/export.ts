@@ -525,6 +525,50 @@ export function takeExportParameters(query: URLSearchParams): {
   return { requested, locale: localeParam };
 }
 
+/**
+ * A list with its own closed set of columns (not a Hydra resource: the product list, the
+ * administration's users and audit log, the collections' summaries): its file in either language.
+ */
+export interface ListExport {
+  columns: Record<string, ColumnSpec>;
+  /** The columns of a file that names none (default: every column). */
+  defaultColumns?: string[];
+  fileName: Record<Locale, string>;
+  sheetTitle: Record<Locale, string>;
+  pageSize: number;
+  /** Page n (from 1) of the list, its members in the export's language where they hold words. */
+  page(n: number, locale: Locale): Promise<ExportPage>;
+}
+
+/**
+ * Streams every page of a list with the columns asked for (`columns[]`; all of them by default) in
+ * the language asked for (`locale`); a column the list does not have is a 400 before anything is
+ * read, whether or not the list has rows.
+ */
+export async function exportList(
+  reply: FastifyReply,
+  format: ExportFormat,
+  query: URLSearchParams,
+  list: ListExport,
+) {
+  const { requested, locale } = takeExportParameters(new URLSearchParams(query));
+  const unknown = requested.find((column) => !(column in list.columns));
+  if (unknown) throw new BadRequestError(`Unknown column "${excerpt(unknown)}".`);
+  return streamExport(
+    reply,
+    format,
+    requested.length ? requested : (list.defaultColumns ?? Object.keys(list.columns)),
+    locale,
+    {
+      fileName: list.fileName[locale],
+      sheetTitle: list.sheetTitle[locale],
+      pageSize: list.pageSize,
+      columns: list.columns,
+      page: (n) => list.page(n, locale),
+    },
+  );
+}
+
 /** Streams the whole collection (every page) in the format asked for. */
 export async function exportCollection(
   reply: FastifyReply,
