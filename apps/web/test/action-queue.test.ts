@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildQueue } from "../app/routes/action-center/queue.server.ts";
+import { buildQueue, decideInRounds } from "../app/routes/action-center/queue.server.ts";
 import { QUEUE_PAGE_SIZE } from "../app/routes/action-center/queue-model.ts";
 
 /**
@@ -140,5 +140,74 @@ describe("action center queue", () => {
     expect(view(members, "perPage=100").items.length).toBe(100);
     for (const bad of ["perPage=7", "perPage=5000", "perPage=abc"])
       expect(view(members, bad).pageSize, bad).toBe(QUEUE_PAGE_SIZE);
+  });
+});
+
+/**
+ * "All matching" past the bulk API's limit a call (issue 21 §1): the web action calls again while
+ * more wait. A simulated API with the real one's rules: the highest impact first (the refused
+ * ones stay open, so they come first again), at most `limit` a call, `remaining` > 0 when more.
+ */
+describe("deciding all matching in rounds", () => {
+  function simulatedApi(total: number, refused: number, limit: number) {
+    // ids 0…refused-1 are refused every time and rank highest
+    let open = Array.from({ length: total }, (_, i) => i);
+    let calls = 0;
+    const round = async () => {
+      calls += 1;
+      const batch = open.slice(0, limit);
+      const decided = batch.filter((i) => i >= refused);
+      open = open.filter((i) => !decided.includes(i));
+      return {
+        decided: decided.map((i) => `/api/recommendations/${i}`),
+        conflicts: batch
+          .filter((i) => i < refused)
+          .map((i) => ({ id: `/api/recommendations/${i}`, subject: "", message: `refused ${i}` })),
+        remaining: total > 0 && open.length > batch.length - decided.length ? 1 : 0,
+      };
+    };
+    return { round, calls: () => calls, open: () => open.length };
+  }
+
+  it("decides every one that is not refused, names each refused one once, and stops", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 1, max: 15 }),
+        async (total, refusedWanted, limit) => {
+          const refused = Math.min(refusedWanted, total);
+          const api = simulatedApi(total, refused, limit);
+          const result = await decideInRounds(api.round);
+          if (refused < limit) {
+            expect(result.done).toBe(total - refused);
+            expect(result.failed.map((f) => f.id).sort()).toEqual(
+              Array.from({ length: refused }, (_, i) => String(i)).sort(),
+            );
+            expect(api.open()).toBe(refused);
+          } else {
+            // Every call's places go to refused ones: nothing can be decided, and it says so.
+            expect(result.done).toBe(0);
+            expect(api.calls()).toBe(1);
+          }
+          expect(result.more).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it("stops when its time is up and says that more wait", async () => {
+    const api = simulatedApi(100, 0, 10);
+    let clock = 0;
+    const result = await decideInRounds(
+      async () => {
+        clock += 10_000;
+        return api.round();
+      },
+      25_000,
+      () => clock,
+    );
+    expect(api.calls()).toBe(3);
+    expect(result).toEqual({ done: 30, failed: [], more: true });
   });
 });

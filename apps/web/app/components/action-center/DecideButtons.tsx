@@ -50,7 +50,8 @@ export function DecideButtons({
     void fetcher.submit(form, { method: "post", action: localize("/action-center") });
   };
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
+    // With more to decide ("all matching" ran out of time) the selection stays for the next click.
+    if (fetcher.state === "idle" && fetcher.data?.ok && !fetcher.data.more) onDone?.();
   }, [fetcher.state, fetcher.data, onDone]);
   const result = fetcher.data;
   if (showDone && result?.ok && result.failed.length === 0)
@@ -100,6 +101,10 @@ export function DecideButtons({
       {result && !result.ok ? (
         <Text size="xs" c="red" data-testid={`${testId}-error`}>
           {result.message}
+        </Text>
+      ) : result?.ok && result.more ? (
+        <Text size="xs" c="orange" data-testid={`${testId}-more`}>
+          {t("actionCenter.more", { count: result.done })}
         </Text>
       ) : result?.ok && result.failed.length > 0 ? (
         <Text size="xs" c="red" data-testid={`${testId}-error`}>

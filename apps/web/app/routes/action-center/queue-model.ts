@@ -14,7 +14,14 @@ export const QUEUE_INTENTS = ["accept", "reject", "snooze"] as const;
 export type QueueIntent = (typeof QUEUE_INTENTS)[number];
 
 export type QueueActionResult =
-  | { ok: true; intent: QueueIntent; done: number; failed: { id: string; message: string }[] }
+  | {
+      ok: true;
+      intent: QueueIntent;
+      done: number;
+      failed: { id: string; message: string }[];
+      /** "All matching" stopped with more to decide (time was up): another click goes on. */
+      more?: boolean;
+    }
   | {
       ok: false;
       intent: QueueIntent;

@@ -309,22 +309,60 @@ async function decideAllMatching(
     throw data({ message: "invalid kind" }, 400);
   if (marketplace && !/^[A-Z]{2}$/.test(marketplace))
     throw data({ message: "invalid marketplace" }, 400);
-  const result = (await api.json("/api/recommendation_decisions", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      sellerProfile: `/api/seller_profiles/${profile.id}`,
-      status: STATUS_OF[intent],
-      ...(intent === "snooze" ? { snoozedUntil: until } : {}),
-      ...(kind ? { kind } : {}),
-      ...(marketplace ? { marketplace } : {}),
-    }),
-  })) as { decided: string[]; conflicts: { id: string; subject: string; message: string }[] };
-  const failed = result.conflicts.map((c) => ({
-    id: c.id.split("/").pop() ?? c.id,
-    message: c.message,
-  }));
-  if (result.decided.length === 0 && failed.length > 0)
-    return { ok: false, intent, message: failed[0]?.message ?? "" };
-  return { ok: true, intent, done: result.decided.length, failed };
+  const body = JSON.stringify({
+    sellerProfile: `/api/seller_profiles/${profile.id}`,
+    status: STATUS_OF[intent],
+    ...(intent === "snooze" ? { snoozedUntil: until } : {}),
+    ...(kind ? { kind } : {}),
+    ...(marketplace ? { marketplace } : {}),
+  });
+  const result = await decideInRounds(
+    () =>
+      api.json("/api/recommendation_decisions", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      }) as Promise<DecisionRound>,
+  );
+  if (result.done === 0 && result.failed.length > 0)
+    return { ok: false, intent, message: result.failed[0]?.message ?? "" };
+  return { ok: true, intent, ...result };
+}
+
+/** One call of the bulk decision API: it decides at most 2,000, `remaining` > 0 when more wait. */
+export interface DecisionRound {
+  decided: string[];
+  conflicts: { id: string; subject: string; message: string }[];
+  remaining: number;
+}
+
+/**
+ * "All matching" past the API's 2,000 a call: calls again while more wait, until a call decides
+ * nothing (every one left was refused: those stay open and would come first again) or the time
+ * a page's action may take is up; then says how many the seller's next click will take on. A
+ * refused recommendation is named once, however many calls met it.
+ */
+export async function decideInRounds(
+  round: () => Promise<DecisionRound>,
+  budgetMs = 25_000,
+  now: () => number = Date.now,
+): Promise<{ done: number; failed: { id: string; message: string }[]; more: boolean }> {
+  const end = now() + budgetMs;
+  const failed = new Map<string, string>();
+  let done = 0;
+  for (;;) {
+    const result = await round();
+    done += result.decided.length;
+    for (const conflict of result.conflicts) {
+      failed.set(conflict.id.split("/").pop() ?? conflict.id, conflict.message);
+    }
+    const more = result.remaining > 0;
+    if (!more || result.decided.length === 0 || now() >= end) {
+      return {
+        done,
+        failed: [...failed].map(([id, message]) => ({ id, message })),
+        more: more && result.decided.length > 0,
+      };
+    }
+  }
 }
