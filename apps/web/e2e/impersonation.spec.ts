@@ -1,9 +1,12 @@
 /**
  * Issue 22: an administrator finds a seller, views Starport as them (a banner on every page),
  * stages a bid change that the history shows as theirs for the seller, ends the view and is back
- * in their own session; the audit log holds the start, the write and the end.
+ * in their own session; the audit log holds the start, the write and the end. A proposal they
+ * reject for the seller shows them in the bid optimisation log.
  */
-import { createSeller, expect, SANDBOX_SELLERS, test } from "./fixtures.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { api, type Collection, suggestModeRun } from "./action-center-setup.ts";
+import { createSeller, expect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
@@ -22,6 +25,20 @@ const TEXT = {
 } as const;
 
 test.use({ storageState: STATE.admin });
+
+/** Starts the administrator's view of Starport as the seller from the user's admin page. */
+async function viewAs(page: Page, request: APIRequestContext, seller: Seller, prefix: string) {
+  const userId = (
+    (await (await request.get("/api/me", { headers: seller.headers })).json()) as { id: string }
+  ).id;
+  await page.goto(`${prefix}/admin/users/${userId}`);
+  await expect(page.locator('[data-page="admin-user"]')).toBeVisible();
+  await expectHydrated(page);
+  await page.getByTestId("user-impersonate").click();
+  await expect(page.getByTestId("impersonation-banner")).toBeVisible({ timeout: 30_000 });
+  const token = (await page.context().cookies()).find((c) => c.name === "token")?.value;
+  return { authorization: `Bearer ${token}` };
+}
 
 for (const locale of ["de", "en"] as const) {
   const prefix = locale === "de" ? "" : "/en";
@@ -133,6 +150,53 @@ for (const locale of ["de", "en"] as const) {
           "href",
           new RegExp(`${prefix}/admin/audit/export\\?.*action=write.*format=csv`),
         );
+      } finally {
+        for (const api of ["sp", "ads"] as const)
+          await request.delete(`/api/amazon/connections/${api}?sellerProfile=${seller.profileId}`, {
+            headers: seller.headers,
+          });
+      }
+    });
+
+    test(`a proposal the administrator rejects for the seller names them in the optimisation log (${locale})`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(300_000);
+      const seller = await createSeller(request, {
+        name: "Ines Imp",
+        amazon: SANDBOX_SELLERS.alpine,
+      });
+      try {
+        await suggestModeRun(request, seller);
+        // the log's newest proposal of a reason (its filter), still open
+        const query = `sellerProfile=${seller.profileId}&order[createdAt]=desc&itemsPerPage=50`;
+        const [first] = (await api<Collection>(request, seller, `/api/recommendations?${query}`))[
+          "hydra:member"
+        ];
+        const reason = String(first?.reasonCode);
+        const proposal = (
+          await api<Collection>(
+            request,
+            seller,
+            `/api/recommendations?${query}&reasonCode=${reason}`,
+          )
+        )["hydra:member"].find((r) => r.status === "open");
+        expect(proposal, "an open proposal").toBeTruthy();
+
+        const headers = await viewAs(page, request, seller, prefix);
+        const rejected = await request.patch(String(proposal!["@id"]), {
+          headers: { ...headers, "content-type": "application/merge-patch+json" },
+          data: { status: "rejected" },
+        });
+        expect(rejected.status(), await rejected.text()).toBe(200);
+        await page.goto(`${prefix}/hangar/bid-optimisation?source=proposed&reason=${reason}`);
+        await expectHydrated(page);
+        const row = page.locator(`[data-testid=log-row][data-id="${String(proposal!.id)}"]`);
+        await expect(row).toHaveAttribute("data-status", "rejected");
+        await expect(row.getByTestId("log-impersonation")).toHaveText(text.author);
+        await page.getByTestId("impersonation-end").click();
+        await expect(page.locator('[data-page="admin-users"]')).toBeVisible();
       } finally {
         for (const api of ["sp", "ads"] as const)
           await request.delete(`/api/amazon/connections/${api}?sellerProfile=${seller.profileId}`, {

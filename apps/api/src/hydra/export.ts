@@ -171,6 +171,39 @@ const REASON_SENTENCE: ColumnSpec = {
       { locale },
     ) ?? (typeof member.reasonText === "string" ? member.reasonText : null),
 };
+/** A change's author kinds in words (the web's `changes.author.*`). */
+const AUTHOR_KINDS: Record<string, Record<Locale, string>> = {
+  user: { de: "Ein Benutzer", en: "A user" },
+  optimiser: { de: "Gebotsoptimierung", en: "Bid optimiser" },
+  rule: { de: "Regel", en: "Rule" },
+  strategy: { de: "Strategie", en: "Strategy" },
+  undo: { de: "Rückgängig", en: "Undo" },
+};
+/** "Admin X for Y": an administrator acted while viewing Starport as Y (`changes.author.impersonated`). */
+function impersonated(author: string, actorName: unknown, locale: Locale): string {
+  if (typeof actorName !== "string" || !actorName) return author;
+  return locale === "de"
+    ? `${actorName} (Administrator) für ${author}`
+    : `${actorName} (administrator) for ${author}`;
+}
+/** Who made a change, the administrator named when they acted for its author. */
+const CHANGE_AUTHOR: ColumnSpec = {
+  label: { de: "Urheber", en: "Author" },
+  kind: "text",
+  compute: (member, locale) => {
+    const kind = String(member.authorKind ?? "user");
+    return impersonated(AUTHOR_KINDS[kind]?.[locale] ?? kind, member.actorName, locale);
+  },
+};
+/** Who decided a proposal (empty while nobody has), the administrator named when they did. */
+const DECIDED_BY: ColumnSpec = {
+  label: { de: "Entschieden von", en: "Decided by" },
+  kind: "text",
+  compute: (member, locale) =>
+    member.decidedBy
+      ? impersonated(AUTHOR_KINDS.user![locale], member.decidedByActorName, locale)
+      : null,
+};
 /** The change history's columns (the web's `changeHistory.*`, `changes.*`), codes in words. */
 const CHANGE_COLUMNS: Record<string, ColumnSpec> = {
   createdAt: { label: { de: "Zeitpunkt", en: "When" }, kind: "text" },
@@ -209,14 +242,9 @@ const CHANGE_COLUMNS: Record<string, ColumnSpec> = {
   authorKind: {
     label: { de: "Urheber", en: "Author" },
     kind: "text",
-    values: {
-      user: { de: "Ein Benutzer", en: "A user" },
-      optimiser: { de: "Gebotsoptimierung", en: "Bid optimiser" },
-      rule: { de: "Regel", en: "Rule" },
-      strategy: { de: "Strategie", en: "Strategy" },
-      undo: { de: "Rückgängig", en: "Undo" },
-    },
+    values: AUTHOR_KINDS,
   },
+  authorLabel: CHANGE_AUTHOR,
   status: {
     label: { de: "Status", en: "Status" },
     kind: "text",
@@ -265,6 +293,7 @@ const RECOMMENDATION_COLUMNS: Record<string, ColumnSpec> = {
       superseded: { de: "Ersetzt", en: "Superseded" },
     },
   },
+  decidedByLabel: DECIDED_BY,
 };
 
 /** Resources whose export has columns of its own, by path. */

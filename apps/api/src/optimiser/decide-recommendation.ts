@@ -28,7 +28,8 @@ const creationEdit = z.strictObject({
  * A seller's answer to a recommendation (issue 19 §5): accept, reject or snooze an open (or
  * snoozed) one. Accepting stages the change in the caller's tray through the change use cases
  * (the same validation as an edit by hand) and links it; the push sends it to Amazon. The row
- * keeps what was accepted beside what was proposed (issue 21 §1: edit then accept).
+ * keeps what was accepted beside what was proposed (issue 21 §1: edit then accept), and who
+ * decided: the user, and the administrator acting as them while impersonating.
  */
 export async function decideRecommendation(
   db: Database,
@@ -64,6 +65,9 @@ export async function decideRecommendation(
       snoozedUntil: document.status === "snoozed" ? (document.snoozedUntil ?? null) : null,
       changeId: staged?.change.id ?? row.changeId,
       ...(staged ? { acceptedValue: staged.value } : {}),
+      decidedByUserId: principal.userId,
+      decidedByActorUserId: principal.actorId ?? null,
+      decidedByActorName: principal.actorName ?? null,
       updatedAt: new Date(),
     })
     .where(eq(schema.recommendations.id, row.id))

@@ -8,6 +8,7 @@ import { defineResource, type ResourceDefinition, ref } from "../hydra/resource.
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
+import { users } from "../resources/users.ts";
 import { decideMatchingBody } from "./decide-matching.ts";
 import {
   type Decision,
@@ -57,6 +58,16 @@ const RUN_OUTPUT = z.object({
   durationMs: z.number().int().nullable(),
   error: z.string().nullable(),
   changeBatch: iriOf(() => changeBatches).nullable(),
+  requestedBy: iriOf(() => users)
+    .nullable()
+    .describe("Who asked for a manual run (null: scheduled, or the user is deleted)."),
+  requestedByActor: iriOf(() => users)
+    .nullable()
+    .describe("The administrator who asked for it while viewing Starport as that user."),
+  requestedByActorName: z
+    .string()
+    .nullable()
+    .describe("Their name then: the changes of an automatic run carry them as actor."),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -95,6 +106,9 @@ export const optimiserRuns: ResourceDefinition<RunRow, typeof runInput> = define
     durationMs: row.durationMs,
     error: row.error,
     changeBatch: optionalRef(() => changeBatches, row.changeBatchId),
+    requestedBy: optionalRef(() => users, row.requestedByUserId),
+    requestedByActor: optionalRef(() => users, row.requestedByActorUserId),
+    requestedByActorName: row.requestedByActorName,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -104,8 +118,8 @@ export const optimiserRuns: ResourceDefinition<RunRow, typeof runInput> = define
   relations: { sellerProfile: () => sellerProfiles },
   operations: { create: "owner", update: false, delete: false },
   processor: {
-    create: async ({ db, services, afterCommit }, document) =>
-      requestOptimiserRun(db, services, afterCommit, {
+    create: async ({ db, services, afterCommit, principal }, document) =>
+      requestOptimiserRun(db, services, afterCommit, principal, {
         sellerProfileId: String(document.sellerProfile),
         dryRun: document.dryRun === true,
       }),
@@ -169,6 +183,16 @@ const RECOMMENDATION_OUTPUT = z.object({
   status: z.enum(RECOMMENDATION_STATUSES),
   snoozedUntil: z.string().nullable(),
   change: iriOf(() => changes).nullable(),
+  decidedBy: iriOf(() => users)
+    .nullable()
+    .describe("Who accepted, rejected or snoozed it last (null: undecided)."),
+  decidedByActor: iriOf(() => users)
+    .nullable()
+    .describe("The administrator who decided while viewing Starport as that user."),
+  decidedByActorName: z
+    .string()
+    .nullable()
+    .describe('Their name then ("Admin X for Y" in the log).'),
   measuredEffect: z
     .object({
       appliedOn: z.string(),
@@ -220,6 +244,9 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
       status: row.status,
       snoozedUntil: row.snoozedUntil === null ? null : dateString(row.snoozedUntil),
       change: optionalRef(() => changes, row.changeId),
+      decidedBy: optionalRef(() => users, row.decidedByUserId),
+      decidedByActor: optionalRef(() => users, row.decidedByActorUserId),
+      decidedByActorName: row.decidedByActorName,
       measuredEffect: row.measuredEffect ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

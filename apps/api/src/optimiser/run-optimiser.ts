@@ -49,10 +49,23 @@ export interface RunResult {
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const r = schema.optimiserRuns;
 
+/** Who asked for a manual run: the user, and the administrator acting as them (impersonation). */
+export interface RunRequester {
+  userId: string;
+  actorId?: string | null | undefined;
+  actorName?: string | null | undefined;
+}
+
 /** A queued run; a scheduled one is made once per profile and day (the unique index decides). */
 export async function queueOptimiserRun(
   db: Database,
-  input: { sellerProfileId: string; trigger: Trigger; dryRun?: boolean; runDate?: string },
+  input: {
+    sellerProfileId: string;
+    trigger: Trigger;
+    dryRun?: boolean;
+    runDate?: string;
+    requestedBy?: RunRequester;
+  },
 ): Promise<OptimiserRunRow | undefined> {
   const [row] = await db
     .insert(r)
@@ -61,6 +74,9 @@ export async function queueOptimiserRun(
       trigger: input.trigger,
       dryRun: input.dryRun ?? false,
       runDate: input.runDate ?? todayUtc(),
+      requestedByUserId: input.requestedBy?.userId ?? null,
+      requestedByActorUserId: input.requestedBy?.actorId ?? null,
+      requestedByActorName: input.requestedBy?.actorName ?? null,
     })
     .onConflictDoNothing()
     .returning();
@@ -377,6 +393,10 @@ function changeOf(
     reasonParams: d.params,
     authorKind: "optimiser" as const,
     authorUserId: null,
+    // A run an administrator started while viewing as the seller: its changes are theirs too,
+    // as the changes they make by hand are.
+    actorUserId: run.requestedByActorUserId,
+    actorName: run.requestedByActorName,
     optimiserRunId: run.id,
     status: "pending" as const,
   };

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./identity.ts";
 import { advertisingProfiles, sellerProfiles } from "./sellers.ts";
 
 /**
@@ -84,6 +85,18 @@ export const optimiserRuns = pgTable(
     error: text("error"),
     /** The batch of changes an automatic run wrote. */
     changeBatchId: uuid("change_batch_id"),
+    /** Who asked for a manual run ("run now"); null for a scheduled one. */
+    requestedByUserId: uuid("requested_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /**
+     * The administrator who asked for it while viewing Starport as that user (impersonation), and
+     * their name then: the changes an automatic run writes carry them as actor.
+     */
+    requestedByActorUserId: uuid("requested_by_actor_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    requestedByActorName: text("requested_by_actor_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -153,6 +166,15 @@ export const recommendations = pgTable(
     snoozedUntil: date("snoozed_until"),
     /** The change that applies it (accepted bid recommendations). */
     changeId: uuid("change_id"),
+    /** Who accepted, rejected or snoozed it last. */
+    decidedByUserId: uuid("decided_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /** The administrator who decided while viewing Starport as that user, and their name then. */
+    decidedByActorUserId: uuid("decided_by_actor_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    decidedByActorName: text("decided_by_actor_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,8 @@
 /**
  * The bid optimisation log's table (issue 19 §4): one row per decision of the optimiser —
  * applied (its changes) or proposed (its recommendations) — with entity, old → new, the reason as
- * a sentence, status and Amazon's answer; a row opens to the figures the decision was made from.
+ * a sentence, status and Amazon's answer (and the administrator, when one acted while viewing
+ * Starport as the seller); a row opens to the figures the decision was made from.
  * Undo of one change or of its whole run goes through the log route's action. Used by the
  * profile's log page and by the campaign and ad group tabs.
  */
@@ -110,7 +111,8 @@ function Inputs({ entry }: { entry: LogEntry }) {
   );
 }
 
-function StatusCell({ entry }: { entry: LogEntry }) {
+/** A row's status, Amazon's answer and who acted when an administrator did for the seller. */
+export function StatusCell({ entry }: { entry: LogEntry }) {
   const { t } = useTranslation();
   const color =
     entry.status === "failed"
@@ -128,6 +130,18 @@ function StatusCell({ entry }: { entry: LogEntry }) {
       {entry.amazonAnswer ? (
         <Text size="xs" c="red" data-testid="log-amazon-answer">
           {t("optimiserLog.amazonAnswer", { message: entry.amazonAnswer })}
+        </Text>
+      ) : null}
+      {entry.impersonation ? (
+        <Text size="xs" c="dimmed" data-testid="log-impersonation">
+          {t("changes.author.impersonated", {
+            admin: entry.impersonation.actorName,
+            user:
+              entry.impersonation.authorName ??
+              t(`changes.author.${entry.impersonation.authorKind}`, {
+                defaultValue: entry.impersonation.authorKind,
+              }),
+          })}
         </Text>
       ) : null}
     </Stack>

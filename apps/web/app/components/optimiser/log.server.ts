@@ -51,6 +51,20 @@ export interface LogEntry {
   undoable: boolean;
   /** An open proposal the seller may accept (a change in their tray) or reject. */
   decidable: boolean;
+  /**
+   * What an administrator did while viewing Starport as the seller (issue 22): the change they
+   * had the optimiser make, or the proposal they decided; shown "Admin X for Y" as in the history.
+   */
+  impersonation: LogImpersonation | null;
+}
+
+export interface LogImpersonation {
+  actorName: string;
+  /** For whom: the change's author kind (optimiser), or "user" for the one who decided. */
+  authorKind: string;
+  authorId: string | null;
+  /** The user's name when the caller may read it (their own customer's users). */
+  authorName: string | null;
 }
 
 export interface LogScope {
@@ -124,6 +138,14 @@ export function proposalEntry(
     runId: idOf(raw.run),
     undoable: false,
     decidable: raw.status === "open" || raw.status === "snoozed",
+    impersonation: str(raw.decidedByActorName)
+      ? {
+          actorName: String(raw.decidedByActorName),
+          authorKind: "user",
+          authorId: idOf(raw.decidedBy),
+          authorName: null,
+        }
+      : null,
   };
 }
 
@@ -219,6 +241,14 @@ export async function loadOptimiserLog(
         runId: null,
         undoable: raw.status === "applied" && raw.operation === "update",
         decidable: false,
+        impersonation: str(raw.actorName)
+          ? {
+              actorName: String(raw.actorName),
+              authorKind: String(raw.authorKind ?? "optimiser"),
+              authorId: idOf(raw.author),
+              authorName: null,
+            }
+          : null,
       };
     },
   );
@@ -226,7 +256,7 @@ export async function loadOptimiserLog(
     proposalEntry(raw, currencyOf.get(String(raw.profile)) ?? fallbackCurrency, locale),
   );
   const direction = params.get("direction");
-  const all = [...applied, ...proposed]
+  const all = (await withAuthorNames(api, [...applied, ...proposed]))
     .filter((entry) => !direction || entry.direction === direction)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const lastRun = parseCollection<Record<string, unknown>>(runs).members[0];
@@ -260,6 +290,32 @@ export async function loadOptimiserLog(
         }
       : null,
   };
+}
+
+/**
+ * The names of the users an administrator acted for, read only when the log has such rows (the
+ * history reads them the same way); a name the caller may not read stays the author kind.
+ */
+async function withAuthorNames(api: ApiClient, entries: LogEntry[]): Promise<LogEntry[]> {
+  if (!entries.some((entry) => entry.impersonation?.authorId)) return entries;
+  const users = await api.json("/api/users?order[name]=asc&itemsPerPage=200");
+  const nameOf = new Map(
+    parseCollection<Record<string, unknown>>(users).members.map((user) => [
+      String(user.id),
+      String(user.name),
+    ]),
+  );
+  return entries.map((entry) =>
+    entry.impersonation?.authorId
+      ? {
+          ...entry,
+          impersonation: {
+            ...entry.impersonation,
+            authorName: nameOf.get(entry.impersonation.authorId) ?? null,
+          },
+        }
+      : entry,
+  );
 }
 
 async function campaignChoices(

@@ -19,6 +19,7 @@ const APPLIED_COLUMNS = [
   "reasonSentence",
   "status",
   "errorMessage",
+  "authorLabel",
 ];
 const PROPOSED_COLUMNS = [
   "createdAt",
@@ -30,6 +31,7 @@ const PROPOSED_COLUMNS = [
   "reasonSentence",
   "impact",
   "status",
+  "decidedByLabel",
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

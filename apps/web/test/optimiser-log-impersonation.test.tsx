@@ -1,0 +1,104 @@
+/**
+ * The bid optimisation log names an administrator who acted while viewing Starport as the seller
+ * (issue 22), as the change history does: "Admin X for Y" under the status of a change their run
+ * made and of a proposal they decided; nothing on the seller's own rows.
+ */
+import { MantineProvider } from "@mantine/core";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { type LogEntry, loadOptimiserLog } from "../app/components/optimiser/log.server.ts";
+import { StatusCell } from "../app/components/optimiser/OptimiserLog.tsx";
+import { getI18n } from "../app/i18n/i18n.ts";
+import type { ApiClient } from "../app/lib/api/client.ts";
+import type { Locale } from "../app/route-table.ts";
+
+const PROFILE = "/api/advertising_profiles/p1";
+const collection = (members: unknown[]) => ({
+  "hydra:member": members,
+  "hydra:totalItems": members.length,
+});
+const change = (id: string, actorName: string | null) => ({
+  "@id": `/api/changes/${id}`,
+  id,
+  profile: PROFILE,
+  createdAt: "2026-11-20T10:00:00Z",
+  entityType: "keywords",
+  entityLabel: "kochmesser",
+  operation: "update",
+  field: "bid",
+  oldValue: 0.5,
+  newValue: 0.6,
+  reasonCode: "bidOnTarget",
+  reasonParams: {},
+  status: "applied",
+  authorKind: "optimiser",
+  author: null,
+  actorName,
+});
+const proposal = (id: string, decidedByActorName: string | null) => ({
+  "@id": `/api/recommendations/${id}`,
+  id,
+  profile: PROFILE,
+  run: "/api/optimiser_runs/r1",
+  createdAt: "2026-11-19T10:00:00Z",
+  kind: "bid",
+  entityType: "keywords",
+  subject: "",
+  currentValue: 0.5,
+  proposedValue: 0.7,
+  reasonCode: "bidDiscovery",
+  reasonParams: { entityLabel: "messer" },
+  status: "rejected",
+  decidedBy: "/api/users/u1",
+  decidedByActorName,
+});
+
+/** The API as the log reads it: two changes and two proposals, one of each the administrator's. */
+const api = {
+  async json(path: string) {
+    if (path.startsWith("/api/changes"))
+      return collection([change("c1", "Ada Admin"), change("c2", null)]);
+    if (path.startsWith("/api/recommendations"))
+      return collection([proposal("x1", "Ada Admin"), proposal("x2", null)]);
+    if (path.startsWith("/api/advertising_profiles"))
+      return collection([{ "@id": PROFILE, currency: "EUR", countryCode: "DE" }]);
+    if (path.startsWith("/api/users")) return collection([{ id: "u1", name: "Ines Imp" }]);
+    return collection([]);
+  },
+} as unknown as ApiClient;
+
+function render(locale: Locale, entry: LogEntry): string {
+  return renderToString(
+    <I18nextProvider i18n={getI18n(locale)}>
+      <MantineProvider>
+        <StatusCell entry={entry} />
+      </MantineProvider>
+    </I18nextProvider>,
+  ).replace(/<!-- -->/g, "");
+}
+
+describe("the optimisation log while an administrator viewed Starport as the seller", () => {
+  it("names the administrator and for whom, in the page's language", async () => {
+    for (const [locale, applied, decided] of [
+      [
+        "de",
+        "Ada Admin (Administrator) für Gebotsoptimierung",
+        "Ada Admin (Administrator) für Ines Imp",
+      ],
+      [
+        "en",
+        "Ada Admin (administrator) for Bid optimiser",
+        "Ada Admin (administrator) for Ines Imp",
+      ],
+    ] as const) {
+      const log = await loadOptimiserLog(api, new URLSearchParams(), "s1", locale);
+      const byId = new Map(log.entries.map((entry) => [entry.id, entry]));
+      expect(render(locale, byId.get("c1")!)).toContain(applied);
+      expect(render(locale, byId.get("x1")!)).toContain(decided);
+      // the seller's own: no administrator
+      for (const own of ["c2", "x2"])
+        expect(render(locale, byId.get(own)!)).not.toContain("log-impersonation");
+    }
+  });
+});
