@@ -8,7 +8,7 @@ import { profileIdFromRequest } from "../../../session/server-session.ts";
 import type { Route } from "./+types/export";
 import { historyQuery } from "./history.server.ts";
 
-/** The history's columns, in the screen's order. */
+/** The history's columns, in the screen's order; the author names the administrator who acted for them. */
 const COLUMNS = [
   "createdAt",
   "entityType",
@@ -16,7 +16,7 @@ const COLUMNS = [
   "field",
   "oldValue",
   "newValue",
-  "authorKind",
+  "authorLabel",
   "status",
   "errorCode",
 ];
