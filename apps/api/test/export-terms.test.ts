@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type ColumnDef, TABLES } from "../../web/app/components/hangar/tables.ts";
-import { exportHeader, VALUE_LABELS } from "../src/hydra/export.ts";
+import { exportHeader } from "../src/hydra/export.ts";
+import { VALUE_LABELS } from "../src/hydra/export-labels.ts";
 
 type Tree = { [key: string]: string | Tree };
 const resources = {
