@@ -489,7 +489,10 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
       const cooldown = s?.values.cooldownDays.value ?? 3;
       const lagDays = s?.values.attributionLagDays.value ?? 3;
       // one window object per ad group: every decision of the group reads the same
-      const window = { recentDays: lagDays };
+      const window =
+        input.windowDays === undefined
+          ? { recentDays: lagDays }
+          : { settledDays: Math.max(0, input.windowDays - lagDays), recentDays: lagDays };
       const lowCoverCut =
         lowCover && s?.values.lowCoverAction.value === "lowerBids"
           ? (s.values.lowCoverBidReductionPercent.value ?? 30) / 100

@@ -111,6 +111,8 @@ export interface RecentChange {
 export interface OptimiserInput {
   /** The run's date, YYYY-MM-DD. */
   today: string;
+  /** Days of facts the input holds (settled and recent): the log's window says how many. */
+  windowDays?: number;
   /** Marketplace country code (Amazon's per-marketplace bid limits). */
   countryCode: string;
   /** The profile's (global/marketplace) resolved settings: campaign-level values. */

@@ -68,6 +68,24 @@ describe("target-ACoS bidding on shrunk estimates", () => {
     expect(d?.newBid).not.toBe(0.5);
   });
 
+  it("a decision says which days it read: the settled days and the recent ones weighted for lag", () => {
+    const k = target("k-window", 0.5, sums(100, 10));
+    const products = [product({}, { attributionLagDays: 4 })];
+    const bid = (windowDays?: number) =>
+      bidOf(
+        optimise(
+          input([campaign("c-window", [adGroup("g-window", [k])])], {
+            products,
+            ...(windowDays ? { windowDays } : {}),
+          }),
+        ).decisions,
+        "k-window",
+      );
+    expect(bid(30)?.inputs.window).toEqual({ settledDays: 26, recentDays: 4 });
+    // An input that does not say how many days it holds: the recent days only, as before.
+    expect(bid()?.inputs.window).toEqual({ recentDays: 4 });
+  });
+
   it("many clicks: the estimate follows the target's own data", () => {
     const out = optimise(world(target("k5000", 0.5, sums(5000, 500))));
     expect(out.estimates.get("k5000")?.cvr).toBeCloseTo(0.1, 2);

@@ -363,6 +363,7 @@ export async function loadOptimiserInput(
   return {
     input: {
       today,
+      windowDays: WINDOW_DAYS,
       countryCode: profile.country_code,
       profileSettings,
       campaigns,

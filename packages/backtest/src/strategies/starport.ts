@@ -295,6 +295,7 @@ export function toInput(
   }
   return {
     today: view.today,
+    windowDays: STARPORT_WINDOW_DAYS,
     countryCode: p.countryCode,
     profileSettings: settings,
     campaigns,
