@@ -174,9 +174,10 @@ try {
       // The queue's open tab now (a snoozed one back on its day), its page, count and summary.
       `select r.* from recommendations r where ${due} order by r.impact desc nulls last, r.created_at desc, r.id limit 50`,
       `select count(*) from recommendations r where ${due}`,
-      `select r.kind, r.advertising_profile_id, ap.country_code, ap.currency, count(*), sum(r.impact)
-       from recommendations r join advertising_profiles ap on ap.id = r.advertising_profile_id
-       where ${due} group by 1, 2, 3, 4`,
+      `select g.kind, ap.country_code, ap.currency, g.n, g.impact
+       from (select r.kind, r.advertising_profile_id, count(*) as n, sum(r.impact) as impact
+             from recommendations r where ${due} group by 1, 2) g
+       join advertising_profiles ap on ap.id = g.advertising_profile_id`,
     ]) {
       const plan = await raw.query(`explain analyze ${sql}`, [CUSTOMER, SELLER]);
       console.log(`\n${sql}`);

