@@ -109,11 +109,13 @@ describe.each(TEST_DATABASE_KINDS)("the action center's summary on %s", (kind) =
         ? { status: "snoozed", snoozedUntil: yesterday }
         : i % 10 === 2
           ? { status: "snoozed", snoozedUntil: "2099-01-01" }
-          : i % 25 === 3
-            ? { status: "accepted", snoozedUntil: null }
-            : i % 25 === 4
-              ? { status: "rejected", snoozedUntil: null }
-              : { status: "open", snoozedUntil: null };
+          : i % 50 === 7
+            ? { status: "snoozed", snoozedUntil: null }
+            : i % 25 === 3
+              ? { status: "accepted", snoozedUntil: null }
+              : i % 25 === 4
+                ? { status: "rejected", snoozedUntil: null }
+                : { status: "open", snoozedUntil: null };
     await h.db.insert(schema.recommendations).values(
       Array.from({ length: ROWS }, (_, i) => ({
         runId: run!.id,
@@ -169,11 +171,14 @@ describe.each(TEST_DATABASE_KINDS)("the action center's summary on %s", (kind) =
     expect(got.byKind).toEqual(want.byKind);
     expect(got.byMarketplace).toEqual(want.byMarketplace);
     closeTo(got.impact, want.impact);
-    // The due snoozed ones are in it, the waiting ones not.
+    // The due snoozed ones (and those without a day) are in it, the waiting ones not.
     const plainOpen = rows.filter((r) => r.status === "open").length;
-    const due = rows.filter((r) => r.status === "snoozed" && r.snoozedUntil === yesterday).length;
+    const snoozed = rows.filter((r) => r.status === "snoozed");
+    const due = snoozed.filter((r) => r.snoozedUntil === yesterday).length;
+    const dayless = snoozed.filter((r) => r.snoozedUntil === null).length;
     expect(due).toBeGreaterThan(100);
-    expect(total).toBe(plainOpen + due);
+    expect(dayless).toBeGreaterThan(10);
+    expect(total).toBe(plainOpen + due + dayless);
   });
 
   it("respects the filters: kind, marketplace, campaign, the snoozed and done tabs", async () => {
@@ -213,6 +218,35 @@ describe.each(TEST_DATABASE_KINDS)("the action center's summary on %s", (kind) =
       .filter((v): v is number => v !== null)
       .sort((a, b) => b - a);
     expect(impacts).toEqual(ranked.slice(50, 100));
+  });
+
+  it("'all matching' decides what the header counts, a snoozed one without a day included", async () => {
+    const query = "queue=open&kind=budget&marketplace=SE";
+    const counted = summarised(await groupsOf(query)).byKind.budget;
+    expect(
+      rows.some(
+        (r) =>
+          r.kind === "budget" &&
+          r.marketplace === "SE" &&
+          r.status === "snoozed" &&
+          r.snoozedUntil === null,
+      ),
+    ).toBe(true);
+    const response = await h.app.inject({
+      method: "POST",
+      url: "/api/recommendation_decisions",
+      headers: { ...h.headers, "content-type": "application/json" },
+      payload: {
+        sellerProfile: `/api/seller_profiles/${h.sellerProfileId}`,
+        status: "rejected",
+        kind: "budget",
+        marketplace: "SE",
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.matched + body.remaining).toBe(counted);
+    expect(summarised(await groupsOf(query)).byKind.budget ?? 0).toBe(body.conflicts.length);
   });
 
   it("another customer's seller profile is 404, mine is 404 to them", async () => {
