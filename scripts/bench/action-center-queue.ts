@@ -3,8 +3,11 @@
 // (app.inject), p50/p95 over N iterations next to a baseline (a trivial authenticated read):
 //   first page: GET /api/recommendations?sellerProfile&status[]=open&status[]=snoozed&order[impact]=desc&itemsPerPage=50
 //   filtered page: the same with kind=bid and one marketplace's advertising profile
-//   the view's read: the 1,000 highest-impact open ones the header's counts per kind/marketplace
-//     and total impact are computed from (apps/web/app/routes/action-center/queue.server.ts)
+//   the view's old read: the 1,000 highest-impact open ones the header's counts per kind/marketplace
+//     and total impact were computed from (before: counts of the first 1,000 only)
+//   the web's reads now (apps/web/app/routes/action-center/queue.server.ts): the page it shows
+//     (queue=open, ranked by impact then newest) and the header's summary, every match counted
+//     and summed per kind and marketplace (GET /api/recommendation_summaries), also filtered
 // Usage: DATABASE_URL=postgres://user:pass@host:5432/postgres node scripts/bench/action-center-queue.ts [iterations]
 // EXPLAIN=1 prints the plans of the first page's queries. WITHOUT_QUEUE_INDEX=1 drops the
 // queue's index (migration 0028) first: the figures before it, for comparison. Works in a throw-away database created
@@ -115,6 +118,7 @@ try {
   await app.ready();
   const headers = { authorization: `Bearer ${token}`, accept: "application/ld+json" };
   const open = `sellerProfile=${SELLER}&status[]=open&status[]=snoozed&order[impact]=desc`;
+  const queue = `sellerProfile=${SELLER}&queue=open`;
   const scenarios = [
     { label: "baseline: GET /api/seller_profiles/{id}", url: `/api/seller_profiles/${SELLER}` },
     { label: "first page by impact (50)", url: `/api/recommendations?${open}&itemsPerPage=50` },
@@ -123,8 +127,24 @@ try {
       url: `/api/recommendations?${open}&kind=bid&profile=${profileId(0)}&itemsPerPage=50`,
     },
     {
-      label: "header's read: top 1,000 by impact",
+      label: "before, header's read: top 1,000 by impact",
       url: `/api/recommendations?${open}&itemsPerPage=1000`,
+    },
+    {
+      label: "now, the page shown (queue=open, 50)",
+      url: `/api/recommendations?${queue}&order[impact]=desc&order[createdAt]=desc&page=1&itemsPerPage=50`,
+    },
+    {
+      label: "now, the page shown (bid, DE, page 3)",
+      url: `/api/recommendations?${queue}&kind=bid&marketplace=DE&order[impact]=desc&order[createdAt]=desc&page=3&itemsPerPage=50`,
+    },
+    {
+      label: "now, header's summary (all 50,000 open)",
+      url: `/api/recommendation_summaries?${queue}&pagination=false`,
+    },
+    {
+      label: "now, header's summary (kind=bid)",
+      url: `/api/recommendation_summaries?${queue}&kind=bid&pagination=false`,
     },
   ];
   console.log(`\n${iterations} requests each after 5 warm-up (app.inject); latency in ms\n`);
@@ -147,9 +167,17 @@ try {
   }
   if (process.env.EXPLAIN) {
     const scope = `r.seller_profile_id in (select id from seller_profiles where customer_id = $1) and r.seller_profile_id = $2 and r.status in ('open','snoozed')`;
+    const due = `${scope} and (r.status = 'open' or r.snoozed_until is null or r.snoozed_until <= current_date)`;
     for (const sql of [
       `select r.* from recommendations r where ${scope} order by r.impact desc nulls last, r.id limit 50`,
       `select count(*) from recommendations r where ${scope}`,
+      // The queue's open tab now (a snoozed one back on its day), its page, count and summary.
+      `select r.* from recommendations r where ${due} order by r.impact desc nulls last, r.created_at desc, r.id limit 50`,
+      `select count(*) from recommendations r where ${due}`,
+      `select g.kind, ap.country_code, ap.currency, g.n, g.impact
+       from (select r.kind, r.advertising_profile_id, count(*) as n, sum(r.impact) as impact
+             from recommendations r where ${due} group by 1, 2) g
+       join advertising_profiles ap on ap.id = g.advertising_profile_id`,
     ]) {
       const plan = await raw.query(`explain analyze ${sql}`, [CUSTOMER, SELLER]);
       console.log(`\n${sql}`);

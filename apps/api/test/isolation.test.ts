@@ -567,6 +567,21 @@ const EXAMPLES: Record<string, Example> = {
     // Patched by its owner: the answer leaves it rejected.
     patch: () => ({ status: "rejected" }),
   },
+  recommendation_summaries: {
+    // Computed per kind and advertising profile: a recommendation of A shows up in its group.
+    insert: async (fixtures) => {
+      const id = await EXAMPLES.recommendations!.insert!(fixtures);
+      const [row] = await fixtures.db
+        .select({ profile: schema.recommendations.advertisingProfileId })
+        .from(schema.recommendations)
+        .where(eq(schema.recommendations.id, id));
+      return row!.profile;
+    },
+    listing: {
+      query: "",
+      shows: (member, id) => member.advertisingProfile === `/api/advertising_profiles/${id}`,
+    },
+  },
   sync_runs: {
     insert: async ({ db }) => {
       const [row] = await db

@@ -1,7 +1,7 @@
 /**
  * The action center's order (issue 21 §1): recommendations by projected impact, highest first,
- * the ones without a projection last in either direction (the queue reads the first 1,000 by
- * impact: unprojected ones first would push the best ones out of it).
+ * the ones without a projection last in either direction (the queue shows a page at a time by
+ * impact: unprojected ones first would push the best ones off the first pages).
  */
 import { schema } from "@starport/db";
 import { TEST_DATABASE_KINDS } from "@starport/db/testing";

@@ -1,84 +1,87 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildQueue, decideInRounds } from "../app/routes/action-center/queue.server.ts";
+import {
+  buildQueue,
+  decideInRounds,
+  type QueueGroup,
+  summariseQueue,
+} from "../app/routes/action-center/queue.server.ts";
 import { QUEUE_PAGE_SIZE } from "../app/routes/action-center/queue-model.ts";
 
 /**
- * The action center's queue (issue 21 §1, §3): ranked by the projected monthly profit (unknown
- * projections last), snoozed recommendations back in the open queue on their day, counts and the
- * total of what is shown.
+ * The action center's queue (issue 21 §1, §3): the page the API ranked and its summary's groups
+ * (every match counted and summed per kind and marketplace) make the view; the header counts
+ * per kind and the total per currency of what the filters show, per marketplace of them all.
+ * The ranking and the snoozed ones' return are the API's (recommendation-summaries.test.ts).
  */
 const MARKETPLACES = new Map([
   ["/api/advertising_profiles/de", { code: "DE", currency: "EUR" }],
   ["/api/advertising_profiles/uk", { code: "UK", currency: "GBP" }],
 ]);
-const TODAY = "2026-11-27";
 
-const recommendation = fc.record({
-  id: fc.uuid(),
+const group = fc.record({
   kind: fc.constantFrom("bid", "keyword", "negative", "budget"),
-  profile: fc.constantFrom(...MARKETPLACES.keys()),
-  impact: fc.option(fc.double({ min: -500, max: 500, noNaN: true }), { nil: null }),
-  status: fc.constantFrom("open", "snoozed"),
-  snoozedUntil: fc.constantFrom(null, "2026-11-20", "2026-11-27", "2026-12-31"),
-  createdAt: fc.constantFrom("2026-11-25T10:00:00.000Z", "2026-11-26T10:00:00.000Z"),
-  reasonCode: fc.constant("bidOnTarget"),
+  marketplace: fc.constantFrom("DE", "UK", "FR"),
+  currency: fc.constantFrom("EUR", "GBP"),
+  count: fc.integer({ min: 0, max: 5000 }),
+  impact: fc.option(fc.integer({ min: -50_000, max: 50_000 }), { nil: null }),
 });
 
-const view = (members: Record<string, unknown>[], query = "") =>
-  buildQueue(members, MARKETPLACES, new URLSearchParams(query), "en", TODAY);
+const view = (members: Record<string, unknown>[], groups: QueueGroup[] = [], query = "") =>
+  buildQueue(members, groups, MARKETPLACES, new URLSearchParams(query), "en");
 
 describe("action center queue", () => {
-  it("ranks by projected profit, unknown last; a snoozed one returns on its day", () => {
+  it("the header adds up the summary's groups: of the marketplace shown, per marketplace of all", () => {
     fc.assert(
-      fc.property(fc.array(recommendation, { maxLength: 120 }), (members) => {
-        const open = view(members, "itemsPerPage=1000");
-        const due = members.filter(
-          (m) => m.status === "open" || m.snoozedUntil === null || m.snoozedUntil <= TODAY,
-        );
-        expect(open.total).toBe(due.length);
-        const impacts = open.items.map((i) => i.impact);
-        const known = impacts.filter((v): v is number => v !== null);
-        expect(known).toEqual([...known].sort((a, b) => b - a));
-        // Every unknown projection comes after every known one.
-        const firstUnknown = impacts.indexOf(null);
-        if (firstUnknown >= 0)
-          expect(impacts.slice(firstUnknown).every((v) => v === null)).toBe(true);
-        expect(open.items.length).toBe(Math.min(due.length, QUEUE_PAGE_SIZE));
-        const snoozed = view(members, "tab=snoozed");
-        expect(snoozed.total).toBe(members.length - due.length);
-      }),
+      fc.property(
+        fc.array(group, { maxLength: 40 }),
+        fc.constantFrom(null, "DE", "UK"),
+        (groups, marketplace) => {
+          const shown = groups.filter((g) => !marketplace || g.marketplace === marketplace);
+          const summary = summariseQueue(groups, marketplace);
+          const sum = (list: QueueGroup[]) => list.reduce((n, g) => n + g.count, 0);
+          expect(summary.total).toBe(sum(shown));
+          expect(Object.values(summary.countsByKind).reduce((a, b) => a + b, 0)).toBe(sum(shown));
+          for (const code of ["DE", "UK", "FR"])
+            expect(summary.countsByMarketplace[code] ?? 0).toBe(
+              sum(groups.filter((g) => g.marketplace === code)),
+            );
+          for (const currency of ["EUR", "GBP"]) {
+            const projected = shown.filter((g) => g.currency === currency && g.impact !== null);
+            expect(summary.impactByCurrency[currency]).toBe(
+              projected.length ? projected.reduce((n, g) => n + (g.impact ?? 0), 0) : undefined,
+            );
+          }
+        },
+      ),
     );
   });
 
   it("counts per kind and marketplace, the total per currency, of what the filters show", () => {
+    const groups: QueueGroup[] = [
+      { kind: "bid", marketplace: "DE", currency: "EUR", count: 1200, impact: 40 },
+      { kind: "bid", marketplace: "UK", currency: "GBP", count: 1, impact: 10 },
+      { kind: "negative", marketplace: "DE", currency: "EUR", count: 1, impact: 2.5 },
+      { kind: "keyword", marketplace: "DE", currency: "EUR", count: 1, impact: null },
+    ];
     const members = [
       { id: "1", kind: "bid", profile: "/api/advertising_profiles/de", impact: 40, status: "open" },
       { id: "2", kind: "bid", profile: "/api/advertising_profiles/uk", impact: 10, status: "open" },
-      {
-        id: "3",
-        kind: "negative",
-        profile: "/api/advertising_profiles/de",
-        impact: 2.5,
-        status: "open",
-      },
-      {
-        id: "4",
-        kind: "keyword",
-        profile: "/api/advertising_profiles/de",
-        impact: null,
-        status: "open",
-      },
     ].map((m) => ({ ...m, createdAt: "2026-11-26T10:00:00.000Z", reasonCode: "bidOnTarget" }));
-    const all = view(members);
-    expect(all.items.map((i) => i.id)).toEqual(["1", "2", "3", "4"]);
-    expect(all.countsByKind).toEqual({ bid: 2, negative: 1, keyword: 1 });
-    expect(all.countsByMarketplace).toEqual({ DE: 3, UK: 1 });
+    const all = view(members, groups);
+    // The page as the API ranked it; the counts of every match, past the page.
+    expect(all.items.map((i) => [i.id, i.marketplace, i.currency])).toEqual([
+      ["1", "DE", "EUR"],
+      ["2", "UK", "GBP"],
+    ]);
+    expect(all.total).toBe(1203);
+    expect(all.countsByKind).toEqual({ bid: 1201, negative: 1, keyword: 1 });
+    expect(all.countsByMarketplace).toEqual({ DE: 1202, UK: 1 });
     expect(all.impactByCurrency).toEqual({ EUR: 42.5, GBP: 10 });
-    const de = view(members, "marketplace=DE");
-    expect(de.items.map((i) => i.id)).toEqual(["1", "3", "4"]);
+    const de = view([], groups, "marketplace=DE");
+    expect(de.total).toBe(1202);
     expect(de.impactByCurrency).toEqual({ EUR: 42.5 });
-    expect(de.countsByMarketplace).toEqual({ DE: 3, UK: 1 });
+    expect(de.countsByMarketplace).toEqual({ DE: 1202, UK: 1 });
   });
 
   it("the done tab carries an applied bid's measured effect, or the day it is measured on", () => {
@@ -116,8 +119,10 @@ describe("action center queue", () => {
         },
         { ...base, id: "r", status: "rejected", measuredEffect: null },
       ],
+      [],
       "tab=done",
     );
+    expect(done.tab).toBe("done");
     const byId = new Map(done.items.map((i) => [i.id, i.measured]));
     expect(byId.get("m")).toEqual({ monthly: 12, measuredFrom: "2026-11-17" });
     expect(byId.get("p")).toEqual({ monthly: null, measuredFrom: "2026-12-05" });
@@ -125,21 +130,10 @@ describe("action center queue", () => {
   });
 
   it("pages by perPage from the URL (10, 25, 50, 100), else 50", () => {
-    const members = Array.from({ length: 120 }, (_, i) => ({
-      id: String(i),
-      kind: "bid",
-      profile: "/api/advertising_profiles/de",
-      impact: 200 - i,
-      status: "open",
-      createdAt: "2026-11-26T10:00:00.000Z",
-      reasonCode: "bidOnTarget",
-    }));
-    expect(view(members, "perPage=10&page=2").items.map((i) => i.id)).toEqual(
-      Array.from({ length: 10 }, (_, i) => String(10 + i)),
-    );
-    expect(view(members, "perPage=100").items.length).toBe(100);
+    expect(view([], [], "perPage=10&page=2")).toMatchObject({ page: 2, pageSize: 10 });
+    expect(view([], [], "perPage=100").pageSize).toBe(100);
     for (const bad of ["perPage=7", "perPage=5000", "perPage=abc"])
-      expect(view(members, bad).pageSize, bad).toBe(QUEUE_PAGE_SIZE);
+      expect(view([], [], bad).pageSize, bad).toBe(QUEUE_PAGE_SIZE);
   });
 });
 

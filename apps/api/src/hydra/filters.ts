@@ -96,10 +96,12 @@ function apply(filter: FilterDefinition, query: URLSearchParams, parsed: ParsedF
   switch (filter.type) {
     case "exact": {
       const list = values(query, p);
-      // A malformed id is the caller's mistake (400), never a database error.
-      if (filter.column.getSQLType() === "uuid")
+      // A malformed id is the caller's mistake (400), never a database error. A condition of
+      // its own checks its values.
+      if (!filter.condition && filter.column.getSQLType() === "uuid")
         for (const value of list) if (!isUuid(value)) invalid(p, value);
-      if (list.length === 1) parsed.conditions.push(eq(filter.column, list[0]!));
+      if (list.length > 0 && filter.condition) parsed.conditions.push(filter.condition(list));
+      else if (list.length === 1) parsed.conditions.push(eq(filter.column, list[0]!));
       else if (list.length > 1) parsed.conditions.push(inArray(filter.column, list));
       return;
     }

@@ -40,7 +40,18 @@ export type Direction = "asc" | "desc";
 
 export type FilterDefinition =
   /** `field=value` or `field[]=a&field[]=b`: equality. */
-  | { type: "exact"; parameter: string; column: AnyPgColumn; description?: string }
+  | {
+      type: "exact";
+      parameter: string;
+      column: AnyPgColumn;
+      description?: string;
+      /**
+       * The rows' condition for the values when it is not `column in (values)` (a derived state,
+       * such as the queue's "open" that takes in snoozed ones whose day has come); throws a 400
+       * for a value it does not know.
+       */
+      condition?: (values: readonly string[]) => SQL;
+    }
   /** `field=value`: case-insensitive substring. */
   | { type: "partial"; parameter: string; column: AnyPgColumn }
   /** `search=value`: case-insensitive substring over several columns. */

@@ -1,5 +1,5 @@
 import { type Database, schema } from "@starport/db";
-import { and, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { requireVisibleSellerProfile } from "../catalogue/seller-profile-access.ts";
@@ -9,6 +9,7 @@ import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { isoDate } from "../resources/shared.ts";
 import { violation } from "../validation.ts";
 import { decideRecommendation } from "./decide-recommendation.ts";
+import { marketplaceFilter, queueCondition } from "./recommendation-queue.ts";
 
 /** At most this many recommendations are decided by one call; `remaining` says how many wait. */
 export const DECIDE_MATCHING_LIMIT = 2000;
@@ -55,26 +56,14 @@ export async function decideMatching(
   if (input.status === "snoozed" && !input.snoozedUntil)
     throw new ValidationError([violation("snoozedUntil", "required")]);
   const rec = schema.recommendations;
+  // The queue's open tab, as its list and summary read it (recommendation-queue.ts).
   const conditions: SQL[] = [
     eq(rec.sellerProfileId, sellerProfileId),
-    or(eq(rec.status, "open"), and(eq(rec.status, "snoozed"), lte(rec.snoozedUntil, today))) as SQL,
+    queueCondition("open", today),
   ];
   if (input.kind) conditions.push(eq(rec.kind, input.kind));
   if (input.campaign) conditions.push(eq(rec.campaignId, input.campaign));
-  if (input.marketplace) {
-    const ap = schema.advertisingProfiles;
-    conditions.push(
-      inArray(
-        rec.advertisingProfileId,
-        db
-          .select({ id: ap.id })
-          .from(ap)
-          .where(
-            and(eq(ap.sellerProfileId, sellerProfileId), eq(ap.countryCode, input.marketplace)),
-          ),
-      ),
-    );
-  }
+  if (input.marketplace) conditions.push(marketplaceFilter([input.marketplace]));
   const rows = await db
     .select()
     .from(rec)

@@ -1,10 +1,15 @@
 import { schema } from "@starport/db";
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { z } from "zod";
 import { adGroups, campaigns } from "../advertising/resources.ts";
 import { changeBatches, changes } from "../changes/resources.ts";
 import { iriOf } from "../hydra/fields.ts";
-import { defineResource, type ResourceDefinition, ref } from "../hydra/resource.ts";
+import {
+  defineResource,
+  type FilterDefinition,
+  type ResourceDefinition,
+  ref,
+} from "../hydra/resource.ts";
 import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
@@ -16,6 +21,12 @@ import {
   type RecommendationRow,
 } from "./decide-recommendation.ts";
 import { type MeasuredEffect, withMeasuredEffects } from "./measured-effect.ts";
+import {
+  groupRecommendations,
+  marketplaceFilter,
+  queueFilter,
+  type RecommendationGroup,
+} from "./recommendation-queue.ts";
 import { requestOptimiserRun } from "./request-optimiser-run.ts";
 import type { OptimiserRunRow } from "./run-optimiser.ts";
 
@@ -209,6 +220,49 @@ const RECOMMENDATION_OUTPUT = z.object({
   updatedAt: z.string(),
 });
 
+/**
+ * How recommendations are found, the same for the list and its summary (the action center's page
+ * and header): `queue` and `marketplace` are the queue's tab and marketplace.
+ */
+const RECOMMENDATION_FILTERS: readonly FilterDefinition[] = [
+  { type: "relation", parameter: "run", column: rec.runId, target: () => optimiserRuns },
+  {
+    type: "relation",
+    parameter: "sellerProfile",
+    column: rec.sellerProfileId,
+    target: () => sellerProfiles,
+  },
+  {
+    type: "relation",
+    parameter: "profile",
+    column: rec.advertisingProfileId,
+    target: () => advertisingProfiles,
+  },
+  { type: "relation", parameter: "campaign", column: rec.campaignId, target: () => campaigns },
+  { type: "relation", parameter: "adGroup", column: rec.adGroupId, target: () => adGroups },
+  { type: "exact", parameter: "status", column: rec.status },
+  { type: "exact", parameter: "kind", column: rec.kind },
+  { type: "exact", parameter: "reasonCode", column: rec.reasonCode },
+  { type: "exact", parameter: "entity", column: rec.entityId },
+  { type: "date", parameter: "createdAt", column: rec.createdAt },
+  {
+    type: "exact",
+    parameter: "queue",
+    column: rec.status,
+    description:
+      "The action center's tab: open (with the snoozed ones whose day has come), snoozed (still waiting) or done (accepted, rejected, applied).",
+    condition: queueFilter,
+  },
+  {
+    type: "exact",
+    parameter: "marketplace",
+    column: rec.advertisingProfileId,
+    description:
+      "The marketplace of the recommendation's advertising profile, by country code (DE, FR …).",
+    condition: marketplaceFilter,
+  },
+];
+
 type RecommendationRead = RecommendationRow & { measuredEffect?: MeasuredEffect | null };
 
 export const recommendations: ResourceDefinition<RecommendationRead, typeof decisionInput> =
@@ -263,28 +317,7 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
       update: async ({ db, principal }, row, document) =>
         decideRecommendation(db, principal, row, document as unknown as Decision),
     },
-    filters: [
-      { type: "relation", parameter: "run", column: rec.runId, target: () => optimiserRuns },
-      {
-        type: "relation",
-        parameter: "sellerProfile",
-        column: rec.sellerProfileId,
-        target: () => sellerProfiles,
-      },
-      {
-        type: "relation",
-        parameter: "profile",
-        column: rec.advertisingProfileId,
-        target: () => advertisingProfiles,
-      },
-      { type: "relation", parameter: "campaign", column: rec.campaignId, target: () => campaigns },
-      { type: "relation", parameter: "adGroup", column: rec.adGroupId, target: () => adGroups },
-      { type: "exact", parameter: "status", column: rec.status },
-      { type: "exact", parameter: "kind", column: rec.kind },
-      { type: "exact", parameter: "reasonCode", column: rec.reasonCode },
-      { type: "exact", parameter: "entity", column: rec.entityId },
-      { type: "date", parameter: "createdAt", column: rec.createdAt },
-    ],
+    filters: RECOMMENDATION_FILTERS,
     customOperations: [
       {
         method: "POST",
@@ -318,4 +351,54 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
     pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
   });
 
-export const OPTIMISER_RESOURCES = [optimiserRuns, recommendations] as const;
+/**
+ * `GET /api/recommendation_summaries?sellerProfile=…&queue=open&kind=…&marketplace=…` (issue 21,
+ * the action center's header): every matching recommendation counted and its projected impact
+ * summed, per kind and advertising profile (marketplace, currency) — exact however many match,
+ * where a page of the list is only a page.
+ */
+export const recommendationSummaries = defineResource<RecommendationGroup, z.ZodObject>({
+  shortName: "RecommendationSummary",
+  path: "recommendation_summaries",
+  description:
+    "The recommendations that match the filters, counted and their projected monthly profit impact summed per kind and advertising profile (marketplace and currency): the action center's counts and totals.",
+  table: rec,
+  id: rec.id,
+  owner: { kind: "parent", column: rec.sellerProfileId, parent: () => sellerProfiles },
+  itemOperation: false,
+  output: z.object({
+    kind: z.enum(RECOMMENDATION_KINDS),
+    advertisingProfile: iriOf(() => advertisingProfiles),
+    marketplace: z.string().describe("The advertising profile's country code (DE, FR …)."),
+    currency: z.string().describe("The advertising profile's currency, that of the impact."),
+    count: z.int().min(0),
+    impact: z
+      .number()
+      .nullable()
+      .describe("The summed projected monthly impact (null: none of them has a projection)."),
+  }),
+  toOutput: (group) => ({
+    kind: group.kind,
+    advertisingProfile: ref(() => advertisingProfiles, group.advertisingProfileId),
+    marketplace: group.marketplace,
+    currency: group.currency,
+    count: group.count,
+    impact: group.impact,
+  }),
+  operations: { create: false, update: false, delete: false },
+  filters: RECOMMENDATION_FILTERS,
+  pagination: { itemsPerPage: 100, maxItemsPerPage: 1000, clientEnabled: true },
+  provider: {
+    collection: async (ctx) => {
+      const groups = await groupRecommendations(ctx.db, and(ctx.scope, ...ctx.conditions));
+      const end = ctx.limit === undefined ? undefined : ctx.offset + ctx.limit;
+      return { rows: groups.slice(ctx.offset, end), total: groups.length };
+    },
+  },
+});
+
+export const OPTIMISER_RESOURCES = [
+  optimiserRuns,
+  recommendations,
+  recommendationSummaries,
+] as const;

@@ -179,7 +179,16 @@ export const recommendations = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("recommendations_profile_status").on(table.sellerProfileId, table.status),
+    // A profile's recommendations by status, with what the action center's summary groups and
+    // sums (and the snoozed day the open tab checks): counted from the index alone, not the rows.
+    index("recommendations_profile_status").on(
+      table.sellerProfileId,
+      table.status,
+      table.kind,
+      table.advertisingProfileId,
+      table.snoozedUntil,
+      table.impact,
+    ),
     index("recommendations_run").on(table.runId),
     // The action center's queue: a profile's open (and snoozed) ones by impact, a page at a time
     // without sorting them all (scripts/bench/action-center-queue.ts).

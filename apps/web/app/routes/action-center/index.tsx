@@ -6,7 +6,6 @@
  * reject or snooze one, or a selection at once.
  */
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -229,11 +228,6 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
           <Summary data={data} />
         </Stack>
       </Paper>
-      {data.truncated ? (
-        <Alert color="yellow" data-testid="queue-truncated">
-          {t("actionCenter.truncated")}
-        </Alert>
-      ) : null}
       {open && selected.length > 0 ? (
         <Paper withBorder p="xs" data-testid="queue-bulk">
           <Group justify="space-between">

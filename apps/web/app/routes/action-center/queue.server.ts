@@ -20,13 +20,8 @@ import {
   type QueueTab,
 } from "./queue-model.ts";
 
-/** How many recommendations one view reads, ranks and counts (beyond: the first ones by impact). */
-const READ_LIMIT = 1000;
-const STATUSES: Record<QueueTab, readonly string[]> = {
-  open: ["open", "snoozed"],
-  snoozed: ["snoozed"],
-  done: ["accepted", "rejected", "applied"],
-};
+/** How many recommendations one form post decides one by one (a page holds at most 100). */
+const SELECTION_LIMIT = 1000;
 
 export interface QueueItem extends LogEntry {
   marketplace: string;
@@ -47,20 +42,31 @@ export interface QueueItem extends LogEntry {
 
 export interface QueueData {
   tab: QueueTab;
+  /** The page shown, ranked by the API (impact, unknown last, newest first among equals). */
   items: QueueItem[];
+  /** Every recommendation the filters match (the API's summary, not a count of a page). */
   total: number;
   page: number;
   pageSize: number;
-  /** More recommendations than one view reads: counts and totals are of the first ones. */
-  truncated: boolean;
   countsByKind: Record<string, number>;
+  /** Per marketplace, whichever marketplace is chosen (the other ones' counts stay visible). */
   countsByMarketplace: Record<string, number>;
-  /** The summed projected monthly impact of the view, per currency. */
+  /** The summed projected monthly impact of every match, per currency. */
   impactByCurrency: Record<string, number>;
   marketplaces: string[];
 }
 
+/** One group of the API's recommendation summary: a kind on one marketplace. */
+export interface QueueGroup {
+  kind: string;
+  marketplace: string;
+  currency: string;
+  count: number;
+  impact: number | null;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MARKETPLACE = /^[A-Z]{2}$/;
 const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
 
 function measuredOf(value: unknown): QueueItem["measured"] {
@@ -75,36 +81,43 @@ function tabOf(params: URLSearchParams): QueueTab {
   return (QUEUE_TABS as readonly string[]).includes(tab ?? "") ? (tab as QueueTab) : "open";
 }
 
-/** Highest projected profit first; unknown impact last, newest first among equals. */
-function byImpact(a: QueueItem, b: QueueItem): number {
-  if (a.impact !== b.impact) {
-    if (a.impact === null) return 1;
-    if (b.impact === null) return -1;
-    return b.impact - a.impact;
-  }
-  return b.createdAt.localeCompare(a.createdAt);
+function pagingOf(params: URLSearchParams): { page: number; pageSize: number } {
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const perPage = Number(params.get("perPage"));
+  const pageSize = (QUEUE_PAGE_SIZES as readonly number[]).includes(perPage)
+    ? perPage
+    : QUEUE_PAGE_SIZE;
+  return { page, pageSize };
 }
 
+/**
+ * Two reads with the same filters: the API's summary (every match counted and summed, for the
+ * header) and the one page the table shows, ranked and paged by the API. The summary leaves the
+ * marketplace out so that every marketplace's count shows; the rest is of the chosen one.
+ */
 export async function loadQueue(
   api: ApiClient,
   params: URLSearchParams,
   sellerProfile: string,
   locale: Locale,
-  today = new Date().toISOString().slice(0, 10),
 ): Promise<QueueData> {
-  const query = new URLSearchParams({
-    sellerProfile,
-    "order[impact]": "desc",
-    itemsPerPage: String(READ_LIMIT),
-  });
-  for (const status of STATUSES[tabOf(params)]) query.append("status[]", status);
+  const filters = new URLSearchParams({ sellerProfile, queue: tabOf(params) });
   const kind = params.get("kind");
-  if (kind && (QUEUE_KINDS as readonly string[]).includes(kind)) query.set("kind", kind);
+  if (kind && (QUEUE_KINDS as readonly string[]).includes(kind)) filters.set("kind", kind);
   // One entity's recommendations (a Hangar row's marker links here).
   const entity = params.get("entity");
-  if (entity && UUID.test(entity)) query.set("entity", entity);
-  const [recs, profiles] = await Promise.all([
-    api.json(`/api/recommendations?${query}`),
+  if (entity && UUID.test(entity)) filters.set("entity", entity);
+  const { page, pageSize } = pagingOf(params);
+  const pageQuery = new URLSearchParams(filters);
+  const marketplace = params.get("marketplace");
+  if (marketplace && MARKETPLACE.test(marketplace)) pageQuery.set("marketplace", marketplace);
+  pageQuery.set("order[impact]", "desc");
+  pageQuery.set("order[createdAt]", "desc");
+  pageQuery.set("page", String(page));
+  pageQuery.set("itemsPerPage", String(pageSize));
+  const [recs, summary, profiles] = await Promise.all([
+    api.json(`/api/recommendations?${pageQuery}`),
+    api.json(`/api/recommendation_summaries?${filters}&pagination=false`),
     api.json(`/api/advertising_profiles?profile=${sellerProfile}&itemsPerPage=100`),
   ]);
   const marketplaceOf = new Map<string, { code: string; currency: string }>();
@@ -113,77 +126,65 @@ export async function loadQueue(
       code: String(p.countryCode),
       currency: String(p.currency),
     });
-  const list = parseCollection<Record<string, unknown>>(recs);
-  return {
-    ...buildQueue(list.members, marketplaceOf, params, locale, today),
-    truncated: list.totalItems > list.members.length,
-  };
+  return buildQueue(
+    parseCollection<Record<string, unknown>>(recs).members,
+    parseCollection<QueueGroup>(summary).members,
+    marketplaceOf,
+    params,
+    locale,
+  );
 }
 
 /**
- * Pure: the view of one tab from the recommendations read — snoozed ones back on their day,
- * the marketplace filter, counts, the projected total per currency, ranked (`byImpact`) and paged.
+ * Pure: the header's counts and totals from the summary's groups — per marketplace over all of
+ * them, per kind, in all and per currency over the chosen marketplace's (or all).
  */
+export function summariseQueue(groups: readonly QueueGroup[], marketplace: string | null) {
+  const countsByMarketplace: Record<string, number> = {};
+  const countsByKind: Record<string, number> = {};
+  const impactByCurrency: Record<string, number> = {};
+  let total = 0;
+  for (const group of groups) {
+    countsByMarketplace[group.marketplace] =
+      (countsByMarketplace[group.marketplace] ?? 0) + group.count;
+    if (marketplace && group.marketplace !== marketplace) continue;
+    total += group.count;
+    countsByKind[group.kind] = (countsByKind[group.kind] ?? 0) + group.count;
+    if (group.impact !== null)
+      impactByCurrency[group.currency] = (impactByCurrency[group.currency] ?? 0) + group.impact;
+  }
+  return { total, countsByKind, countsByMarketplace, impactByCurrency };
+}
+
+/** Pure: the view of one tab from the page the API ranked and the summary's groups. */
 export function buildQueue(
   members: readonly Record<string, unknown>[],
+  groups: readonly QueueGroup[],
   marketplaceOf: ReadonlyMap<string, { code: string; currency: string }>,
   params: URLSearchParams,
   locale: Locale,
-  today: string,
-): Omit<QueueData, "truncated"> {
-  const tab = tabOf(params);
-  const all: QueueItem[] = members
-    // A snoozed one is back in the queue on its day.
-    .filter((raw) => {
-      if (!STATUSES[tab].includes(String(raw.status))) return false;
-      if (raw.status !== "snoozed") return true;
-      const until = typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null;
-      const back = !until || until <= today;
-      return tab === "snoozed" ? !back : back;
-    })
-    .map((raw) => {
-      const marketplace = marketplaceOf.get(String(raw.profile));
-      const currency = marketplace?.currency ?? "EUR";
-      return {
-        ...proposalEntry(raw, currency, locale),
-        marketplace: marketplace?.code ?? "",
-        impact: num(raw.impact),
-        impactLow: num(raw.impactLow),
-        impactHigh: num(raw.impactHigh),
-        snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
-        acceptedValue: raw.acceptedValue ?? null,
-        changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
-        measured: measuredOf(raw.measuredEffect),
-      };
-    });
-  const countsByMarketplace: Record<string, number> = {};
-  for (const item of all)
-    countsByMarketplace[item.marketplace] = (countsByMarketplace[item.marketplace] ?? 0) + 1;
+): QueueData {
+  const items: QueueItem[] = members.map((raw) => {
+    const marketplace = marketplaceOf.get(String(raw.profile));
+    const currency = marketplace?.currency ?? "EUR";
+    return {
+      ...proposalEntry(raw, currency, locale),
+      marketplace: marketplace?.code ?? "",
+      impact: num(raw.impact),
+      impactLow: num(raw.impactLow),
+      impactHigh: num(raw.impactHigh),
+      snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
+      acceptedValue: raw.acceptedValue ?? null,
+      changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
+      measured: measuredOf(raw.measuredEffect),
+    };
+  });
   const marketplace = params.get("marketplace");
-  const shown = (marketplace ? all.filter((i) => i.marketplace === marketplace) : all).sort(
-    byImpact,
-  );
-  const countsByKind: Record<string, number> = {};
-  const impactByCurrency: Record<string, number> = {};
-  for (const item of shown) {
-    countsByKind[item.what] = (countsByKind[item.what] ?? 0) + 1;
-    if (item.impact !== null)
-      impactByCurrency[item.currency] = (impactByCurrency[item.currency] ?? 0) + item.impact;
-  }
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const perPage = Number(params.get("perPage"));
-  const pageSize = (QUEUE_PAGE_SIZES as readonly number[]).includes(perPage)
-    ? perPage
-    : QUEUE_PAGE_SIZE;
   return {
-    tab,
-    items: shown.slice((page - 1) * pageSize, page * pageSize),
-    total: shown.length,
-    page,
-    pageSize,
-    countsByKind,
-    countsByMarketplace,
-    impactByCurrency,
+    tab: tabOf(params),
+    items,
+    ...pagingOf(params),
+    ...summariseQueue(groups, marketplace && MARKETPLACE.test(marketplace) ? marketplace : null),
     marketplaces: [...new Set([...marketplaceOf.values()].map((m) => m.code))].sort(),
   };
 }
@@ -250,7 +251,7 @@ export async function queueAction(
   if (intent === "snooze" && !DAY.test(until)) throw data({ message: "invalid until" }, 400);
   if (form.get("all") === "1") return decideAllMatching(context, api, form, intent, until);
   const ids = form.getAll("id").map(String);
-  if (ids.length === 0 || ids.length > READ_LIMIT || !ids.every((id) => UUID.test(id)))
+  if (ids.length === 0 || ids.length > SELECTION_LIMIT || !ids.every((id) => UUID.test(id)))
     throw data({ message: "invalid id" }, 400);
   const acceptedValue = editedValue(form, ids.length);
   const body =

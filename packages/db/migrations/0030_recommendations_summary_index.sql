@@ -1,0 +1,2 @@
+DROP INDEX "recommendations_profile_status";--> statement-breakpoint
+CREATE INDEX "recommendations_profile_status" ON "recommendations" USING btree ("seller_profile_id","status","kind","advertising_profile_id","snoozed_until","impact");
