@@ -1,14 +1,13 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { parse } from "csv-parse";
-import type ExcelJS from "exceljs";
-import { loadExcelJS } from "../xlsx/load-exceljs.ts";
 import type { CellValue } from "./fields.ts";
+import { readXlsxInWorker } from "./read-xlsx-in-worker.ts";
 
 /**
  * Streams the rows of an uploaded spreadsheet without holding the file in memory: csv-parse for
  * CSV (BOM, `;` `,` or tab sniffed from the header line, quoted newlines), exceljs' streaming
- * WorkbookReader for XLSX (first worksheet). Row numbers are the file's (the header is row 1).
+ * WorkbookReader in a worker thread for XLSX (first worksheet). Row numbers are the file's (the header is row 1).
  */
 
 export type ImportFormat = "csv" | "xlsx";
@@ -59,35 +58,6 @@ export async function sniffDelimiter(path: string): Promise<string> {
   }
 }
 
-/**
- * A cell as the sheet shows it: a formula's cached result (Excel stores it beside the formula;
- * the streaming reader gives a date result as its serial number), the formula itself when the
- * file holds no result (then the field reports what it got instead of "[object Object]"), an
- * error value as its text (#DIV/0!).
- */
-export function xlsxCell(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "string" || value instanceof Date) return value;
-  if (typeof value === "boolean") return String(value);
-  if (typeof value === "object") {
-    if ("richText" in value && Array.isArray(value.richText))
-      return value.richText.map((part) => part.text).join("");
-    if ("formula" in value || "sharedFormula" in value) {
-      const formula = value as { formula?: string; sharedFormula?: string; result?: unknown };
-      if (formula.result !== undefined && formula.result !== null)
-        return xlsxCell(formula.result as ExcelJS.CellValue);
-      const text = formula.formula || formula.sharedFormula;
-      return text ? `=${text}` : null;
-    }
-    if ("result" in value) return xlsxCell(value.result as ExcelJS.CellValue);
-    if ("error" in value) return String(value.error);
-    if ("text" in value) return xlsxCell(value.text as ExcelJS.CellValue);
-    if ("hyperlink" in value) return String(value.hyperlink);
-    return null;
-  }
-  return String(value);
-}
-
 /** Rows between two turns of the event loop: a large file never holds up other requests long. */
 const ROWS_PER_TURN = 250;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -136,7 +106,7 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
   for (let attempt = 1; ; attempt++) {
     let seen = 0;
     try {
-      for await (const sheetRow of readXlsxRows(path)) {
+      for await (const sheetRow of readXlsxInWorker(path)) {
         seen += 1;
         if (seen <= given) continue;
         given = seen;
@@ -150,29 +120,6 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
 }
 
 const XLSX_READ_ATTEMPTS = 3;
-
-async function* readXlsxRows(path: string): AsyncGenerator<SheetRow> {
-  const reader = new (loadExcelJS().stream.xlsx.WorkbookReader)(path, {
-    sharedStrings: "cache",
-    styles: "cache",
-    hyperlinks: "ignore",
-    worksheets: "emit",
-    entries: "emit",
-  });
-  let seen = 0;
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      seen += 1;
-      if (seen % ROWS_PER_TURN === 0) await nextTurn();
-      const values = row.values as ExcelJS.CellValue[];
-      const cells = values.slice(1).map(xlsxCell);
-      if (cells.every((cell) => cell === null || (typeof cell === "string" && cell.trim() === "")))
-        continue;
-      yield { row: row.number, cells };
-    }
-    break;
-  }
-}
 
 /**
  * Counts the data rows (every row after the header row), streaming: for CSV the non-empty lines

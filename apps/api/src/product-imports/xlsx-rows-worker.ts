@@ -1,0 +1,33 @@
+import { parentPort, workerData } from "node:worker_threads";
+import type { SheetRow } from "./read-rows.ts";
+import { readSheetRows } from "./xlsx-sheet-rows.ts";
+
+/**
+ * Worker thread reading one XLSX file (read-xlsx-in-worker.ts starts it): on each "next" from
+ * the server it reads up to `batchRows` rows and posts them, so it never runs ahead of the
+ * import; it ends with "done" or the reader's error, and the thread (with the reader's heap)
+ * goes away when the server terminates it.
+ */
+export type XlsxWorkerMessage =
+  | { rows: SheetRow[] }
+  | { done: true }
+  | { error: { message: string; stack?: string } };
+
+const { path, batchRows } = workerData as { path: string; batchRows: number };
+const rows = readSheetRows(path);
+const port = parentPort!;
+
+port.on("message", async () => {
+  try {
+    const batch: SheetRow[] = [];
+    while (batch.length < batchRows) {
+      const next = await rows.next();
+      if (next.done) break;
+      batch.push(next.value);
+    }
+    port.postMessage((batch.length ? { rows: batch } : { done: true }) satisfies XlsxWorkerMessage);
+  } catch (error) {
+    const { message, stack } = error instanceof Error ? error : new Error(String(error));
+    port.postMessage({ error: { message, stack } } satisfies XlsxWorkerMessage);
+  }
+});
