@@ -908,8 +908,8 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
     parent[i] = t < 0 ? 0.08 : (x.tCvr[t] as number);
   });
   const mTerm = fitPriorStrength(identity(n), clicks, orders, parent, 10);
-  const negated = new Set<string>();
-  const harvested = new Set<string>();
+  const negated = new TextsPerGroup();
+  const harvested = new TextsPerGroup();
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
   const destinations = {
     exact: new Map<string, GroupEntry[]>(),
@@ -948,7 +948,6 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
     const cpc = nc > 0 ? st.sums.cost / nc : 0;
     const beAcos = gt.breakEven > 0 ? gt.breakEven : gt.acos;
     const asin = ASIN_TERM.test(term);
-    const negKey = `${src.g.id}|${term}`;
     // negative: P(CVR < break-even CVR) > confidence, with the seller's click threshold as floor
     if (s.negationEnabled.value && nc >= (s.negationMinClicks.value ?? 15) && cpc > 0 && aov > 0) {
       const beCvr = cpc / (aov * beAcos);
@@ -960,8 +959,8 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
         (s.negationConfidencePercent?.value != null
           ? s.negationConfidencePercent.value / 100
           : opt.negationConfidence);
-      if (p > confidence && st.sums.cost >= minSpend && !negated.has(negKey)) {
-        negated.add(negKey);
+      if (p > confidence && st.sums.cost >= minSpend && !negated.has(src.g.id, term)) {
+        negated.add(src.g.id, term);
         x.push({
           kind: "negative",
           campaignId: src.c.id,
@@ -996,9 +995,9 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
         break;
       }
     const existing = dest !== null && exactIn(dest.g, term);
-    const harvestKey = `${dest?.g.id ?? "new"}|${term}`;
-    if (!existing && !harvested.has(harvestKey)) {
-      harvested.add(harvestKey);
+    const harvestIn = dest?.g.id ?? "new";
+    if (!existing && !harvested.has(harvestIn, term)) {
+      harvested.add(harvestIn, term);
       const destFactor = dest ? (x.cFactor[dest.ci] as number) : 1;
       const bid = cents(
         Math.min(x.limits.hi, Math.max(x.limits.lo, (gt.acos * postCvr * aov) / destFactor)),
@@ -1021,8 +1020,8 @@ function searchTermDecisions(input: OptimiserInput, opt: OptimiserOptions, x: Te
         sourceAdGroupId: src.g.id,
       });
     }
-    if (dest && !negated.has(negKey)) {
-      negated.add(negKey);
+    if (dest && !negated.has(src.g.id, term)) {
+      negated.add(src.g.id, term);
       x.push({
         kind: "negative",
         campaignId: src.c.id,
@@ -1050,6 +1049,27 @@ function targetPosition(id: string, src: GroupEntry | undefined, x: TermContext)
       if ((targets[k] as TargetNode).id === id) return (x.gFirst[src.gi] as number) + k;
   }
   return x.estimates.positionOf(id) ?? -1;
+}
+
+/**
+ * Texts per ad group id (negated, harvested): a Set per ad group rather than one Set of
+ * `${id}|${text}` keys, a fresh string built and hashed per search term.
+ */
+class TextsPerGroup {
+  readonly #byGroup = new Map<string, Set<string>>();
+
+  has(groupId: string, text: string): boolean {
+    return this.#byGroup.get(groupId)?.has(text) ?? false;
+  }
+
+  add(groupId: string, text: string): void {
+    let texts = this.#byGroup.get(groupId);
+    if (texts === undefined) {
+      texts = new Set<string>();
+      this.#byGroup.set(groupId, texts);
+    }
+    texts.add(text);
+  }
 }
 
 /** Membership of a set of texts: a list for a few (compared one by one), a Set for many. */
