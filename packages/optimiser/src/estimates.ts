@@ -3,7 +3,7 @@ import type { CampaignNode, CvrEstimate } from "./types.ts";
 /**
  * The fitted CVR of every keyword/target, read from the run's arrays on demand. A Map of a
  * million `{ cvr, clicks }` objects cost the run more than its statistics (issue 19's speed goal);
- * the backtest reads a few thousand, the run itself only those its search terms name.
+ * the backtest reads a few thousand; the run finds its search terms' targets while flattening the tree.
  */
 export class TargetEstimates implements ReadonlyMap<string, CvrEstimate> {
   readonly #campaigns: readonly CampaignNode[];
@@ -19,21 +19,6 @@ export class TargetEstimates implements ReadonlyMap<string, CvrEstimate> {
 
   get size(): number {
     return this.#cvr.length;
-  }
-
-  /** Position in the run's arrays of each of `ids` that is a keyword/target of the tree. */
-  indexOfTargets(ids: Iterable<string>): Map<string, number> {
-    const wanted = new Set(ids);
-    const out = new Map<string, number>();
-    if (wanted.size === 0) return out;
-    let i = 0;
-    for (const c of this.#campaigns)
-      for (const g of c.adGroups)
-        for (const t of g.targets) {
-          if (wanted.has(t.id)) out.set(t.id, i);
-          i++;
-        }
-    return out;
   }
 
   #positions(): Map<string, number> {
@@ -53,6 +38,11 @@ export class TargetEstimates implements ReadonlyMap<string, CvrEstimate> {
 
   #at(i: number): CvrEstimate {
     return { cvr: this.#cvr[i] as number, clicks: this.#clicks[i] as number };
+  }
+
+  /** The position of keyword/target `id` in the run's arrays. */
+  positionOf(id: string): number | undefined {
+    return this.#positions().get(id);
   }
 
   get(id: string): CvrEstimate | undefined {
