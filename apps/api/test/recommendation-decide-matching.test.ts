@@ -9,7 +9,11 @@ import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChangesHarness, openChangesHarness } from "./support/changes-harness.ts";
-import { type RecommendationRow, seedRecommendations } from "./support/recommendation-fixture.ts";
+import {
+  foreignSellerProfile,
+  type RecommendationRow,
+  seedRecommendations,
+} from "./support/recommendation-fixture.ts";
 
 const JSON_BODY = { "content-type": "application/json" };
 
@@ -32,19 +36,11 @@ describe.each(TEST_DATABASE_KINDS)("deciding every matching recommendation on %s
     h = await openChangesHarness(kind);
     mine = await seedRecommendations(h.db, h.sellerProfileId, { keywordBids: 4 });
     // Another customer's profile with open recommendations of the same kinds.
-    const [other] = await h.db
-      .select()
-      .from(schema.customers)
-      .where(eq(schema.customers.name, "Fremd AG"));
-    const [profile] = await h.db
-      .insert(schema.sellerProfiles)
-      .values({ customerId: other!.id, name: "Fremd AG" })
-      .returning();
-    foreignProfileId = profile!.id;
+    foreignProfileId = await foreignSellerProfile(h.db);
     const [ads] = await h.db
       .insert(schema.advertisingProfiles)
       .values({
-        sellerProfileId: profile!.id,
+        sellerProfileId: foreignProfileId,
         amazonProfileId: "999",
         countryCode: "DE",
         currency: "EUR",
@@ -53,14 +49,14 @@ describe.each(TEST_DATABASE_KINDS)("deciding every matching recommendation on %s
       .returning();
     const [run] = await h.db
       .insert(schema.optimiserRuns)
-      .values({ sellerProfileId: profile!.id, runDate: "2026-11-01", status: "succeeded" })
+      .values({ sellerProfileId: foreignProfileId, runDate: "2026-11-01", status: "succeeded" })
       .returning();
     foreign = await h.db
       .insert(schema.recommendations)
       .values(
         [0, 1].map((i) => ({
           runId: run!.id,
-          sellerProfileId: profile!.id,
+          sellerProfileId: foreignProfileId,
           advertisingProfileId: ads!.id,
           kind: "bid" as const,
           entityType: "keywords",

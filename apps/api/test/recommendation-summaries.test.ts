@@ -9,7 +9,7 @@ import { TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChangesHarness, openChangesHarness } from "./support/changes-harness.ts";
-import { seedRecommendations } from "./support/recommendation-fixture.ts";
+import { foreignSellerProfile, seedRecommendations } from "./support/recommendation-fixture.ts";
 
 const ROWS = 1_500;
 const KINDS = ["bid", "keyword", "negative", "budget"] as const;
@@ -151,15 +151,7 @@ describe.each(TEST_DATABASE_KINDS)("the action center's summary on %s", (kind) =
         .where(eq(rec.sellerProfileId, h.sellerProfileId))
     ).map((r) => ({ ...r, snoozedUntil: r.snoozedUntil === null ? null : String(r.snoozedUntil) }));
     // Another customer's profile with an open recommendation.
-    const [other] = await h.db
-      .select()
-      .from(schema.customers)
-      .where(eq(schema.customers.name, "Fremd AG"));
-    const [profile] = await h.db
-      .insert(schema.sellerProfiles)
-      .values({ customerId: other!.id, name: "Fremd AG" })
-      .returning();
-    foreignProfileId = profile!.id;
+    foreignProfileId = await foreignSellerProfile(h.db);
   }, 120_000);
   afterAll(() => h?.dispose());
 

@@ -401,14 +401,8 @@ test("a campaign's ad group comparison is kept in the URL and opens again after 
   await expect(page).not.toHaveURL(/compare=/);
 });
 
-test("the campaign search filters as one types, once per pause, without Enter", async ({
-  page,
-}) => {
-  const queries: string[] = [];
-  page.on("request", (r) => {
-    const q = new URL(r.url()).searchParams.get("q");
-    if (q !== null) queries.push(q);
-  });
+/** The demo seller's DE campaigns, from the overview of the profiles; answers the table. */
+async function openCampaignsOfDe(page: Page) {
   await page.goto("/en/hangar/campaigns");
   await expectHydrated(page);
   await page
@@ -417,6 +411,18 @@ test("the campaign search filters as one types, once per pause, without Enter", 
     .click();
   const table = page.getByTestId("table-campaigns");
   await expect(table.getByTestId("row-link").first()).toBeVisible();
+  return table;
+}
+
+test("the campaign search filters as one types, once per pause, without Enter", async ({
+  page,
+}) => {
+  const queries: string[] = [];
+  page.on("request", (r) => {
+    const q = new URL(r.url()).searchParams.get("q");
+    if (q !== null) queries.push(q);
+  });
+  const table = await openCampaignsOfDe(page);
   await table.getByRole("textbox").first().pressSequentially("Exact", { delay: 40 });
   await expect(page).toHaveURL(/q=Exact/);
   await expect
@@ -431,14 +437,7 @@ test("the campaign search filters as one types, once per pause, without Enter", 
 });
 
 test("the campaign search keeps what one types while an earlier search loads", async ({ page }) => {
-  await page.goto("/en/hangar/campaigns");
-  await expectHydrated(page);
-  await page
-    .locator("[data-testid=profile-card][data-marketplace=DE]")
-    .getByTestId("profile-card-link")
-    .click();
-  const table = page.getByTestId("table-campaigns");
-  await expect(table.getByTestId("row-link").first()).toBeVisible();
+  const table = await openCampaignsOfDe(page);
   // The load of "Ex" is held until the seller has typed on: it lands while the box says "Exa".
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {

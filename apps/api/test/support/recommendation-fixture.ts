@@ -94,3 +94,16 @@ export async function seedRecommendations(
   if (rows.length === 0) return [];
   return db.insert(schema.recommendations).values(rows).returning();
 }
+
+/** A seller profile of the other customer the harness seeds ("Fremd AG"): foreign to the user. */
+export async function foreignSellerProfile(db: Database): Promise<string> {
+  const [other] = await db
+    .select()
+    .from(schema.customers)
+    .where(eq(schema.customers.name, "Fremd AG"));
+  const [profile] = await db
+    .insert(schema.sellerProfiles)
+    .values({ customerId: other!.id, name: "Fremd AG" })
+    .returning();
+  return profile!.id;
+}
