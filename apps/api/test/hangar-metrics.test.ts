@@ -363,6 +363,43 @@ describe.each(TEST_DATABASE_KINDS)("Hangar metrics on %s", (kind) => {
     expect(members[1].product).toBeNull();
     expect(members[0].metrics.clicks).toBeGreaterThan(0);
   });
+
+  it("finds the listing of a product ad without SKU by its ASIN, the newest synced one", async () => {
+    const [account] = await t.db
+      .insert(schema.sellerAccounts)
+      .values({ sellerProfileId: IDS.profileA, name: "Alpha EU (ASIN)" })
+      .returning({ id: schema.sellerAccounts.id });
+    const ad = a.productAds[1]!;
+    await t.db
+      .update(schema.productAds)
+      .set({ sku: null, asin: "B0ASINONLY" })
+      .where(eq(schema.productAds.id, ad.id));
+    const listing = {
+      sellerAccountId: account!.id,
+      marketplace: "DE",
+      marketplaceId: "A1PA6795UKMFR9",
+      asin: "B0ASINONLY",
+      currency: "EUR",
+      status: "Active",
+    };
+    await t.db.insert(schema.products).values([
+      { ...listing, sku: "OLD-LISTING", title: "Alte Teekanne", syncedAt: new Date("2026-01-01") },
+      { ...listing, sku: "NEW-LISTING", title: "Neue Teekanne", syncedAt: new Date("2026-06-01") },
+      // Another marketplace's listing of the ASIN is not this ad's.
+      {
+        ...listing,
+        marketplace: "FR",
+        marketplaceId: "A13V1IB3VIYZZH",
+        sku: "FR",
+        title: "Théière",
+      },
+    ]);
+    const res = await get(`/api/product_ads?profile=${a.profileId}&from=${FROM}&to=${TO}`);
+    const member = res
+      .json()
+      ["hydra:member"].find((m: { "@id": string }) => m["@id"].endsWith(ad.id));
+    expect(member.product).toEqual({ title: "Neue Teekanne", imageUrl: null });
+  });
 });
 
 describe.each(TEST_DATABASE_KINDS)("Placements and search terms on %s", (kind) => {

@@ -15,6 +15,7 @@ import type {
 import { type ResolvedSettings, resolveSettings } from "@starport/settings";
 import { type SQL, sql } from "drizzle-orm";
 import { shiftDay } from "../advertising/metrics/period.ts";
+import { listingsOfAds } from "../advertising/metrics/product-of-ad.ts";
 import { rollupSums } from "../advertising/metrics/rollup.ts";
 import { loadSettingsContexts } from "../settings/load-settings-contexts.ts";
 
@@ -116,18 +117,12 @@ export async function loadOptimiserInput(
           state, bid_micros, expression_type = 'AUTO'
         from targets where advertising_profile_id = ${p} and state <> 'ARCHIVED'`,
     ),
-    // Each product ad's listing: same seller profile and marketplace, by SKU (else ASIN).
     await rows<Record<string, unknown>>(
       db,
-      sql`select distinct on (pa.id) pa.id::text, pa.ad_group_id::text, pa.state,
-          p.id::text as product_id
-        from product_ads pa
-        join advertising_profiles ap on ap.id = pa.advertising_profile_id
-        join seller_accounts sa on sa.seller_profile_id = ap.seller_profile_id
-        join products p on p.seller_account_id = sa.id and p.marketplace = ap.country_code
-          and (p.sku = pa.sku or (pa.sku is null and p.asin = pa.asin))
-        where pa.advertising_profile_id = ${p} and pa.state <> 'ARCHIVED'
-        order by pa.id, p.synced_at desc`,
+      listingsOfAds(
+        sql`pa.advertising_profile_id = ${p} and pa.state <> 'ARCHIVED'`,
+        sql`pa.ad_group_id::text, pa.state, p.id::text as product_id`,
+      ),
     ),
     await rows<{ ad_group_id: string; text: string }>(
       db,
@@ -235,7 +230,7 @@ export async function loadOptimiserInput(
     const list = adsOf.get(String(a.ad_group_id)) ?? [];
     list.push({
       productId: String(a.product_id),
-      adId: String(a.id),
+      adId: String(a.ad_id),
       state: a.state as EntityState,
     });
     adsOf.set(String(a.ad_group_id), list);

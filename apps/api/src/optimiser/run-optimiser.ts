@@ -367,15 +367,32 @@ function labelled(rec: NewRecommendation, loaded: LoadedOptimiserInput): NewReco
   return { ...rec, reasonParams: { ...(rec.reasonParams ?? {}), entityLabel: label } };
 }
 
+/**
+ * Each ad group's break-even ACoS: its first product's with one. Built once per loaded input (a
+ * search per decision walked every ad group and product: quadratic, 9 s at 100,000 bids).
+ */
+const breakEvenOfAdGroups = new WeakMap<LoadedOptimiserInput, Map<string, number | null>>();
 function breakEvenOf(loaded: LoadedOptimiserInput, adGroupId: string): number | null {
-  for (const c of loaded.input.campaigns)
-    for (const g of c.adGroups)
-      if (g.id === adGroupId)
+  let byGroup = breakEvenOfAdGroups.get(loaded);
+  if (!byGroup) {
+    const products = new Map(loaded.input.products.map((p) => [p.id, p.breakEvenAcos]));
+    byGroup = new Map();
+    for (const c of loaded.input.campaigns)
+      for (const g of c.adGroups) {
+        if (byGroup.has(g.id)) continue;
+        let found: number | null = null;
         for (const ad of g.products) {
-          const p = loaded.input.products.find((x) => x.id === ad.productId);
-          if (p?.breakEvenAcos != null) return p.breakEvenAcos;
+          const breakEven = products.get(ad.productId);
+          if (breakEven != null) {
+            found = breakEven;
+            break;
+          }
         }
-  return null;
+        byGroup.set(g.id, found);
+      }
+    breakEvenOfAdGroups.set(loaded, byGroup);
+  }
+  return byGroup.get(adGroupId) ?? null;
 }
 
 /** A bid, state or budget decision as a change authored by the optimiser, validated as a user's. */
