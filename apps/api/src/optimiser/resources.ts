@@ -165,7 +165,7 @@ const decisionInput = z.object({
   acceptedValue: value
     .optional()
     .describe(
-      "Accept with another value than proposed, validated as an edit by hand: a bid or budget (number), a state, or a new keyword's { bid, matchType } (a negative's { matchType }).",
+      "Accept with another value than proposed, validated as an edit by hand: a bid or budget (number), a state other than the entity's (ARCHIVED instead of PAUSED; its own state is a 422, a rejection), or a new keyword's { bid, matchType } (a negative's { matchType }).",
     ),
 });
 
