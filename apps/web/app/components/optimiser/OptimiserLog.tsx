@@ -28,10 +28,17 @@ import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { tableKeyDown, tableRowAttributes } from "../../lib/use-table-keys.ts";
 import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { AcceptedInstead } from "../action-center/AcceptedInstead.tsx";
 import { DecideButtons } from "../action-center/DecideButtons.tsx";
 import { useFormat } from "../hangar/format.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
-import type { LogActionResult, LogEntry, OptimiserLogData, PreviewDecision } from "./log.server.ts";
+import type {
+  LogActionResult,
+  LogDecider,
+  LogEntry,
+  OptimiserLogData,
+  PreviewDecision,
+} from "./log.server.ts";
 
 const MONEY_FIELDS = new Set(["bid", "budget"]);
 
@@ -144,7 +151,30 @@ export function StatusCell({ entry }: { entry: LogEntry }) {
           })}
         </Text>
       ) : null}
+      {entry.decidedBy ? (
+        <DecidedBy
+          decider={entry.decidedBy}
+          testId={entry.decidedBy.actorName ? "log-impersonation" : "log-decided-by"}
+        />
+      ) : null}
     </Stack>
+  );
+}
+
+/**
+ * Who decided a proposal: "Entschieden von Ines Imp", or "Ada Admin (Administrator) für Ines Imp"
+ * when an administrator decided while viewing Starport as her. The one place of that sentence:
+ * the bid optimisation log and the action center's done tab show it.
+ */
+export function DecidedBy({ decider, testId }: { decider: LogDecider; testId: string }) {
+  const { t } = useTranslation();
+  const user = decider.userName ?? t("changes.author.user");
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {decider.actorName
+        ? t("changes.author.impersonated", { admin: decider.actorName, user })
+        : t("optimiserLog.decidedBy", { user })}
+    </Text>
   );
 }
 
@@ -313,9 +343,12 @@ export function OptimiserLogTable({
             title: t("optimiserLog.column.change"),
             noWrap: true,
             render: (e) => (
-              <Text size="sm" data-testid="log-change">
-                {value(e.what, e.oldValue, e.currency)} → {value(e.what, e.newValue, e.currency)}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" data-testid="log-change">
+                  {value(e.what, e.oldValue, e.currency)} → {value(e.what, e.newValue, e.currency)}
+                </Text>
+                <AcceptedInstead entry={e} />
+              </Stack>
             ),
           },
           {
