@@ -8,7 +8,7 @@ import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { DecidedBy } from "../app/components/optimiser/OptimiserLog.tsx";
+import { DecidedBy } from "../app/components/optimiser/log-words.tsx";
 import { getI18n } from "../app/i18n/i18n.ts";
 import type { ApiClient } from "../app/lib/api/client.ts";
 import type { Locale } from "../app/route-table.ts";

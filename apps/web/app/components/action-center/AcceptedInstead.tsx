@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../hangar/format.ts";
 import type { LogEntry } from "../optimiser/log.server.ts";
-import { useLogValue } from "../optimiser/OptimiserLog.tsx";
+import { useLogValue } from "../optimiser/log-words.tsx";
 
 /** Accepted with another value than proposed (a bid, budget, state; a keyword's bid or match type). */
 export function editedAccept(

@@ -32,33 +32,8 @@ import { AcceptedInstead } from "../action-center/AcceptedInstead.tsx";
 import { DecideButtons } from "../action-center/DecideButtons.tsx";
 import { useFormat } from "../hangar/format.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
-import type {
-  LogActionResult,
-  LogDecider,
-  LogEntry,
-  OptimiserLogData,
-  PreviewDecision,
-} from "./log.server.ts";
-
-const MONEY_FIELDS = new Set(["bid", "budget"]);
-
-/** A decision's value in words: money in its marketplace's currency, states, new terms. */
-export function useLogValue() {
-  const { t } = useTranslation();
-  const format = useFormat();
-  return (what: string, value: unknown, currency: string): string => {
-    if (value === null || value === undefined || value === "") return "–";
-    if (MONEY_FIELDS.has(what) && typeof value === "number") return format.money(value, currency);
-    if (what === "state" && typeof value === "string")
-      return t(`hangar.state.${value}`, { defaultValue: value });
-    if (typeof value === "object") {
-      const v = value as Record<string, unknown>;
-      const bid = typeof v.bid === "number" ? ` · ${format.money(v.bid, currency)}` : "";
-      return `${String(v.text ?? v.keywordText ?? "")}${bid}`;
-    }
-    return String(value);
-  };
-}
+import type { LogActionResult, LogEntry, OptimiserLogData, PreviewDecision } from "./log.server.ts";
+import { DecidedBy, useLogValue } from "./log-words.tsx";
 
 /** The figures a bid was made from (the row's expansion). */
 function Inputs({ entry }: { entry: LogEntry }) {
@@ -158,23 +133,6 @@ export function StatusCell({ entry }: { entry: LogEntry }) {
         />
       ) : null}
     </Stack>
-  );
-}
-
-/**
- * Who decided a proposal: "Entschieden von Ines Imp", or "Ada Admin (Administrator) für Ines Imp"
- * when an administrator decided while viewing Starport as her. The one place of that sentence:
- * the bid optimisation log and the action center's done tab show it.
- */
-export function DecidedBy({ decider, testId }: { decider: LogDecider; testId: string }) {
-  const { t } = useTranslation();
-  const user = decider.userName ?? t("changes.author.user");
-  return (
-    <Text size="xs" c="dimmed" data-testid={testId}>
-      {decider.actorName
-        ? t("changes.author.impersonated", { admin: decider.actorName, user })
-        : t("optimiserLog.decidedBy", { user })}
-    </Text>
   );
 }
 

@@ -28,7 +28,7 @@ import { EditAccept } from "../../components/action-center/EditAccept.tsx";
 import { MeasuredEffect } from "../../components/action-center/MeasuredEffect.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
-import { DecidedBy, useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
+import { DecidedBy, useLogValue } from "../../components/optimiser/log-words.tsx";
 import { TableKeysHint } from "../../components/TableKeysHint.tsx";
 import { getI18n } from "../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
