@@ -17,10 +17,17 @@ const RECENT = day(today, -5);
 describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (kind) => {
   let t: HydraTestApp;
   let a: AdsFixture;
-  const ids: Record<"measured" | "pending" | "open", string> = {
+  const ids: Record<
+    "measured" | "pending" | "open" | "budget" | "keyword" | "negative" | "state",
+    string
+  > = {
     measured: "",
     pending: "",
     open: "",
+    budget: "",
+    keyword: "",
+    negative: "",
+    state: "",
   };
 
   beforeAll(async () => {
@@ -29,10 +36,16 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
     a = await insertAdsFixture(t.db, IDS.profileA, { seed: 7, firstDay: "2020-01-01", days: 2 });
     const kw = a.keywords[0]!;
     const campaign = a.campaigns[0]!;
-    const fact = (date: string, sales: number, cost: number) => ({
+    const fact = (
+      date: string,
+      sales: number,
+      cost: number,
+      entityType = "keyword",
+      amazonId = kw.amazonId,
+    ) => ({
       advertisingProfileId: a.profileId,
-      entityType: "keyword",
-      amazonId: kw.amazonId,
+      entityType,
+      amazonId,
       date,
       amazonCampaignId: campaign.amazonId,
       amazonAdGroupId: a.adGroups[0]!.amazonId,
@@ -55,7 +68,41 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
       fact(day(APPLIED, -15), 500, 0),
       fact(day(APPLIED, 15), 500, 0),
     );
+    // budget: the campaign 100 → 140 € sales, 20 → 28 € spend a day; a new keyword (Amazon id
+    // NEW-KW) 14 € sales, 3 € spend a day after; a paused product ad 5 € sales, 4 € spend before
+    const newKeyword = "NEW-KW-4711";
+    const ad = a.productAds[0]!;
+    for (let i = 1; i <= 14; i++) {
+      facts.push(fact(day(APPLIED, -i), 100, 20, "campaign", campaign.amazonId));
+      facts.push(fact(day(APPLIED, i), 140, 28, "campaign", campaign.amazonId));
+      facts.push(fact(day(APPLIED, i), 14, 3, "keyword", newKeyword));
+      facts.push(fact(day(APPLIED, -i), 5, 4, "product_ad", ad.amazonId));
+    }
     await t.db.insert(schema.adPerformanceDaily).values(facts);
+    // negative: the term cost 3 € and sold 2 € a day before, nothing after (two targets matched it)
+    const group = a.adGroups[0]!;
+    const term = (date: string, target: string) => ({
+      advertisingProfileId: a.profileId,
+      amazonTargetId: target,
+      searchTerm: "teure kanne",
+      date,
+      amazonCampaignId: campaign.amazonId,
+      amazonAdGroupId: group.amazonId,
+      impressions: 50,
+      clicks: 3,
+      costMicros: 1.5e6,
+      orders: 0,
+      units: 0,
+      salesMicros: 1e6,
+    });
+    await t.db
+      .insert(schema.searchTermDaily)
+      .values(
+        Array.from({ length: 14 }, (_, i) => [
+          term(day(APPLIED, -i - 1), "T1"),
+          term(day(APPLIED, -i - 1), "T2"),
+        ]).flat(),
+      );
 
     const [run] = await t.db
       .insert(schema.optimiserRuns)
@@ -65,7 +112,7 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
       .insert(schema.changeBatches)
       .values({ sellerProfileId: IDS.profileA, authorKind: "user", status: "applied" })
       .returning();
-    const change = async (appliedAt: Date | null) => {
+    const change = async (appliedAt: Date | null, amazonId: string | null = null) => {
       const [row] = await t.db
         .insert(schema.changes)
         .values({
@@ -79,11 +126,16 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
           newValue: 0.6,
           status: appliedAt ? "applied" : "pending",
           appliedAt,
+          amazonId,
         })
         .returning();
       return row!.id;
     };
-    const rec = async (status: "applied" | "open", changeId: string | null) => {
+    const rec = async (
+      status: "applied" | "open",
+      changeId: string | null,
+      values: Partial<typeof schema.recommendations.$inferInsert> = {},
+    ) => {
       const [row] = await t.db
         .insert(schema.recommendations)
         .values({
@@ -103,13 +155,57 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
           impactHigh: 61,
           status,
           changeId,
+          ...values,
         })
         .returning();
       return row!.id;
     };
-    ids.measured = await rec("applied", await change(new Date(`${APPLIED}T09:30:00Z`)));
+    const appliedAt = new Date(`${APPLIED}T09:30:00Z`);
+    ids.measured = await rec("applied", await change(appliedAt));
     ids.pending = await rec("applied", await change(new Date(`${RECENT}T09:30:00Z`)));
     ids.open = await rec("open", null);
+    ids.budget = await rec("applied", await change(appliedAt), {
+      kind: "budget",
+      entityType: "campaigns",
+      entityId: campaign.id,
+      currentValue: 50,
+      proposedValue: 70,
+      reasonCode: "budgetCapped",
+      inputs: { breakEvenAcos: 0.25 },
+      impact: 45,
+    });
+    ids.keyword = await rec("applied", await change(appliedAt, newKeyword), {
+      kind: "keyword",
+      entityType: "ad_groups",
+      entityId: group.id,
+      adGroupId: group.id,
+      currentValue: null,
+      proposedValue: { text: "neue kanne", bid: 0.5 },
+      reasonCode: "harvestKeyword",
+      inputs: { breakEvenAcos: 0.5 },
+      impact: null,
+    });
+    ids.negative = await rec("applied", await change(appliedAt), {
+      kind: "negative",
+      entityType: "ad_groups",
+      entityId: group.id,
+      adGroupId: group.id,
+      currentValue: null,
+      proposedValue: { text: "Teure Kanne" },
+      reasonCode: "negativeByProbability",
+      inputs: { breakEvenAcos: 0.4 },
+      impact: null,
+    });
+    ids.state = await rec("applied", await change(appliedAt), {
+      kind: "state",
+      entityType: "product_ads",
+      entityId: ad.id,
+      currentValue: "ENABLED",
+      proposedValue: "PAUSED",
+      reasonCode: "pauseOutOfStock",
+      inputs: { breakEvenAcos: 0.3 },
+      impact: null,
+    });
   }, 120_000);
   afterAll(() => t?.dispose());
 
@@ -129,6 +225,26 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
     });
   });
 
+  it("every kind is measured on what it touched: campaign, new keyword, search term, product ad", async () => {
+    const effect = async (id: string) =>
+      (await t.request("own", { url: `/api/recommendations/${id}` })).json().measuredEffect;
+    // budget: 30 × (100 × 0.25 − 20) = 150 → 30 × (140 × 0.25 − 28) = 210
+    expect(await effect(ids.budget)).toMatchObject({ before: 150, after: 210, monthly: 60 });
+    // new keyword: nothing before, 30 × (14 × 0.5 − 3) = 120 after
+    expect(await effect(ids.keyword)).toMatchObject({ before: 0, after: 120, monthly: 120 });
+    // negative (its term in any case, over both targets): 30 × (2 × 0.4 − 3) = −66 → 0;
+    // 90 € spend saved, 60 € sales lost a month
+    expect(await effect(ids.negative)).toMatchObject({
+      before: -66,
+      after: 0,
+      monthly: 66,
+      spendSaved: 90,
+      salesLost: 60,
+    });
+    // paused product ad: 30 × (5 × 0.3 − 4) = −75 → 0
+    expect(await effect(ids.state)).toMatchObject({ before: -75, after: 0, monthly: 75 });
+  });
+
   it("before its 14 days are over it says when it will be measured; an open one has none", async () => {
     const list = (
       await t.request("own", {
@@ -138,13 +254,15 @@ describe.each(TEST_DATABASE_KINDS)("measured effect of recommendations on %s", (
     const byId = new Map(
       (list["hydra:member"] as { id: string; measuredEffect: unknown }[]).map((m) => [m.id, m]),
     );
-    expect(byId.size).toBe(3);
+    expect(byId.size).toBe(7);
     expect(byId.get(ids.pending)?.measuredEffect).toEqual({
       appliedOn: RECENT,
       measuredFrom: day(RECENT, 15),
       monthly: null,
       before: null,
       after: null,
+      spendSaved: null,
+      salesLost: null,
     });
     expect(byId.get(ids.open)?.measuredEffect).toBeNull();
     expect(byId.get(ids.measured)?.measuredEffect).toMatchObject({ monthly: 90 });

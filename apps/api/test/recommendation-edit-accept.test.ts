@@ -111,4 +111,51 @@ describe.each(TEST_DATABASE_KINDS)("edit then accept a recommendation on %s", (k
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().acceptedValue).toMatchObject({ matchType: "NEGATIVE_PHRASE" });
   });
+
+  it("a pause is accepted as another state: the change pushes the seller's, the row keeps both", async () => {
+    const bid = of("bid");
+    const [rec] = await h.db
+      .insert(schema.recommendations)
+      .values({
+        runId: bid.runId,
+        sellerProfileId: bid.sellerProfileId,
+        advertisingProfileId: bid.advertisingProfileId,
+        kind: "state",
+        entityType: "keywords",
+        entityId: bid.entityId,
+        adGroupId: bid.adGroupId,
+        campaignId: bid.campaignId,
+        currentValue: "ENABLED",
+        proposedValue: "PAUSED",
+        reasonCode: "pauseOutOfStock",
+        reasonParams: { entityLabel: "ausverkauft" },
+      })
+      .returning();
+    const before = await changeCount();
+    // the state it has: nothing to push, a rejection; a state Amazon does not know
+    for (const [value, code] of [
+      ["ENABLED", "changes.violation.stateUnchanged"],
+      ["GELÖSCHT", "changes.violation.invalidState"],
+    ] as const) {
+      const refused = await decide(rec!.id, { status: "accepted", acceptedValue: value });
+      expect(refused.statusCode, value).toBe(422);
+      expect(refused.json().violations[0]).toMatchObject({ propertyPath: "acceptedValue", code });
+    }
+    expect(await changeCount()).toBe(before);
+    const accepted = await decide(rec!.id, { status: "accepted", acceptedValue: "ARCHIVED" });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      status: "accepted",
+      proposedValue: "PAUSED",
+      acceptedValue: "ARCHIVED",
+    });
+    const change = (await h.request({ url: accepted.json().change })).json();
+    expect(change).toMatchObject({
+      entity: bid.entityId,
+      field: "state",
+      oldValue: "ENABLED",
+      newValue: "ARCHIVED",
+      reasonCode: "pauseOutOfStock",
+    });
+  });
 });

@@ -106,3 +106,82 @@ for (const locale of ["de", "en"] as const) {
     await page.screenshot({ path: test.info().outputPath(`action-center-edit-${locale}.png`) });
   });
 }
+
+const STATE_TEXT = {
+  de: { archived: "Archiviert", paused: "Pausiert", instead: "statt" },
+  en: { archived: "Archived", paused: "Paused", instead: "instead of" },
+} as const;
+
+for (const locale of ["de", "en"] as const) {
+  const text = { ...TEXT[locale], ...STATE_TEXT[locale] };
+  test(`a pause proposal is accepted as another state, and that state is pushed (${locale})`, async ({
+    page,
+    request,
+    seller,
+  }) => {
+    test.setTimeout(240_000);
+    // Pause on low cover with a year's cover as "low": every selling product ad is proposed paused
+    await suggestModeRun(request, seller, { lowCoverAction: "pause", lowCoverDays: 365 });
+    const states = () =>
+      api<Collection>(
+        request,
+        seller,
+        `/api/recommendations?sellerProfile=${seller.profileId}&status=open&kind=state&itemsPerPage=1`,
+      );
+    await expect
+      .poll(async () => (await states())["hydra:totalItems"], { timeout: 60_000 })
+      .toBeGreaterThan(0);
+
+    await page.goto(`${text.prefix}/action-center?kind=state`);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const id = String(await page.getByTestId("queue-row").first().getAttribute("data-id"));
+    const row = page.locator(`[data-testid=queue-row][data-id="${id}"]`);
+    const rec = await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`);
+    expect(rec).toMatchObject({ kind: "state", currentValue: "ENABLED", proposedValue: "PAUSED" });
+
+    await row.getByTestId("queue-edit").click();
+    // The states but the current one: the proposed one chosen, the other one offered
+    await expect(page.getByTestId("queue-edit-state-ENABLED")).toHaveCount(0);
+    await expect(page.getByTestId("queue-edit-state-PAUSED")).toBeChecked();
+    await page.getByLabel(text.archived, { exact: true }).check();
+    await page.screenshot({
+      path: test.info().outputPath(`action-center-edit-state-open-${locale}.png`),
+    });
+    await page.getByTestId("queue-edit-accept").click();
+    await expect
+      .poll(
+        async () =>
+          (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`))
+            .status,
+      )
+      .toBe("accepted");
+    await expect(row).toHaveCount(0);
+    const accepted = await api<Record<string, unknown>>(
+      request,
+      seller,
+      `/api/recommendations/${id}`,
+    );
+    expect(accepted).toMatchObject({ proposedValue: "PAUSED", acceptedValue: "ARCHIVED" });
+    const change = await api<Record<string, unknown>>(request, seller, String(accepted.change));
+    expect(change).toMatchObject({ field: "state", newValue: "ARCHIVED" });
+    // Pushed: the sandbox's Amazon archives the ad, the change and the proposal say applied
+    await api(request, seller, `${String(change.batch)}/push`, { method: "POST", data: {} });
+    await expect
+      .poll(
+        async () =>
+          (await api<Record<string, unknown>>(request, seller, String(accepted.change))).status,
+        { timeout: 120_000, intervals: [1000] },
+      )
+      .toBe("applied");
+
+    await page.goto(`${text.prefix}/action-center?tab=done&kind=state`);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const done = page.locator(`[data-testid=queue-row][data-id="${id}"]`);
+    await expect(done.getByTestId("queue-accepted-instead")).toContainText(
+      `${text.archived} ${text.instead} ${text.paused}`,
+    );
+    await page.screenshot({
+      path: test.info().outputPath(`action-center-edit-state-${locale}.png`),
+    });
+  });
+}

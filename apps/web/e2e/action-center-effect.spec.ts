@@ -12,8 +12,8 @@ import {
  * customer connected to the sandbox's "alpine" business: a bid proposal of a suggest-mode run is
  * accepted and its change pushed to the sandbox; once Amazon applied it, the done tab says when
  * its effect will be measured (14 days after the change: the day after, in the locale's date
- * format). The measured figure itself needs 14 days of facts after a change, which the API test
- * (apps/api/test/measured-effect.test.ts) inserts. Waits on states, never on time.
+ * format). The measured figure itself needs 14 days of facts after a change:
+ * action-center-measured.spec.ts writes them. Waits on states, never on time.
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });

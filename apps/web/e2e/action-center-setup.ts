@@ -27,8 +27,15 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
-/** Suggest mode on the profile, then a run (the worker takes it) that leaves open proposals. */
-export async function suggestModeRun(request: APIRequestContext, seller: Seller): Promise<void> {
+/**
+ * Suggest mode on the profile (and the settings `values` name, e.g. pause on low cover), then a
+ * run (the worker takes it) that leaves open proposals.
+ */
+export async function suggestModeRun(
+  request: APIRequestContext,
+  seller: Seller,
+  values: Record<string, unknown> = {},
+): Promise<void> {
   const [settings] = (
     await api<Collection>(
       request,
@@ -38,7 +45,7 @@ export async function suggestModeRun(request: APIRequestContext, seller: Seller)
   )["hydra:member"];
   const patched = await request.patch(String(settings!["@id"]), {
     headers: { ...seller.headers, "content-type": "application/merge-patch+json" },
-    data: { values: { ...(settings!.values as object), automationMode: "suggest" } },
+    data: { values: { ...(settings!.values as object), automationMode: "suggest", ...values } },
   });
   expect(patched.status(), await patched.text()).toBe(200);
   await scheduledOptimiserRunSettled(request, seller);

@@ -12,8 +12,20 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
 
 const TEXT = {
-  de: { prefix: "", projected: "Erwartet:", snoozed: "Zurückgestellt", done: "Erledigt" },
-  en: { prefix: "/en", projected: "Projected:", snoozed: "Snoozed", done: "Done" },
+  de: {
+    prefix: "",
+    projected: "Erwartet:",
+    snoozed: "Zurückgestellt",
+    done: "Erledigt",
+    decidedBy: "Entschieden von Erika Test",
+  },
+  en: {
+    prefix: "/en",
+    projected: "Projected:",
+    snoozed: "Snoozed",
+    done: "Done",
+    decidedBy: "Decided by Erika Test",
+  },
 } as const;
 
 for (const locale of ["de", "en"] as const) {
@@ -89,6 +101,11 @@ for (const locale of ["de", "en"] as const) {
       "data-status",
       "rejected",
     );
+    // who decided: the seller (the fixture's user), by name
+    for (const id of [accepted, rejected])
+      await expect(
+        page.locator(`[data-testid=queue-row][data-id="${id}"]`).getByTestId("queue-decided-by"),
+      ).toHaveText(text.decidedBy);
     await page.screenshot({ path: test.info().outputPath(`action-center-${locale}.png`) });
   });
 }

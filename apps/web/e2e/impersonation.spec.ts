@@ -158,7 +158,7 @@ for (const locale of ["de", "en"] as const) {
       }
     });
 
-    test(`a proposal the administrator rejects for the seller names them in the optimisation log (${locale})`, async ({
+    test(`a proposal the administrator rejects for the seller names them in the optimisation log and the done tab (${locale})`, async ({
       page,
       request,
     }) => {
@@ -195,6 +195,14 @@ for (const locale of ["de", "en"] as const) {
         const row = page.locator(`[data-testid=log-row][data-id="${String(proposal!.id)}"]`);
         await expect(row).toHaveAttribute("data-status", "rejected");
         await expect(row.getByTestId("log-impersonation")).toHaveText(text.author);
+        // the action center's done tab says the same, from the same sentence
+        await page.goto(`${prefix}/action-center?tab=done`);
+        await expectHydrated(page);
+        await expect(
+          page
+            .locator(`[data-testid=queue-row][data-id="${String(proposal!.id)}"]`)
+            .getByTestId("queue-decided-by"),
+        ).toHaveText(text.author);
         await page.getByTestId("impersonation-end").click();
         await expect(page.locator('[data-page="admin-users"]')).toBeVisible();
       } finally {

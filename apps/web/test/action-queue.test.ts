@@ -124,8 +124,9 @@ describe("action center queue", () => {
     );
     expect(done.tab).toBe("done");
     const byId = new Map(done.items.map((i) => [i.id, i.measured]));
-    expect(byId.get("m")).toEqual({ monthly: 12, measuredFrom: "2026-11-17" });
-    expect(byId.get("p")).toEqual({ monthly: null, measuredFrom: "2026-12-05" });
+    const plain = { spendSaved: null, salesLost: null };
+    expect(byId.get("m")).toEqual({ monthly: 12, measuredFrom: "2026-11-17", ...plain });
+    expect(byId.get("p")).toEqual({ monthly: null, measuredFrom: "2026-12-05", ...plain });
     expect(byId.get("r")).toBeNull();
   });
 

@@ -33,6 +33,17 @@ describe("the done tab's measured effect", () => {
     ).toContain("gemessen: -1.234,50 € / Monat");
   });
 
+  it("a negative's spend saved and sales lost under its profit change", () => {
+    const negative = { monthly: 66, measuredFrom: "2026-11-17", spendSaved: 90, salesLost: 60 };
+    expect(render("de", { measured: negative, impact: null, currency: "EUR" })).toContain(
+      "Ausgaben gespart: 90,00 €, Umsatz verloren: 60,00 € pro Monat",
+    );
+    expect(render("en", { measured: negative, impact: null, currency: "EUR" })).toContain(
+      "Spend saved: €90.00, sales lost: €60.00 a month",
+    );
+    expect(render("de", { measured, impact: 38, currency: "EUR" })).not.toContain("gespart");
+  });
+
   it("before its 14 days are over: the day it is measured on; nothing without an effect", () => {
     const pending = { monthly: null, measuredFrom: "2026-12-05" };
     expect(render("de", { measured: pending, impact: 38, currency: "EUR" })).toContain(

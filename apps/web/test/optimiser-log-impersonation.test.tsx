@@ -96,9 +96,12 @@ describe("the optimisation log while an administrator viewed Starport as the sel
       const byId = new Map(log.entries.map((entry) => [entry.id, entry]));
       expect(render(locale, byId.get("c1")!)).toContain(applied);
       expect(render(locale, byId.get("x1")!)).toContain(decided);
-      // the seller's own: no administrator
+      // the seller's own: no administrator; a proposal names who decided it
       for (const own of ["c2", "x2"])
         expect(render(locale, byId.get(own)!)).not.toContain("log-impersonation");
+      expect(render(locale, byId.get("x2")!)).toContain(
+        locale === "de" ? "Entschieden von Ines Imp" : "Decided by Ines Imp",
+      );
     }
   });
 });

@@ -22,6 +22,7 @@ const MESSAGES: Record<string, string> = {
   budgetOutOfRange: "The budget is outside the marketplace's limits.",
   archivedIsFinal: "An archived entity cannot be changed.",
   fieldNotEditable: "This field cannot be changed on this entity.",
+  stateUnchanged: "The entity is in this state already: reject the recommendation instead.",
 };
 
 /** A 422 on the value, with the code the web translates (`changes.violation.<code>`) and its limits. */

@@ -2,7 +2,7 @@ import { type Database, schema } from "@starport/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
-import { addChange, currentValues } from "../changes/add-change.ts";
+import { addChange, currentValues, violationError } from "../changes/add-change.ts";
 import { addCreation } from "../changes/add-creation.ts";
 import { loadEntity } from "../changes/load-entity.ts";
 import type { ChangeRow } from "../changes/tray.ts";
@@ -104,6 +104,9 @@ async function stageChange(
     case "budget":
     case "state": {
       await checkUnchanged(db, principal, row);
+      // Pausing what is paused stages nothing Amazon would do: that choice is a rejection.
+      if (row.kind === "state" && edit !== undefined && edit === row.currentValue)
+        throw violationError("acceptedValue", { code: "stateUnchanged" });
       const value = edit ?? proposed;
       const change = await asAcceptedValue(() =>
         addChange(db, principal, {

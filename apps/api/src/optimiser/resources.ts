@@ -165,7 +165,7 @@ const decisionInput = z.object({
   acceptedValue: value
     .optional()
     .describe(
-      "Accept with another value than proposed, validated as an edit by hand: a bid or budget (number), a state, or a new keyword's { bid, matchType } (a negative's { matchType }).",
+      "Accept with another value than proposed, validated as an edit by hand: a bid or budget (number), a state other than the entity's (ARCHIVED instead of PAUSED; its own state is a 422, a rejection), or a new keyword's { bid, matchType } (a negative's { matchType }).",
     ),
 });
 
@@ -211,10 +211,12 @@ const RECOMMENDATION_OUTPUT = z.object({
       monthly: z.number().nullable(),
       before: z.number().nullable(),
       after: z.number().nullable(),
+      spendSaved: z.number().nullable().describe("A negative's monthly spend saved."),
+      salesLost: z.number().nullable().describe("A negative's monthly ad sales lost."),
     })
     .nullable()
     .describe(
-      "An applied bid's measured effect: the keyword's/target's monthly contribution profit 14 days after against 14 days before the change (null until measuredFrom); null for other kinds and changes not applied.",
+      "An applied recommendation's measured effect: the monthly contribution-profit change 14 days after against 14 days before the change (null until measuredFrom) of what it touched: a bid's or state's keyword/target/product ad, a budget's campaign, a new keyword (nothing before), a negative's search term in its ad group; null while open, rejected or not applied.",
     ),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -322,6 +322,8 @@ function recommendationOf(
         adGroupId: d.adGroupId,
         currentValue: d.state === "PAUSED" ? "ENABLED" : "PAUSED",
         proposedValue: d.state,
+        // the margin share its measured effect weighs sales with (measured-effect.ts)
+        inputs: { breakEvenAcos: breakEvenOf(loaded, d.adGroupId) },
       };
     case "negative":
       return {
@@ -332,6 +334,7 @@ function recommendationOf(
         adGroupId: d.adGroupId,
         currentValue: null,
         proposedValue: { text: d.text, negativeKind: d.negativeKind, matchType: "NEGATIVE_EXACT" },
+        inputs: { breakEvenAcos: breakEvenOf(loaded, d.adGroupId) },
       };
     case "keyword":
       return {
@@ -343,6 +346,7 @@ function recommendationOf(
         adGroupId: d.adGroupId,
         currentValue: null,
         proposedValue: { text: d.text, keywordKind: d.keywordKind, bid: d.bid },
+        inputs: { breakEvenAcos: breakEvenOf(loaded, d.adGroupId ?? d.sourceAdGroupId) },
       };
     case "budget":
       return {
@@ -352,6 +356,7 @@ function recommendationOf(
         currentValue: d.oldBudget,
         proposedValue: d.newBudget,
         impact: decisionImpact(d, null)?.monthly ?? null,
+        inputs: { breakEvenAcos: breakEvenOfCampaign(loaded, d.campaignId) },
       };
   }
 }
@@ -365,6 +370,16 @@ function labelled(rec: NewRecommendation, loaded: LoadedOptimiserInput): NewReco
   const label = loaded.labels.get(rec.entityId);
   if (!label) return rec;
   return { ...rec, reasonParams: { ...(rec.reasonParams ?? {}), entityLabel: label } };
+}
+
+/** A campaign's break-even ACoS: that of its first ad group with one. */
+function breakEvenOfCampaign(loaded: LoadedOptimiserInput, campaignId: string): number | null {
+  const campaign = loaded.input.campaigns.find((c) => c.id === campaignId);
+  for (const g of campaign?.adGroups ?? []) {
+    const be = breakEvenOf(loaded, g.id);
+    if (be !== null) return be;
+  }
+  return null;
 }
 
 /**

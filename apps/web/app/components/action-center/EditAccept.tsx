@@ -1,4 +1,4 @@
-import { Button, NumberInput, Popover, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Button, NumberInput, Popover, Radio, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -10,6 +10,7 @@ const MATCH_TYPES = {
   keyword: ["EXACT", "PHRASE", "BROAD"],
   negative: ["NEGATIVE_EXACT", "NEGATIVE_PHRASE"],
 } as const;
+const STATES = ["ENABLED", "PAUSED", "ARCHIVED"] as const;
 
 /** The number the seller edits: a bid or budget, or a new keyword's bid. */
 function numberOf(kind: string, proposed: unknown): number | null {
@@ -22,18 +23,22 @@ function numberOf(kind: string, proposed: unknown): number | null {
 }
 
 /**
- * Edit then accept (issue 21 §1): another bid or budget, or a new keyword's bid and match type
- * (a negative's match type), then accept; the API validates it as an edit by hand and its
- * message shows here. Keyboard: the popover takes the focus, Enter accepts, Escape closes.
+ * Edit then accept (issue 21 §1): another bid or budget, a new keyword's bid and match type (a
+ * negative's match type), or another state than proposed (archive instead of pause: the states
+ * but the current one), then accept; the API validates it as an edit by hand and its message
+ * shows here. Keyboard: the popover takes the focus, Enter accepts, Escape closes.
  */
 export function EditAccept({
   id,
   kind,
+  current,
   proposed,
   currency,
 }: {
   id: string;
   kind: string;
+  /** The value in force (a state's choices leave it out: keeping it is a rejection). */
+  current: unknown;
   proposed: unknown;
   /** The marketplace's currency (the limits in a refusal read as money). */
   currency: string;
@@ -47,7 +52,9 @@ export function EditAccept({
   const [value, setValue] = useState<number | string>(initial ?? "");
   const matchTypes = kind === "keyword" || kind === "negative" ? MATCH_TYPES[kind] : null;
   const [matchType, setMatchType] = useState<string>(matchTypes?.[0] ?? "");
-  const editable = kind === "bid" || kind === "budget" || matchTypes !== null;
+  const states = kind === "state" ? STATES.filter((s) => s !== current) : null;
+  const [state, setState] = useState<string>(typeof proposed === "string" ? proposed : "");
+  const editable = kind === "bid" || kind === "budget" || matchTypes !== null || states !== null;
   const result = fetcher.data;
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok && result.failed.length === 0) setOpened(false);
@@ -65,8 +72,11 @@ export function EditAccept({
     form.set("intent", "accept");
     form.append("id", id);
     form.set("kind", kind);
-    const number = typed(shown);
-    if (kind !== "negative" && number !== "") form.set("value", number);
+    if (states) form.set("state", state);
+    else {
+      const number = typed(shown);
+      if (kind !== "negative" && number !== "") form.set("value", number);
+    }
     if (matchTypes) form.set("matchType", matchType);
     void fetcher.submit(form, { method: "post", action: localize("/action-center") });
   };
@@ -111,7 +121,27 @@ export function EditAccept({
           }}
         >
           <Stack gap="xs" w={220}>
-            {kind !== "negative" ? (
+            {states ? (
+              <Radio.Group
+                label={t("actionCenter.editValue.state")}
+                value={state}
+                onChange={setState}
+                size="xs"
+                data-testid="queue-edit-state"
+              >
+                <Stack gap={6} mt={4}>
+                  {states.map((s, index) => (
+                    <Radio
+                      key={s}
+                      value={s}
+                      label={t(`hangar.state.${s}`)}
+                      data-testid={`queue-edit-state-${s}`}
+                      {...(index === 0 ? { "data-autofocus": true } : {})}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            ) : kind !== "negative" ? (
               <NumberInput
                 label={t(`actionCenter.editValue.${kind === "budget" ? "budget" : "bid"}`)}
                 value={value}

@@ -1,17 +1,27 @@
-import { Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../hangar/format.ts";
 
+/** What the API measured (its measuredEffect), as the queue carries it. */
+export interface Measured {
+  monthly: number | null;
+  measuredFrom: string;
+  /** A negative's monthly spend saved and sales lost. */
+  spendSaved?: number | null;
+  salesLost?: number | null;
+}
+
 /**
- * The done tab's measured effect of an applied bid beside its projection ("gemessen: +12,00 € /
- * Monat (Prognose +38,00 €)"), or the day it will be measured on; nothing for the rest.
+ * The done tab's measured effect of an applied recommendation beside its projection ("gemessen:
+ * +12,00 € / Monat (Prognose +38,00 €)"), a negative's spend saved and sales lost under it, or
+ * the day it will be measured on; nothing for the rest.
  */
 export function MeasuredEffect({
   measured: m,
   impact,
   currency,
 }: {
-  measured: { monthly: number | null; measuredFrom: string } | null;
+  measured: Measured | null;
   impact: number | null;
   currency: string;
 }) {
@@ -26,13 +36,23 @@ export function MeasuredEffect({
       </Text>
     );
   return (
-    <Text size="sm" data-testid="queue-measured">
-      {impact === null
-        ? t("actionCenter.measuredNoProjection", { amount: signed(m.monthly) })
-        : t("actionCenter.measured", {
-            amount: signed(m.monthly),
-            projected: signed(impact),
+    <Stack gap={0}>
+      <Text size="sm" data-testid="queue-measured">
+        {impact === null
+          ? t("actionCenter.measuredNoProjection", { amount: signed(m.monthly) })
+          : t("actionCenter.measured", {
+              amount: signed(m.monthly),
+              projected: signed(impact),
+            })}
+      </Text>
+      {typeof m.spendSaved === "number" && typeof m.salesLost === "number" ? (
+        <Text size="xs" c="dimmed" data-testid="queue-measured-negative">
+          {t("actionCenter.measuredNegative", {
+            saved: format.money(m.spendSaved, currency),
+            lost: format.money(m.salesLost, currency),
           })}
-    </Text>
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -28,30 +28,12 @@ import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { tableKeyDown, tableRowAttributes } from "../../lib/use-table-keys.ts";
 import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
+import { AcceptedInstead } from "../action-center/AcceptedInstead.tsx";
 import { DecideButtons } from "../action-center/DecideButtons.tsx";
 import { useFormat } from "../hangar/format.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
 import type { LogActionResult, LogEntry, OptimiserLogData, PreviewDecision } from "./log.server.ts";
-
-const MONEY_FIELDS = new Set(["bid", "budget"]);
-
-/** A decision's value in words: money in its marketplace's currency, states, new terms. */
-export function useLogValue() {
-  const { t } = useTranslation();
-  const format = useFormat();
-  return (what: string, value: unknown, currency: string): string => {
-    if (value === null || value === undefined || value === "") return "–";
-    if (MONEY_FIELDS.has(what) && typeof value === "number") return format.money(value, currency);
-    if (what === "state" && typeof value === "string")
-      return t(`hangar.state.${value}`, { defaultValue: value });
-    if (typeof value === "object") {
-      const v = value as Record<string, unknown>;
-      const bid = typeof v.bid === "number" ? ` · ${format.money(v.bid, currency)}` : "";
-      return `${String(v.text ?? v.keywordText ?? "")}${bid}`;
-    }
-    return String(value);
-  };
-}
+import { DecidedBy, useLogValue } from "./log-words.tsx";
 
 /** The figures a bid was made from (the row's expansion). */
 function Inputs({ entry }: { entry: LogEntry }) {
@@ -143,6 +125,12 @@ export function StatusCell({ entry }: { entry: LogEntry }) {
               }),
           })}
         </Text>
+      ) : null}
+      {entry.decidedBy ? (
+        <DecidedBy
+          decider={entry.decidedBy}
+          testId={entry.decidedBy.actorName ? "log-impersonation" : "log-decided-by"}
+        />
       ) : null}
     </Stack>
   );
@@ -313,9 +301,12 @@ export function OptimiserLogTable({
             title: t("optimiserLog.column.change"),
             noWrap: true,
             render: (e) => (
-              <Text size="sm" data-testid="log-change">
-                {value(e.what, e.oldValue, e.currency)} → {value(e.what, e.newValue, e.currency)}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" data-testid="log-change">
+                  {value(e.what, e.oldValue, e.currency)} → {value(e.what, e.newValue, e.currency)}
+                </Text>
+                <AcceptedInstead entry={e} />
+              </Stack>
             ),
           },
           {

@@ -34,6 +34,8 @@ export interface LogEntry {
   what: string;
   oldValue: unknown;
   newValue: unknown;
+  /** What the seller accepted of a proposal (the proposal or their edit of it), once accepted. */
+  acceptedValue: unknown;
   direction: "up" | "down" | null;
   reasonCode: string;
   /** The reason as a sentence in the page's language. */
@@ -56,6 +58,16 @@ export interface LogEntry {
    * had the optimiser make, or the proposal they decided; shown "Admin X for Y" as in the history.
    */
   impersonation: LogImpersonation | null;
+  /** Who accepted, rejected or snoozed a proposal (and the administrator acting for them). */
+  decidedBy: LogDecider | null;
+}
+
+/** The user who decided a proposal, and the administrator when one decided as them (issue 22). */
+export interface LogDecider {
+  userId: string | null;
+  /** Their name when the caller may read it (their own customer's users). */
+  userName: string | null;
+  actorName: string | null;
 }
 
 export interface LogImpersonation {
@@ -126,6 +138,7 @@ export function proposalEntry(
     what: String(raw.kind),
     oldValue: raw.currentValue ?? null,
     newValue: raw.proposedValue ?? null,
+    acceptedValue: raw.acceptedValue ?? null,
     direction: directionOf(raw.currentValue, raw.proposedValue),
     reasonCode,
     reason: reasonSentence(reasonCode, reasonParams, { locale, currency }) ?? reasonCode,
@@ -138,14 +151,15 @@ export function proposalEntry(
     runId: idOf(raw.run),
     undoable: false,
     decidable: raw.status === "open" || raw.status === "snoozed",
-    impersonation: str(raw.decidedByActorName)
-      ? {
-          actorName: String(raw.decidedByActorName),
-          authorKind: "user",
-          authorId: idOf(raw.decidedBy),
-          authorName: null,
-        }
-      : null,
+    impersonation: null,
+    decidedBy:
+      raw.decidedBy || str(raw.decidedByActorName)
+        ? {
+            userId: idOf(raw.decidedBy),
+            userName: null,
+            actorName: str(raw.decidedByActorName),
+          }
+        : null,
   };
 }
 
@@ -229,6 +243,7 @@ export async function loadOptimiserLog(
         what: String(raw.field ?? raw.operation),
         oldValue: raw.oldValue ?? null,
         newValue: raw.newValue ?? null,
+        acceptedValue: null,
         direction: directionOf(raw.oldValue, raw.newValue),
         reasonCode: String(raw.reasonCode),
         reason: sentence(String(raw.reasonCode), rest, currency),
@@ -249,6 +264,7 @@ export async function loadOptimiserLog(
               authorName: null,
             }
           : null,
+        decidedBy: null,
       };
     },
   );
@@ -256,7 +272,7 @@ export async function loadOptimiserLog(
     proposalEntry(raw, currencyOf.get(String(raw.profile)) ?? fallbackCurrency, locale),
   );
   const direction = params.get("direction");
-  const all = (await withAuthorNames(api, [...applied, ...proposed]))
+  const all = (await withUserNames(api, [...applied, ...proposed]))
     .filter((entry) => !direction || entry.direction === direction)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const lastRun = parseCollection<Record<string, unknown>>(runs).members[0];
@@ -293,11 +309,16 @@ export async function loadOptimiserLog(
 }
 
 /**
- * The names of the users an administrator acted for, read only when the log has such rows (the
- * history reads them the same way); a name the caller may not read stays the author kind.
+ * The names of the users an administrator acted for and of those who decided proposals, read only
+ * when the entries have such users (the history reads them the same way); a name the caller may
+ * not read stays the author kind ("Ein Benutzer").
  */
-async function withAuthorNames(api: ApiClient, entries: LogEntry[]): Promise<LogEntry[]> {
-  if (!entries.some((entry) => entry.impersonation?.authorId)) return entries;
+export async function withUserNames<T extends LogEntry>(
+  api: ApiClient,
+  entries: T[],
+): Promise<T[]> {
+  if (!entries.some((entry) => entry.impersonation?.authorId || entry.decidedBy?.userId))
+    return entries;
   const users = await api.json("/api/users?order[name]=asc&itemsPerPage=200");
   const nameOf = new Map(
     parseCollection<Record<string, unknown>>(users).members.map((user) => [
@@ -305,17 +326,15 @@ async function withAuthorNames(api: ApiClient, entries: LogEntry[]): Promise<Log
       String(user.name),
     ]),
   );
-  return entries.map((entry) =>
-    entry.impersonation?.authorId
-      ? {
-          ...entry,
-          impersonation: {
-            ...entry.impersonation,
-            authorName: nameOf.get(entry.impersonation.authorId) ?? null,
-          },
-        }
-      : entry,
-  );
+  const named = (id: string | null | undefined) => (id ? (nameOf.get(id) ?? null) : null);
+  return entries.map((entry) => ({
+    ...entry,
+    impersonation: entry.impersonation && {
+      ...entry.impersonation,
+      authorName: named(entry.impersonation.authorId),
+    },
+    decidedBy: entry.decidedBy && { ...entry.decidedBy, userName: named(entry.decidedBy.userId) },
+  }));
 }
 
 async function campaignChoices(

@@ -22,12 +22,13 @@ import { DataTable } from "mantine-datatable";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
+import { AcceptedInstead } from "../../components/action-center/AcceptedInstead.tsx";
 import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
 import { EditAccept } from "../../components/action-center/EditAccept.tsx";
 import { MeasuredEffect } from "../../components/action-center/MeasuredEffect.tsx";
 import { useImpact } from "../../components/action-center/TopActions.tsx";
 import { useFormat } from "../../components/hangar/format.ts";
-import { useLogValue } from "../../components/optimiser/OptimiserLog.tsx";
+import { DecidedBy, useLogValue } from "../../components/optimiser/log-words.tsx";
 import { TableKeysHint } from "../../components/TableKeysHint.tsx";
 import { getI18n } from "../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
@@ -54,17 +55,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ location }: Route.MetaArgs) {
   const t = getI18n(splitLocale(location.pathname).locale).t;
   return [{ title: `${t("pages.action-center.title")} · Starport` }];
-}
-
-/** Accepted with another value than proposed (a bid, budget; a keyword's bid or match type). */
-function editedAccept(item: QueueItem): boolean {
-  const accepted = item.acceptedValue;
-  if (accepted === null || accepted === undefined) return false;
-  if (typeof accepted !== "object") return accepted !== item.newValue;
-  const a = accepted as Record<string, unknown>;
-  const p = (item.newValue ?? {}) as Record<string, unknown>;
-  const defaultMatch = item.what === "negative" ? "NEGATIVE_EXACT" : "EXACT";
-  return a.bid !== p.bid || (a.matchType !== undefined && a.matchType !== defaultMatch);
 }
 
 function Summary({ data }: { data: QueueData }) {
@@ -141,18 +131,6 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
     setParams(query, { preventScrollReset: true });
   };
   const open = data.tab !== "done";
-  /** A value as accepted: a keyword's bid and match type, else the value. */
-  const acceptedLabel = (what: string, accepted: unknown, currency: string) => {
-    if (accepted && typeof accepted === "object") {
-      const v = accepted as Record<string, unknown>;
-      const parts = [
-        typeof v.bid === "number" ? format.money(v.bid, currency) : null,
-        typeof v.matchType === "string" ? t(`hangar.enum.${v.matchType}`) : null,
-      ].filter(Boolean);
-      return parts.join(" · ") || value(what, accepted, currency);
-    }
-    return value(what, accepted, currency);
-  };
   const entity = params.get("entity");
   const filtered = Boolean(params.get("kind") || params.get("marketplace") || entity);
 
@@ -326,14 +304,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                       ? value(item.what, item.newValue, item.currency)
                       : `${value(item.what, item.oldValue, item.currency)} → ${value(item.what, item.newValue, item.currency)}`}
                   </Text>
-                  {editedAccept(item) ? (
-                    <Text size="xs" c="orange.8" data-testid="queue-accepted-instead">
-                      {t("actionCenter.acceptedInstead", {
-                        accepted: acceptedLabel(item.what, item.acceptedValue, item.currency),
-                        proposed: acceptedLabel(item.what, item.newValue, item.currency),
-                      })}
-                    </Text>
-                  ) : null}
+                  <AcceptedInstead entry={item} />
                 </Stack>
               ),
             },
@@ -356,6 +327,9 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                   <Badge size="sm" variant="light" miw="max-content">
                     {t(`optimiserLog.status.${item.status}`, { defaultValue: item.status })}
                   </Badge>
+                  {!open && item.decidedBy ? (
+                    <DecidedBy decider={item.decidedBy} testId="queue-decided-by" />
+                  ) : null}
                   {item.snoozedUntil && item.status === "snoozed" ? (
                     <Text size="xs" c="dimmed">
                       {t("actionCenter.until", { date: format.day(item.snoozedUntil) })}
@@ -390,6 +364,7 @@ export default function ActionCenter({ loaderData }: Route.ComponentProps) {
                         <EditAccept
                           id={item.id}
                           kind={item.what}
+                          current={item.oldValue}
                           proposed={item.newValue}
                           currency={item.currency}
                         />

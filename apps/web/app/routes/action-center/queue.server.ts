@@ -4,7 +4,12 @@
  * projected impact; accept (a change in the seller's tray), reject, snooze, alone or in bulk.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { type LogEntry, proposalEntry } from "../../components/optimiser/log.server.ts";
+import type { Measured } from "../../components/action-center/MeasuredEffect.tsx";
+import {
+  type LogEntry,
+  proposalEntry,
+  withUserNames,
+} from "../../components/optimiser/log.server.ts";
 import { type ApiClient, ApiError } from "../../lib/api/client.ts";
 import { parseCollection } from "../../lib/api/hydra.ts";
 import type { Locale } from "../../route-table.ts";
@@ -29,15 +34,13 @@ export interface QueueItem extends LogEntry {
   impactLow: number | null;
   impactHigh: number | null;
   snoozedUntil: string | null;
-  /** What the seller accepted (the proposal or their edit of it), once accepted. */
-  acceptedValue: unknown;
   /** The change that accepting it staged (its id), once accepted. */
   changeId: string | null;
   /**
-   * An applied bid's measured monthly effect (the API's measuredEffect): null `monthly` until
-   * `measuredFrom`; null for the rest.
+   * An applied recommendation's measured monthly effect (the API's measuredEffect): null
+   * `monthly` until `measuredFrom`; a negative's spend saved and sales lost; null for the rest.
    */
-  measured: { monthly: number | null; measuredFrom: string } | null;
+  measured: Measured | null;
 }
 
 export interface QueueData {
@@ -73,7 +76,12 @@ function measuredOf(value: unknown): QueueItem["measured"] {
   if (!value || typeof value !== "object") return null;
   const m = value as Record<string, unknown>;
   if (typeof m.measuredFrom !== "string") return null;
-  return { monthly: num(m.monthly), measuredFrom: m.measuredFrom };
+  return {
+    monthly: num(m.monthly),
+    measuredFrom: m.measuredFrom,
+    spendSaved: num(m.spendSaved),
+    salesLost: num(m.salesLost),
+  };
 }
 
 function tabOf(params: URLSearchParams): QueueTab {
@@ -126,13 +134,15 @@ export async function loadQueue(
       code: String(p.countryCode),
       currency: String(p.currency),
     });
-  return buildQueue(
+  const queue = buildQueue(
     parseCollection<Record<string, unknown>>(recs).members,
     parseCollection<QueueGroup>(summary).members,
     marketplaceOf,
     params,
     locale,
   );
+  // The done tab names who decided (the open ones' snoozes are undone by the queue itself)
+  return queue.tab === "done" ? { ...queue, items: await withUserNames(api, queue.items) } : queue;
 }
 
 /**
@@ -174,7 +184,6 @@ export function buildQueue(
       impactLow: num(raw.impactLow),
       impactHigh: num(raw.impactHigh),
       snoozedUntil: typeof raw.snoozedUntil === "string" ? raw.snoozedUntil : null,
-      acceptedValue: raw.acceptedValue ?? null,
       changeId: typeof raw.change === "string" ? (raw.change.split("/").pop() ?? null) : null,
       measured: measuredOf(raw.measuredEffect),
     };
@@ -191,18 +200,25 @@ export function buildQueue(
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MATCH_TYPE = /^[A-Z_]{1,40}$/;
+const STATE = /^(ENABLED|PAUSED|ARCHIVED)$/;
 
 /**
  * Edit then accept (one recommendation): the seller's value as the API takes it — a number for a
- * bid or budget, `{ bid, matchType }` for a new keyword, `{ matchType }` for a negative. The API
- * validates it as an edit by hand; here only its shape.
+ * bid or budget, `{ bid, matchType }` for a new keyword, `{ matchType }` for a negative, a state
+ * (ENABLED, PAUSED, ARCHIVED) for a pause or resume. The API validates it as an edit by hand;
+ * here only its shape.
  */
 function editedValue(form: FormData, count: number): unknown {
   const kind = String(form.get("kind") ?? "");
   const raw = form.get("value");
   const matchType = form.get("matchType");
-  if (raw === null && matchType === null) return undefined;
+  const state = form.get("state");
+  if (raw === null && matchType === null && state === null) return undefined;
   if (count !== 1) throw data({ message: "an edit is for one recommendation" }, 400);
+  if (kind === "state") {
+    if (!STATE.test(String(state))) throw data({ message: "invalid state" }, 400);
+    return String(state);
+  }
   const value = raw === null || raw === "" ? undefined : Number(raw);
   if (value !== undefined && !Number.isFinite(value)) throw data({ message: "invalid value" }, 400);
   if (matchType !== null && !MATCH_TYPE.test(String(matchType)))

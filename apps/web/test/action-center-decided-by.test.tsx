@@ -1,0 +1,84 @@
+/**
+ * The action center's done tab names who decided each recommendation (issue 21 §1, issue 22), in
+ * the bid optimisation log's words: "Entschieden von Ines Imp", or "Ada Admin (Administrator)
+ * für Ines Imp" when an administrator decided while viewing Starport as her. The queue's loader
+ * reads the deciders' names; the sentence is the log's DecidedBy.
+ */
+import { MantineProvider } from "@mantine/core";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { DecidedBy } from "../app/components/optimiser/log-words.tsx";
+import { getI18n } from "../app/i18n/i18n.ts";
+import type { ApiClient } from "../app/lib/api/client.ts";
+import type { Locale } from "../app/route-table.ts";
+import { loadQueue } from "../app/routes/action-center/queue.server.ts";
+
+const PROFILE = "/api/advertising_profiles/p1";
+const collection = (members: unknown[]) => ({
+  "hydra:member": members,
+  "hydra:totalItems": members.length,
+});
+const decided = (id: string, decidedByActorName: string | null) => ({
+  "@id": `/api/recommendations/${id}`,
+  id,
+  profile: PROFILE,
+  run: "/api/optimiser_runs/r1",
+  createdAt: "2026-11-19T10:00:00Z",
+  kind: "bid",
+  entityType: "keywords",
+  subject: "",
+  currentValue: 0.5,
+  proposedValue: 0.7,
+  reasonCode: "bidDiscovery",
+  reasonParams: { entityLabel: "messer" },
+  status: "rejected",
+  decidedBy: "/api/users/u1",
+  decidedByActorName,
+});
+
+const api = {
+  async json(path: string) {
+    if (path.startsWith("/api/recommendations?"))
+      return collection([decided("x1", "Ada Admin"), decided("x2", null)]);
+    if (path.startsWith("/api/advertising_profiles"))
+      return collection([{ "@id": PROFILE, currency: "EUR", countryCode: "DE" }]);
+    if (path.startsWith("/api/users")) return collection([{ id: "u1", name: "Ines Imp" }]);
+    return collection([]);
+  },
+} as unknown as ApiClient;
+
+function render(locale: Locale, decider: Parameters<typeof DecidedBy>[0]["decider"]): string {
+  return renderToString(
+    <I18nextProvider i18n={getI18n(locale)}>
+      <MantineProvider>
+        <DecidedBy decider={decider} testId="queue-decided-by" />
+      </MantineProvider>
+    </I18nextProvider>,
+  ).replace(/<!-- -->/g, "");
+}
+
+describe("the action center's done tab", () => {
+  it("names who decided, and the administrator who did for them, in the page's language", async () => {
+    for (const [locale, own, admin] of [
+      ["de", "Entschieden von Ines Imp", "Ada Admin (Administrator) für Ines Imp"],
+      ["en", "Decided by Ines Imp", "Ada Admin (administrator) for Ines Imp"],
+    ] as const) {
+      const queue = await loadQueue(api, new URLSearchParams("tab=done"), "s1", locale);
+      const byId = new Map(queue.items.map((item) => [item.id, item]));
+      expect(byId.get("x1")?.decidedBy).toEqual({
+        userId: "u1",
+        userName: "Ines Imp",
+        actorName: "Ada Admin",
+      });
+      expect(render(locale, byId.get("x1")!.decidedBy!)).toContain(admin);
+      expect(render(locale, byId.get("x2")!.decidedBy!)).toContain(own);
+    }
+  });
+
+  it("a decider whose name the caller may not read is a user", () => {
+    const decider = { userId: "u9", userName: null, actorName: null };
+    expect(render("de", decider)).toContain("Entschieden von Ein Benutzer");
+    expect(render("en", decider)).toContain("Decided by A user");
+  });
+});
