@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { type Config, ConfigError, loadConfig } from "@starport/config";
-import { DEMO_ACCOUNTS } from "@starport/db";
+import { type DatabaseConnection, DEMO_ACCOUNTS } from "@starport/db";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import type { ViteDevServer } from "vite";
@@ -12,6 +12,11 @@ import { startRuntime } from "./server/lifecycle.ts";
 export interface CreateServerOptions {
   /** Serve the web app besides /api (default true); see ServerDependencies.ssr. */
   ssr?: boolean;
+  /**
+   * Routes of the browser tests' server script (apps/web/scripts/e2e-server.ts), never of the
+   * product's: registered on a web process with its database before it listens.
+   */
+  testRoutes?: (app: FastifyInstance, database: DatabaseConnection) => void;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface CreateServerOptions {
  */
 export async function createServer(
   vite?: ViteDevServer,
-  { ssr = true }: CreateServerOptions = {},
+  { ssr = true, testRoutes }: CreateServerOptions = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig();
   initServerErrorReporting(config);
@@ -29,6 +34,7 @@ export async function createServer(
     const app = config.servesHttp
       ? await buildServer({ config, ...runtime, vite, ssr })
       : await buildWorkerServer({ config, ...runtime });
+    if (config.servesHttp) testRoutes?.(app, runtime.database);
     app.addHook("onClose", async () => runtime.stop());
     return app;
   } catch (error) {

@@ -1,19 +1,26 @@
-import pg from "pg";
-
 /**
- * The browser tests' server database (apps/web/scripts/e2e-server.ts: `starport_e2e_<port>` on
- * the PostgreSQL E2E_DATABASE_URL names), for the few facts no sandbox day can give a test: a
- * change applied weeks ago. A spec writes only rows of its own seller and removes them again.
+ * The browser tests' server database, on PostgreSQL or the embedded one alike, through the test
+ * server's `POST /__e2e/sql` (apps/web/scripts/e2e-server.ts), for the few facts no sandbox day
+ * can give a test: a change applied weeks ago. A spec writes only rows of its own seller and
+ * removes them again.
  */
-export async function serverDatabase(): Promise<pg.Client> {
-  const admin = process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!admin)
-    throw new Error(
-      "This spec writes facts into the server's database: run the browser tests on PostgreSQL (E2E_DATABASE_URL).",
-    );
-  const url = new URL(admin);
-  url.pathname = `/starport_e2e_${Number(process.env.E2E_PORT ?? 3199)}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return client;
+export interface ServerDatabase {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  end(): Promise<void>;
+}
+
+export async function serverDatabase(): Promise<ServerDatabase> {
+  const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199)}`;
+  return {
+    async query<Row>(text: string, params: unknown[] = []) {
+      const response = await fetch(`${base}/__e2e/sql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text, params }),
+      });
+      if (!response.ok) throw new Error(`${text}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { rows: Row[] };
+    },
+    end: async () => {},
+  };
 }

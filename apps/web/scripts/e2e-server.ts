@@ -8,7 +8,9 @@
 // and server rendering on a 2-core machine, pages took 20–30 s and tests timed out at random.
 // PostgreSQL runs beside the server in processes of its own. The embedded path stays covered by
 // the API tests (every database test runs on both) and by `npm start`.
+import type { DatabaseConnection } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
+import type { FastifyInstance } from "fastify";
 import { runServer } from "../server.ts";
 
 const adminUrl = process.env.E2E_DATABASE_URL;
@@ -22,7 +24,28 @@ if (adminUrl) {
   console.log(`[e2e] on PostgreSQL, database ${name}`);
 }
 
-await runServer().catch((error: unknown) => {
+/**
+ * `POST /__e2e/sql {text, params}` → `{rows}`: the few facts no sandbox day can give a spec (a
+ * change applied weeks ago), written on either database: PGlite lives inside this process, so a
+ * spec cannot open it beside the server (e2e/server-database.ts). Only this script registers it,
+ * for loopback callers; the product's servers have no such route.
+ */
+function testRoutes(app: FastifyInstance, database: DatabaseConnection) {
+  app.post<{ Body: { text?: unknown; params?: unknown } }>("/__e2e/sql", async (request, reply) => {
+    if (request.ip !== "127.0.0.1" && request.ip !== "::1" && request.ip !== "::ffff:127.0.0.1")
+      return reply.code(403).send({ detail: "loopback only" });
+    const { text, params = [] } = request.body ?? {};
+    if (typeof text !== "string" || !Array.isArray(params))
+      return reply.code(400).send({ detail: "text (string) and params (array) expected" });
+    const result =
+      database.kind === "postgres"
+        ? await database.pool.query(text, params)
+        : await database.pglite.query(text, params);
+    return { rows: result.rows };
+  });
+}
+
+await runServer({ testRoutes }).catch((error: unknown) => {
   console.error("[starport] failed to start:", error);
   process.exit(1);
 });
