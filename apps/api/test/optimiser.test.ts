@@ -91,6 +91,26 @@ describe.each(TEST_DATABASE_KINDS)("optimiser runs on %s", (kind) => {
     expect(await countOf(schema.changes)).toBe(0);
   }, 60_000);
 
+  it("a pause on low stock names the product it pauses", async () => {
+    // Every listing's cover is under a year: the storage-disruption rule pauses its ads.
+    await settings({ automationMode: "suggest", lowCoverAction: "pause", lowCoverDays: 365 });
+    const result = await run();
+    expect(result?.run.status).toBe("succeeded");
+    const pauses = (
+      await h.request({
+        url: `/api/recommendations?run=/api/optimiser_runs/${result!.run.id}&kind=state`,
+      })
+    ).json()["hydra:member"];
+    expect(pauses.length, "state recommendations on low cover").toBeGreaterThan(0);
+    const titles = new Set((await h.db.select().from(schema.products)).map((p) => p.title));
+    for (const pause of pauses) {
+      expect(pause).toMatchObject({ entityType: "product_ads", proposedValue: "PAUSED" });
+      expect(titles, "the paused ad is named by its product's title").toContain(
+        pause.reasonParams.entityLabel,
+      );
+    }
+  });
+
   it("a second run supersedes the open recommendations of the same entity and kind", async () => {
     const before = await h.db
       .select()

@@ -121,7 +121,7 @@ export async function loadOptimiserInput(
       db,
       listingsOfAds(
         sql`pa.advertising_profile_id = ${p} and pa.state <> 'ARCHIVED'`,
-        sql`pa.ad_group_id::text, pa.state, p.id::text as product_id`,
+        sql`pa.ad_group_id::text, pa.state, p.id::text as product_id, p.title, pa.sku, pa.asin`,
       ),
     ),
     await rows<{ ad_group_id: string; text: string }>(
@@ -227,6 +227,8 @@ export async function loadOptimiserInput(
   }
   const adsOf = new Map<string, AdGroupNode["products"][number][]>();
   for (const a of adRows) {
+    // A paused or resumed ad is named by its product (the action center's "what" column).
+    labels.set(String(a.ad_id), String(a.title || a.sku || a.asin));
     const list = adsOf.get(String(a.ad_group_id)) ?? [];
     list.push({
       productId: String(a.product_id),
