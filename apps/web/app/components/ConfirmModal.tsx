@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "./LazyOverlays.tsx";
 
 /** A destructive step asks first (archive, discard the tray, delete a setting). */
 export function ConfirmModal({

@@ -5,8 +5,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../root.tsx";
-import { type DialogResult, HelpDialog } from "./HelpDialog.tsx";
-import { SupportForm, type SupportRequestSent } from "./SupportForm.tsx";
+import type { DialogResult } from "./HelpDialog.tsx";
+import { lazyOverlay } from "./LazyOverlays.tsx";
+import type { SupportRequestSent } from "./SupportForm.tsx";
+
+/** The support dialog and its form (a textarea, the provider's widget) arrive after the page. */
+const SupportDialog = lazyOverlay(() => import("./SupportDialog.tsx").then((m) => m.default));
 
 /**
  * Floating help badge (spec §1); icons are 24×24. Two choices: the support form (in the help
@@ -62,13 +66,12 @@ export function HelpBadge() {
           </Menu.Dropdown>
         </Menu>
       </Affix>
-      <HelpDialog<SupportRequestSent>
+      <SupportDialog
         opened={supportOpen}
         onClosed={closed}
         label={t("help.supportForm")}
-      >
-        {(close) => <SupportForm widget={supportWidget} onSent={close} />}
-      </HelpDialog>
+        widget={supportWidget}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { Modal, ScrollArea, Table, Text } from "@mantine/core";
+import { ScrollArea, Table, Text } from "@mantine/core";
 import { useWindowEvent } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../LazyOverlays.tsx";
 import { MetricCell } from "./MetricCell.tsx";
 import { METRICS } from "./metrics.ts";
 import type { HangarRow, TableDef } from "./tables.ts";

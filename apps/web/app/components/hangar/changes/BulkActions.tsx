@@ -4,17 +4,7 @@
  * it by ± % or ± amount within a floor and a ceiling, Amazon's suggested bid, pause, enable,
  * archive (after a confirmation). The changes land in the tray.
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text } from "@mantine/core";
 import {
   IconArchive,
   IconCurrencyEuro,
@@ -27,6 +17,7 @@ import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { ConfirmModal } from "../../ConfirmModal.tsx";
 import { NumberInput } from "../../LazyNumberInput.tsx";
+import { Modal } from "../../LazyOverlays.tsx";
 import { useFormat } from "../format.ts";
 import type { BulkKind, TableEditing } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";

@@ -9,7 +9,6 @@ import {
   Alert,
   Badge,
   Button,
-  Drawer,
   Group,
   Indicator,
   Progress,
@@ -32,6 +31,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../ConfirmModal.tsx";
 import { NumberInput, preloadNumberInput } from "../../LazyNumberInput.tsx";
+import { Drawer } from "../../LazyOverlays.tsx";
 import { useFormat } from "../format.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
 import { actionError, useChangeFormat } from "./format.ts";

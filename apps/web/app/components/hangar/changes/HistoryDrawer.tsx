@@ -3,12 +3,13 @@
  * Amazon answered; an applied change or its whole push can be undone (the undo is itself a
  * recorded push, followed in the tray).
  */
-import { Button, Drawer, Loader, Menu, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Loader, Menu, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconHistory } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { sessionStore } from "../../../session/store.ts";
+import { Drawer } from "../../LazyOverlays.tsx";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
 import { OldNew, StatusBadge } from "./ChangesTray.tsx";
 import { actionError, useChangeFormat } from "./format.ts";

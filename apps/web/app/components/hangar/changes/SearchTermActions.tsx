@@ -7,7 +7,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   SegmentedControl,
   Select,
   Stack,
@@ -19,6 +18,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { NumberInput } from "../../LazyNumberInput.tsx";
+import { Modal } from "../../LazyOverlays.tsx";
 import { useFormat } from "../format.ts";
 import type { HangarRow } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
