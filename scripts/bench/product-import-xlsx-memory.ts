@@ -10,6 +10,9 @@
 // Usage: DATABASE_URL=postgres://… node scripts/bench/product-import-xlsx-memory.ts
 //        [--rows 400000] [--port 3202] [--idle-seconds 10]
 // Needs the web build (`npm run build -w @starport/web`). Not a test: run by hand.
+// Figures (400,000 rows, 2-core machine at load 13-14 from other work, alternated): batches of
+//   5,000 rows: 77.4 s, RSS peak +560 MB, health while importing p99 291 ms, max 761 ms; batches
+//   of 1,000 (eb41f32): 62.2 s, peak +340 MB, p99 120 ms, max 277 ms (idle p99 42 ms then).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";

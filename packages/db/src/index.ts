@@ -1,5 +1,5 @@
 export type { Database, DatabaseConnection, OpenDatabaseOptions, Schema } from "./client.ts";
-export { openDatabase, pingDatabase } from "./client.ts";
+export { hasReadSettings, openDatabase, pingDatabase } from "./client.ts";
 export {
   customerOfProfile,
   type FairJob,

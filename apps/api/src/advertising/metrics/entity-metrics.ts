@@ -1,4 +1,4 @@
-import { type Database, refreshRollups } from "@starport/db";
+import { type Database, hasReadSettings, refreshRollups } from "@starport/db";
 import { eq, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -148,13 +148,16 @@ async function read(
       join ${table} on ${resource.id} = ranked.id__) page__`;
     // JIT compiling this plan (its cost is past PostgreSQL's threshold) took longer than running
     // it: ~160 ms on 100,000 keywords; and the sort of the numbered rows spilled to disk at the
-    // default 4 MB. Both settings hold for this transaction only.
-    const result = (await ctx.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`,
-      );
-      return tx.execute(query);
-    })) as unknown as { rows: { page__: Row[] | string }[] };
+    // default 4 MB. PostgreSQL's connections have both set (openDatabase); elsewhere they hold for
+    // this transaction only.
+    const result = (hasReadSettings(ctx.db)
+      ? await ctx.db.execute(query)
+      : await ctx.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`,
+          );
+          return tx.execute(query);
+        })) as unknown as { rows: { page__: Row[] | string }[] };
     const page = result.rows[0]?.page__ ?? [];
     return typeof page === "string" ? (JSON.parse(page) as Row[]) : page;
   };
