@@ -6,9 +6,7 @@
 import {
   Badge,
   Box,
-  Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -18,16 +16,17 @@ import {
   Title,
 } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
+import { FilterBar } from "../../../components/list/FilterBar.tsx";
+import { ListPager } from "../../../components/list/ListPager.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
-import { useUrlFilters } from "../../../lib/use-url-filters.ts";
+import { useDraftFilters, useUrlFilters } from "../../../lib/use-url-filters.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -71,23 +70,14 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { update, reset } = useUrlFilters();
   const { events, total, state } = loaderData;
   const filtered = Boolean(state.search || state.action || state.from || state.to);
-  // the days typed but not yet applied; a URL changed elsewhere (back, reset) sets them again
-  const [from, setFrom] = useState(state.from ?? "");
-  const [to, setTo] = useState(state.to ?? "");
-  useEffect(() => {
-    setFrom(state.from ?? "");
-    setTo(state.to ?? "");
-  }, [state.from, state.to]);
+  const [days, setDay] = useDraftFilters({ from: state.from, to: state.to });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const apply = (form: FormData) =>
     update({
       search: String(form.get("search") ?? "").trim() || null,
-      from: from || null,
-      to: to || null,
+      from: days.from || null,
+      to: days.to || null,
     });
-  };
   const exportHref = (format: "csv" | "xlsx") => {
     const query = auditQuery(state);
     query.set("format", format);
@@ -108,9 +98,13 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
         </Stack>
         <ExportMenu hrefOf={exportHref} disabled={total === 0} size="xs" />
       </Group>
-      <Paper withBorder p="sm">
-        <form onSubmit={submit} key={`${state.search}|${state.from}|${state.to}`}>
-          <Group gap="xs" align="flex-end" data-testid="audit-filters">
+      <FilterBar
+        testId="audit"
+        formKey={`${state.search}|${state.from}|${state.to}`}
+        onApply={apply}
+        applyLabel={t("adminAudit.filter.apply")}
+        fields={
+          <>
             <TextInput
               name="search"
               label={t("adminAudit.filter.search")}
@@ -125,8 +119,8 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
             <Box w={150}>
               <DateField
                 label={t("adminAudit.filter.from")}
-                value={from}
-                onChange={setFrom}
+                value={days.from}
+                onChange={(value) => setDay("from", value)}
                 data-testid="audit-from"
                 size="xs"
               />
@@ -134,38 +128,34 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
             <Box w={150}>
               <DateField
                 label={t("adminAudit.filter.to")}
-                value={to}
-                onChange={setTo}
-                minDate={from || undefined}
+                value={days.to}
+                onChange={(value) => setDay("to", value)}
+                minDate={days.from || undefined}
                 data-testid="audit-to"
                 size="xs"
               />
             </Box>
-            <Button type="submit" size="xs" data-testid="audit-apply">
-              {t("adminAudit.filter.apply")}
-            </Button>
-            <Select
-              label={t("adminAudit.filter.action")}
-              placeholder={t("adminAudit.filter.all")}
-              data={AUDIT_ACTIONS.map((value) => ({
-                value,
-                label: t(`adminAudit.action.${value}`),
-              }))}
-              value={state.action}
-              onChange={(value) => update({ action: value })}
-              clearable
-              size="xs"
-              w={240}
-              data-testid="audit-action"
-            />
-            {filtered ? (
-              <Button variant="subtle" size="xs" onClick={reset} data-testid="audit-reset">
-                {t("adminAudit.filter.reset")}
-              </Button>
-            ) : null}
-          </Group>
-        </form>
-      </Paper>
+          </>
+        }
+        choices={
+          <Select
+            label={t("adminAudit.filter.action")}
+            placeholder={t("adminAudit.filter.all")}
+            data={AUDIT_ACTIONS.map((value) => ({
+              value,
+              label: t(`adminAudit.action.${value}`),
+            }))}
+            value={state.action}
+            onChange={(value) => update({ action: value })}
+            clearable
+            size="xs"
+            w={240}
+            data-testid="audit-action"
+          />
+        }
+        onReset={filtered ? reset : null}
+        resetLabel={t("adminAudit.filter.reset")}
+      />
       <Text size="sm" c="dimmed" data-testid="audit-total">
         {t("adminAudit.total", { formatted: numberFormat(intlLocale(locale)).format(total) })}
       </Text>
@@ -241,16 +231,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           </Box>
         </Paper>
       )}
-      {total > AUDIT_PAGE_SIZE ? (
-        <Group justify="center">
-          <Pagination
-            total={Math.ceil(total / AUDIT_PAGE_SIZE)}
-            value={state.page}
-            onChange={(value) => update({ page: String(value) })}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <ListPager total={total} pageSize={AUDIT_PAGE_SIZE} page={state.page} />
     </Stack>
   );
 }
