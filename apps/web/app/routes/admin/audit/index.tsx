@@ -63,6 +63,9 @@ const ACTION_COLORS: Partial<Record<AuditEvent["action"], string>> = {
   write: "orange",
 };
 
+/** E-mail addresses and requests wrap anywhere (they have few spaces) instead of widening the table. */
+const WRAP = { overflowWrap: "anywhere" } as const;
+
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -179,17 +182,19 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               highlightOnHover
               verticalSpacing={4}
               fz="sm"
-              miw={1000}
+              // fixed columns: fits a 1280 px screen (issue 20); long values wrap or are cut
+              layout="fixed"
+              miw={720}
               data-testid="audit-table"
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t("adminAudit.column.at")}</Table.Th>
-                  <Table.Th>{t("adminAudit.column.action")}</Table.Th>
+                  <Table.Th w="11rem">{t("adminAudit.column.at")}</Table.Th>
+                  <Table.Th w="12rem">{t("adminAudit.column.action")}</Table.Th>
                   <Table.Th>{t("adminAudit.column.actor")}</Table.Th>
                   <Table.Th>{t("adminAudit.column.subject")}</Table.Th>
                   <Table.Th>{t("adminAudit.column.what")}</Table.Th>
-                  <Table.Th>{t("adminAudit.column.ip")}</Table.Th>
+                  <Table.Th w="8rem">{t("adminAudit.column.ip")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -203,14 +208,18 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                         size="sm"
                         variant="light"
                         color={ACTION_COLORS[event.action] ?? "gray"}
-                        miw="max-content"
+                        // a long action wraps: cut, "Ansicht als Benutzer begonnen" and
+                        // "… beendet" would look alike
+                        h="auto"
+                        maw="100%"
+                        styles={{ label: { whiteSpace: "normal" } }}
                       >
                         {t(`adminAudit.action.${event.action}`)}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{event.actor.email ?? "–"}</Table.Td>
-                    <Table.Td>{event.subject.email ?? "–"}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={WRAP}>{event.actor.email ?? "–"}</Table.Td>
+                    <Table.Td style={WRAP}>{event.subject.email ?? "–"}</Table.Td>
+                    <Table.Td style={WRAP}>
                       {event.method ? (
                         <Text size="xs" ff="monospace">
                           {event.method} {event.resource} → {event.status}
@@ -220,7 +229,13 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="xs" ff="monospace">
+                      {/* an IPv6 address is cut; the whole of it and the browser in the title */}
+                      <Text
+                        size="xs"
+                        ff="monospace"
+                        truncate="end"
+                        title={[event.ip, event.userAgent].filter(Boolean).join("\n") || undefined}
+                      >
                         {event.ip ?? "–"}
                       </Text>
                     </Table.Td>
