@@ -2,6 +2,7 @@ export type { Ctx as EntityContext, ResourceDef } from "./ads/resource-def.ts";
 export { RESOURCES } from "./ads/resources.ts";
 export { createSandbox, type Sandbox, type SandboxControl, type SandboxOptions } from "./app.ts";
 export { type ClientCredentials, DEMO_CLIENT } from "./auth.ts";
+export { type BusinessPlan, SELLER_SPECS, type SellerSpec } from "./businesses.ts";
 export { buyBoxScore, type CompetingOffer, offersOf, similarItems } from "./competition.ts";
 export {
   buildAllBusinesses,
@@ -24,14 +25,5 @@ export {
   trueCvr,
 } from "./simulation.ts";
 export { feeEstimate } from "./sp/fees.ts";
-export {
-  type BusinessPlan,
-  createWorld,
-  type Profile,
-  productKey,
-  relevanceOf,
-  SELLER_SPECS,
-  type SellerSpec,
-  type World,
-  type WorldOptions,
-} from "./world.ts";
+export { relevanceOf } from "./terms.ts";
+export { createWorld, type Profile, productKey, type World, type WorldOptions } from "./world.ts";

@@ -5,17 +5,16 @@
 import { seasonality } from "./dates.ts";
 import { marketplaceById } from "./marketplaces.ts";
 import { binomialCdfBelow, normalCdf, normalQuantile, rngFor } from "./rng.ts";
+import { normalizeText, relevanceOf } from "./terms.ts";
 import {
   type AdFact,
   type AdGroup,
   type Campaign,
   dateOfDay,
-  normalizeText,
   type OrderDetail,
   type Predicate,
   type Product,
   productKey,
-  relevanceOf,
   type Term,
   type World,
 } from "./world.ts";
