@@ -14,16 +14,10 @@ export {
 export type { FaultConfig } from "./http.ts";
 export { inventorySummary } from "./inventory-routes.ts";
 export { MARKETPLACES, marketplaceById } from "./marketplaces.ts";
+export { MODEL, PLACEMENT_NAMES, trueCvr } from "./model.ts";
 export { type AdsReportConfig, buildAdsReport, merchantListingsTsv } from "./reports.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
-export {
-  advance,
-  MODEL,
-  PLACEMENT_NAMES,
-  simulateDay,
-  simulateSellersDay,
-  trueCvr,
-} from "./simulation.ts";
+export { advance, simulateDay, simulateSellersDay } from "./simulation.ts";
 export { feeEstimate } from "./sp/fees.ts";
 export { relevanceOf } from "./terms.ts";
 export { createWorld, type Profile, productKey, type World, type WorldOptions } from "./world.ts";
