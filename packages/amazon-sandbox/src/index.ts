@@ -14,8 +14,9 @@ export {
 export type { FaultConfig } from "./http.ts";
 export { inventorySummary } from "./inventory-routes.ts";
 export { MARKETPLACES, marketplaceById } from "./marketplaces.ts";
+export { merchantListingsTsv } from "./merchant-listings-report.ts";
 export { MODEL, PLACEMENT_NAMES, trueCvr } from "./model.ts";
-export { type AdsReportConfig, buildAdsReport, merchantListingsTsv } from "./reports.ts";
+export { type AdsReportConfig, buildAdsReport } from "./reports.ts";
 export { hashString, Rng, rngFor } from "./rng.ts";
 export { advance, simulateDay, simulateSellersDay } from "./simulation.ts";
 export { feeEstimate } from "./sp/fees.ts";
