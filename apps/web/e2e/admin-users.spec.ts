@@ -61,7 +61,7 @@ for (const locale of ["de", "en"] as const) {
       ).toBeVisible();
       await expectHydrated(page);
       await page.getByTestId("users-search").fill(user.email.slice(0, -"@example.com".length));
-      await page.getByTestId("users-search-submit").click();
+      await page.getByTestId("users-apply").click();
       await expect(page).toHaveURL(/[?&]search=e2e-/);
       const row = page.getByTestId("user-row");
       await expect(row).toHaveCount(1);
@@ -73,7 +73,7 @@ for (const locale of ["de", "en"] as const) {
       await page
         .getByTestId("users-filter-createdFrom")
         .fill(locale === "de" ? `${d}.${m}.${y}` : `${d}/${m}/${y}`);
-      await page.getByTestId("users-search-submit").click();
+      await page.getByTestId("users-apply").click();
       await expect(page).toHaveURL(new RegExp(`[?&]createdFrom=${today}`));
       await expect(row).toHaveCount(1);
       // The export holds what the list shows: its link carries the filters.

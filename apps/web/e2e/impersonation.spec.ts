@@ -128,6 +128,13 @@ for (const locale of ["de", "en"] as const) {
         await expect(rows.nth(1)).toContainText("POST /api/changes → 201");
         await expect(rows.nth(1)).toContainText("admin@starport.dev");
         await expect(rows.nth(1)).toContainText(text.write);
+        // the log fits a 1280 px screen: long values are cut (in full in their title), the
+        // table does not scroll sideways
+        await page.setViewportSize({ width: 1280, height: 800 });
+        const scrollBox = page.getByTestId("audit-table").locator("xpath=..");
+        await expect
+          .poll(() => scrollBox.evaluate((box) => box.scrollWidth - box.clientWidth))
+          .toBeLessThanOrEqual(0);
         // days in the page's language, kept in the URL
         const [y, m, d] = today.split("-");
         await page

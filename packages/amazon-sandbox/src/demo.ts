@@ -3,15 +3,14 @@
  * product-targeting campaigns per category, bids near the category CPC) plus simulated history.
  */
 
+import { type BusinessPlan, type CampaignKind, DEMO_PLAN, SELLER_SPECS } from "./businesses.ts";
 import { hashString, rngFor } from "./rng.ts";
 import { advance, simulateSellersDay } from "./simulation.ts";
+import { relevanceOf } from "./terms.ts";
 import {
   type AdGroup,
-  type BusinessPlan,
   type Campaign,
-  type CampaignKind,
   categoryOf,
-  DEMO_PLAN,
   type EntityState,
   type Keyword,
   type NegativeKeyword,
@@ -21,8 +20,6 @@ import {
   type ProductAd,
   type Profile,
   productKey,
-  relevanceOf,
-  SELLER_SPECS,
   sellerProducts,
   type TargetingClause,
   todayOf,

@@ -1,9 +1,9 @@
-/** Ads reporting v3 rows (from the stored daily facts) and the SP-API merchant listings report. */
+/** Ads reporting v3 rows, from the stored daily facts (the SP-API listings report: merchant-listings-report.ts). */
 import { expressionString } from "./ads/expressions.ts";
 import { addDays, daysBetween } from "./dates.ts";
 import { marketplaceById } from "./marketplaces.ts";
 import type { AdFact, Profile, World } from "./world.ts";
-import { dateOfDay, productKey, sellerProducts } from "./world.ts";
+import { dateOfDay, productKey } from "./world.ts";
 
 export const REPORT_TYPES: Record<string, { groupBy: string[]; dims: string[] }> = {
   spCampaigns: {
@@ -441,68 +441,6 @@ export function keywordTypeOf(world: World, targetId: string): string {
       ? "TARGETING_EXPRESSION_PREDEFINED"
       : "TARGETING_EXPRESSION";
   return "";
-}
-
-/** GET_MERCHANT_LISTINGS_ALL_DATA as tab-separated text. */
-export function merchantListingsTsv(
-  world: World,
-  sellerId: string,
-  marketplaceIds: string[],
-): string {
-  const cols = [
-    "item-name",
-    "item-description",
-    "listing-id",
-    "seller-sku",
-    "price",
-    "quantity",
-    "open-date",
-    "image-url",
-    "item-is-marketplace",
-    "product-id-type",
-    "zshop-shipping-fee",
-    "item-note",
-    "item-condition",
-    "zshop-category1",
-    "zshop-browse-path",
-    "zshop-storefront-feature",
-    "asin1",
-    "asin2",
-    "asin3",
-    "will-ship-internationally",
-    "expedited-shipping",
-    "zshop-boldface",
-    "product-id",
-    "bid-for-featured-placement",
-    "add-delete",
-    "pending-quantity",
-    "fulfillment-channel",
-    "merchant-shipping-group",
-    "status",
-  ];
-  const lines = [cols.join("\t")];
-  for (const mpId of marketplaceIds) {
-    for (const p of sellerProducts(world, sellerId, mpId)) {
-      const row: Record<string, string> = {
-        "item-name": p.title,
-        "listing-id": `${p.asin.slice(2)}${mpId.slice(0, 3)}`,
-        "seller-sku": p.sku,
-        price: p.price.toFixed(2),
-        quantity: String(p.stock),
-        "open-date": `${p.createdDate} 10:00:00 UTC`,
-        "item-is-marketplace": "y",
-        "product-id-type": "1",
-        "item-condition": "11",
-        asin1: p.asin,
-        "product-id": p.asin,
-        "fulfillment-channel": "DEFAULT",
-        "merchant-shipping-group": "Migrated Template",
-        status: p.stock > 0 ? "Active" : "Inactive",
-      };
-      lines.push(cols.map((c) => (row[c] ?? "").replace(/[\t\n]/g, " ")).join("\t"));
-    }
-  }
-  return `${lines.join("\n")}\n`;
 }
 
 export { addDays, productKey };

@@ -1,4 +1,4 @@
 /** Hidden-truth helpers re-exported for the control surface. */
 
-export { trueCvr } from "./simulation.ts";
-export { relevanceOf } from "./world.ts";
+export { trueCvr } from "./model.ts";
+export { relevanceOf } from "./terms.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createWorld, titleCase } from "../src/world.ts";
+import { titleCase } from "../src/products.ts";
+import { createWorld } from "../src/world.ts";
 
 /** Issue 17 item 8: product titles were garbled at umlauts ("HandyhÜLle 2 StÜCk DÜNn", "GroSS"). */
 describe("product titles", () => {

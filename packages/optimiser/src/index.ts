@@ -3,12 +3,8 @@
  * codes from the entity tree, facts, settings, economics and stock. See README.md.
  */
 export * from "./impact.ts";
-export {
-  DEFAULT_ATTRIBUTION_COMPLETENESS,
-  DEFAULT_OPTIONS,
-  optimise,
-  placementFactor,
-} from "./optimise.ts";
+export { DEFAULT_ATTRIBUTION_COMPLETENESS, DEFAULT_OPTIONS, optimise } from "./optimise.ts";
+export { placementFactor } from "./placement.ts";
 export { reasonSentence, type SentenceLocale, type SentenceOptions } from "./reason-sentence.ts";
 export {
   betaCdf,

@@ -13,12 +13,10 @@ import type { Principal } from "../auth/principal.ts";
 import { readProductEconomics } from "../economics/read-product-economics.ts";
 import { tacosOf, totalSalesOf } from "../economics/total-sales.ts";
 import { NotFoundError } from "../errors.ts";
-import { findRow } from "../hydra/repository.ts";
-import { visibleTo } from "../hydra/tenant.ts";
-import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { loadSettingsContexts } from "../settings/load-settings-contexts.ts";
 import { membershipCondition, ruleScopeOf, todayUtc } from "./collection-rules.ts";
 import { LOW_COVER_DAYS, type ProductListQuery, type ProductSort } from "./product-list-query.ts";
+import { requireVisibleSellerProfile } from "./seller-profile-access.ts";
 
 /**
  * The product list (issue 11 §3): listings of a seller profile with Starport's own fields, stock,
@@ -121,16 +119,6 @@ export interface ProductListRow {
 const major = (v: unknown) => (v === null || v === undefined ? null : Number(v) / 1_000_000);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-async function visibleOr404(db: Database, principal: Principal, sellerProfileId: string) {
-  const row = await findRow(
-    db,
-    sellerProfiles,
-    sellerProfileId,
-    visibleTo(sellerProfiles, principal),
-  );
-  if (!row) throw new NotFoundError("Not Found");
-}
-
 /** A tag or collection named in a filter must belong to the seller profile (else 404). */
 async function ownedByProfile(db: Database, table: "tags", id: string, sellerProfileId: string) {
   const result = (await db.execute(
@@ -173,7 +161,7 @@ export async function productFilter(
   q: Omit<ProductListQuery, "sort" | "direction" | "page" | "itemsPerPage" | "from" | "to">,
   today: string = todayUtc(),
 ): Promise<{ joins: SQL; where: SQL } | null> {
-  await visibleOr404(db, principal, q.sellerProfile);
+  await requireVisibleSellerProfile(db, principal, q.sellerProfile);
   if (q.tag) await ownedByProfile(db, "tags", q.tag, q.sellerProfile);
   const collection = q.collection
     ? await collectionOfProfile(db, q.collection, q.sellerProfile)
@@ -481,22 +469,4 @@ function goalAgainst(
 function totalAndTacos(spend: number, adSales: number, totalMicros: number | undefined) {
   const totalSales = totalMicros === undefined ? null : Math.round(totalMicros / 10_000) / 100;
   return { totalSales, ...tacosOf(spend, adSales, totalSales) };
-}
-
-/** Facets of the filter bar: the profile's marketplaces, brands and categories. */
-export async function catalogueFacets(db: Database, principal: Principal, sellerProfileId: string) {
-  await visibleOr404(db, principal, sellerProfileId);
-  const result = (await db.execute(sql`
-    select 'marketplace' as kind, p.marketplace as value from products p
-      join seller_accounts sa on sa.id = p.seller_account_id
-      where sa.seller_profile_id = ${sellerProfileId} group by 2
-    union all
-    select 'brand', p.brand from products p join seller_accounts sa on sa.id = p.seller_account_id
-      where sa.seller_profile_id = ${sellerProfileId} and p.brand is not null and p.brand <> '' group by 2
-    union all
-    select 'category', p.category from products p join seller_accounts sa on sa.id = p.seller_account_id
-      where sa.seller_profile_id = ${sellerProfileId} and p.category is not null group by 2
-    order by 1, 2`)) as unknown as { rows: { kind: string; value: string }[] };
-  const of = (kind: string) => result.rows.filter((r) => r.kind === kind).map((r) => r.value);
-  return { marketplaces: of("marketplace"), brands: of("brand"), categories: of("category") };
 }

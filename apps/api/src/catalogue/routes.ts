@@ -10,9 +10,10 @@ import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
+import { catalogueFacets } from "./catalogue-facets.ts";
 import { catalogueToday } from "./collection-rules.ts";
 import { exportProducts } from "./export-products.ts";
-import { catalogueFacets, listCatalogueProducts } from "./list-products.ts";
+import { listCatalogueProducts } from "./list-products.ts";
 import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
 
 export const CATALOGUE_TAGS = ["Catalogue"];

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -17,4 +18,25 @@ export function useUrlFilters() {
   };
   const reset = () => setParams(new URLSearchParams());
   return { params, update, reset };
+}
+
+/**
+ * Filter values typed in but not yet applied (days picked in a filter bar), filled again from the
+ * URL when it changes elsewhere (back button, reset).
+ */
+export function useDraftFilters<Name extends string>(
+  inUrl: Record<Name, string | null>,
+): [Record<Name, string>, (name: Name, value: string) => void] {
+  const fromUrl = () =>
+    Object.fromEntries(Object.entries(inUrl).map(([name, value]) => [name, value ?? ""])) as Record<
+      Name,
+      string
+    >;
+  const [drafts, setDrafts] = useState(fromUrl);
+  const key = JSON.stringify(inUrl);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the URL's values
+  useEffect(() => setDrafts(fromUrl()), [key]);
+  const setDraft = (name: Name, value: string) =>
+    setDrafts((current) => ({ ...current, [name]: value }));
+  return [drafts, setDraft];
 }

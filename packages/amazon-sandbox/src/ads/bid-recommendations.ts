@@ -1,7 +1,7 @@
 /** Sponsored Products theme-based bid recommendations. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isObject, mediaTypeOf, sendError, sendJson } from "../http.ts";
-import { keywordMatches, targetMatches } from "../simulation.ts";
+import { keywordMatches, targetMatches } from "../matching.ts";
 import type { SandboxState } from "../state.ts";
 import { type Product, productKey } from "../world.ts";
 import { authAds } from "./auth.ts";

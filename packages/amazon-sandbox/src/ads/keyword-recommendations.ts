@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { mediaTypeOf, sendError, sendJson } from "../http.ts";
 import type { SandboxState } from "../state.ts";
-import { type Product, productKey, relevanceOf } from "../world.ts";
+import { relevanceOf } from "../terms.ts";
+import { type Product, productKey } from "../world.ts";
 import { authAds } from "./auth.ts";
 import { readBody } from "./request.ts";
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { INVALID_JSON, isObject, publicBaseUrl, sendError, sendJson } from "../http.ts";
-import { merchantListingsTsv } from "../reports.ts";
+import { merchantListingsTsv } from "../merchant-listings-report.ts";
 import type { SandboxState } from "../state.ts";
 import { authSp } from "./auth.ts";
 import { bad, csv } from "./common.ts";

@@ -1,8 +1,9 @@
 /** Listings Items 2021-08-01 deleteListingsItem: the seller's offer leaves the catalogue page. */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendJson } from "../../http.ts";
+import { removeSellerListing } from "../../listings.ts";
 import type { SandboxState } from "../../state.ts";
-import { type Product, productBySku, removeSellerListing } from "../../world.ts";
+import { type Product, productBySku } from "../../world.ts";
 import { skuNotFound } from "./issues.ts";
 import { listingCheck, submission } from "./request.ts";
 

@@ -1,8 +1,9 @@
 /** Listings Items 2021-08-01 patchListingsItem: change a listing's price, quantity, title or brand. */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { INVALID_JSON, isObject, sendJson } from "../../http.ts";
+import { listingStamp } from "../../listings.ts";
 import type { SandboxState } from "../../state.ts";
-import { listingStamp, type Product, productBySku } from "../../world.ts";
+import { type Product, productBySku } from "../../world.ts";
 import { bad } from "../common.ts";
 import {
   availabilityQuantity,

@@ -1,15 +1,9 @@
 /** Listings Items 2021-08-01 putListingsItem: create or fully replace a listing, offer included. */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { INVALID_JSON, isObject, sendJson } from "../../http.ts";
+import { addSellerListing, listingStamp } from "../../listings.ts";
 import type { SandboxState } from "../../state.ts";
-import {
-  addSellerListing,
-  type Category,
-  listingStamp,
-  type Product,
-  productBySku,
-  productKey,
-} from "../../world.ts";
+import { type Category, type Product, productBySku, productKey } from "../../world.ts";
 import { bad } from "../common.ts";
 import {
   availabilityQuantity,

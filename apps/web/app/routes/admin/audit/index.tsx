@@ -6,9 +6,7 @@
 import {
   Badge,
   Box,
-  Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -18,16 +16,17 @@ import {
   Title,
 } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
+import { FilterBar } from "../../../components/list/FilterBar.tsx";
+import { ListPager } from "../../../components/list/ListPager.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
-import { useUrlFilters } from "../../../lib/use-url-filters.ts";
+import { useDraftFilters, useUrlFilters } from "../../../lib/use-url-filters.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -64,6 +63,9 @@ const ACTION_COLORS: Partial<Record<AuditEvent["action"], string>> = {
   write: "orange",
 };
 
+/** E-mail addresses and requests wrap anywhere (they have few spaces) instead of widening the table. */
+const WRAP = { overflowWrap: "anywhere" } as const;
+
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -71,23 +73,14 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
   const { update, reset } = useUrlFilters();
   const { events, total, state } = loaderData;
   const filtered = Boolean(state.search || state.action || state.from || state.to);
-  // the days typed but not yet applied; a URL changed elsewhere (back, reset) sets them again
-  const [from, setFrom] = useState(state.from ?? "");
-  const [to, setTo] = useState(state.to ?? "");
-  useEffect(() => {
-    setFrom(state.from ?? "");
-    setTo(state.to ?? "");
-  }, [state.from, state.to]);
+  const [days, setDay] = useDraftFilters({ from: state.from, to: state.to });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const apply = (form: FormData) =>
     update({
       search: String(form.get("search") ?? "").trim() || null,
-      from: from || null,
-      to: to || null,
+      from: days.from || null,
+      to: days.to || null,
     });
-  };
   const exportHref = (format: "csv" | "xlsx") => {
     const query = auditQuery(state);
     query.set("format", format);
@@ -108,9 +101,13 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
         </Stack>
         <ExportMenu hrefOf={exportHref} disabled={total === 0} size="xs" />
       </Group>
-      <Paper withBorder p="sm">
-        <form onSubmit={submit} key={`${state.search}|${state.from}|${state.to}`}>
-          <Group gap="xs" align="flex-end" data-testid="audit-filters">
+      <FilterBar
+        testId="audit"
+        formKey={`${state.search}|${state.from}|${state.to}`}
+        onApply={apply}
+        applyLabel={t("adminAudit.filter.apply")}
+        fields={
+          <>
             <TextInput
               name="search"
               label={t("adminAudit.filter.search")}
@@ -125,8 +122,8 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
             <Box w={150}>
               <DateField
                 label={t("adminAudit.filter.from")}
-                value={from}
-                onChange={setFrom}
+                value={days.from}
+                onChange={(value) => setDay("from", value)}
                 data-testid="audit-from"
                 size="xs"
               />
@@ -134,38 +131,34 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
             <Box w={150}>
               <DateField
                 label={t("adminAudit.filter.to")}
-                value={to}
-                onChange={setTo}
-                minDate={from || undefined}
+                value={days.to}
+                onChange={(value) => setDay("to", value)}
+                minDate={days.from || undefined}
                 data-testid="audit-to"
                 size="xs"
               />
             </Box>
-            <Button type="submit" size="xs" data-testid="audit-apply">
-              {t("adminAudit.filter.apply")}
-            </Button>
-            <Select
-              label={t("adminAudit.filter.action")}
-              placeholder={t("adminAudit.filter.all")}
-              data={AUDIT_ACTIONS.map((value) => ({
-                value,
-                label: t(`adminAudit.action.${value}`),
-              }))}
-              value={state.action}
-              onChange={(value) => update({ action: value })}
-              clearable
-              size="xs"
-              w={240}
-              data-testid="audit-action"
-            />
-            {filtered ? (
-              <Button variant="subtle" size="xs" onClick={reset} data-testid="audit-reset">
-                {t("adminAudit.filter.reset")}
-              </Button>
-            ) : null}
-          </Group>
-        </form>
-      </Paper>
+          </>
+        }
+        choices={
+          <Select
+            label={t("adminAudit.filter.action")}
+            placeholder={t("adminAudit.filter.all")}
+            data={AUDIT_ACTIONS.map((value) => ({
+              value,
+              label: t(`adminAudit.action.${value}`),
+            }))}
+            value={state.action}
+            onChange={(value) => update({ action: value })}
+            clearable
+            size="xs"
+            w={240}
+            data-testid="audit-action"
+          />
+        }
+        onReset={filtered ? reset : null}
+        resetLabel={t("adminAudit.filter.reset")}
+      />
       <Text size="sm" c="dimmed" data-testid="audit-total">
         {t("adminAudit.total", { formatted: numberFormat(intlLocale(locale)).format(total) })}
       </Text>
@@ -189,17 +182,19 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
               highlightOnHover
               verticalSpacing={4}
               fz="sm"
-              miw={1000}
+              // fixed columns: fits a 1280 px screen (issue 20); long values wrap or are cut
+              layout="fixed"
+              miw={720}
               data-testid="audit-table"
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t("adminAudit.column.at")}</Table.Th>
-                  <Table.Th>{t("adminAudit.column.action")}</Table.Th>
+                  <Table.Th w="11rem">{t("adminAudit.column.at")}</Table.Th>
+                  <Table.Th w="12rem">{t("adminAudit.column.action")}</Table.Th>
                   <Table.Th>{t("adminAudit.column.actor")}</Table.Th>
                   <Table.Th>{t("adminAudit.column.subject")}</Table.Th>
                   <Table.Th>{t("adminAudit.column.what")}</Table.Th>
-                  <Table.Th>{t("adminAudit.column.ip")}</Table.Th>
+                  <Table.Th w="8rem">{t("adminAudit.column.ip")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -213,14 +208,18 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                         size="sm"
                         variant="light"
                         color={ACTION_COLORS[event.action] ?? "gray"}
-                        miw="max-content"
+                        // a long action wraps: cut, "Ansicht als Benutzer begonnen" and
+                        // "… beendet" would look alike
+                        h="auto"
+                        maw="100%"
+                        styles={{ label: { whiteSpace: "normal" } }}
                       >
                         {t(`adminAudit.action.${event.action}`)}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{event.actor.email ?? "–"}</Table.Td>
-                    <Table.Td>{event.subject.email ?? "–"}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={WRAP}>{event.actor.email ?? "–"}</Table.Td>
+                    <Table.Td style={WRAP}>{event.subject.email ?? "–"}</Table.Td>
+                    <Table.Td style={WRAP}>
                       {event.method ? (
                         <Text size="xs" ff="monospace">
                           {event.method} {event.resource} → {event.status}
@@ -230,7 +229,13 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="xs" ff="monospace">
+                      {/* an IPv6 address is cut; the whole of it and the browser in the title */}
+                      <Text
+                        size="xs"
+                        ff="monospace"
+                        truncate="end"
+                        title={[event.ip, event.userAgent].filter(Boolean).join("\n") || undefined}
+                      >
                         {event.ip ?? "–"}
                       </Text>
                     </Table.Td>
@@ -241,16 +246,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
           </Box>
         </Paper>
       )}
-      {total > AUDIT_PAGE_SIZE ? (
-        <Group justify="center">
-          <Pagination
-            total={Math.ceil(total / AUDIT_PAGE_SIZE)}
-            value={state.page}
-            onChange={(value) => update({ page: String(value) })}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <ListPager total={total} pageSize={AUDIT_PAGE_SIZE} page={state.page} />
     </Stack>
   );
 }

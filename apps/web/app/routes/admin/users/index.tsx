@@ -5,9 +5,7 @@
 import {
   Anchor,
   Box,
-  Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -18,18 +16,19 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RoleBadges, StatusBadge } from "../../../components/admin/UserBadges.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
+import { FilterBar } from "../../../components/list/FilterBar.tsx";
+import { ListPager } from "../../../components/list/ListPager.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
-import { useUrlFilters } from "../../../lib/use-url-filters.ts";
+import { useDraftFilters, useUrlFilters } from "../../../lib/use-url-filters.ts";
 import { splitLocale } from "../../../route-table.ts";
 import { serverApi } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -61,29 +60,19 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { users, total, state, pageSize } = loaderData;
   const filtered = USER_FILTERS.some((name) => params.get(name));
   const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : "–");
-  // the days picked but not yet applied; a URL changed elsewhere (back, reset) sets them again
-  const daysInUrl = (): Record<UserDayFilter, string> => ({
-    createdFrom: state.createdFrom ?? "",
-    createdTo: state.createdTo ?? "",
-    signedInFrom: state.signedInFrom ?? "",
-    signedInTo: state.signedInTo ?? "",
+  const [days, setDay] = useDraftFilters<UserDayFilter>({
+    createdFrom: state.createdFrom,
+    createdTo: state.createdTo,
+    signedInFrom: state.signedInFrom,
+    signedInTo: state.signedInTo,
   });
-  const [days, setDays] = useState(daysInUrl);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's days are the dependencies
-  useEffect(
-    () => setDays(daysInUrl()),
-    [state.createdFrom, state.createdTo, state.signedInFrom, state.signedInTo],
-  );
 
-  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const apply = (form: FormData) =>
     update({
       search: String(form.get("search") ?? "").trim() || null,
       customer: String(form.get("customer") ?? "").trim() || null,
       ...Object.fromEntries(USER_DAY_FILTERS.map((name) => [name, days[name] || null])),
     });
-  };
   const exportHref = (format: "csv" | "xlsx") => {
     const query = userListQuery(state);
     query.set("format", format);
@@ -95,7 +84,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
       <DateField
         label={t(`adminUsers.filter.${name}`)}
         value={days[name]}
-        onChange={(value) => setDays((current) => ({ ...current, [name]: value }))}
+        onChange={(value) => setDay(name, value)}
         minDate={minDate || undefined}
         data-testid={`users-filter-${name}`}
         size="xs"
@@ -143,10 +132,13 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
         </Stack>
         <ExportMenu hrefOf={exportHref} disabled={total === 0} size="xs" />
       </Group>
-      <Paper withBorder p="sm">
-        {/* key: a URL changed elsewhere (back button, reset) refills the inputs. */}
-        <form onSubmit={submitSearch} key={`${state.search}|${state.customer}`}>
-          <Group gap="xs" align="flex-end" data-testid="users-filters">
+      <FilterBar
+        testId="users"
+        formKey={`${state.search}|${state.customer}`}
+        onApply={apply}
+        applyLabel={t("adminUsers.filter.apply")}
+        fields={
+          <>
             <TextInput
               name="search"
               label={t("adminUsers.filter.search")}
@@ -170,9 +162,10 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
             {dayField("createdTo", days.createdFrom)}
             {dayField("signedInFrom")}
             {dayField("signedInTo", days.signedInFrom)}
-            <Button type="submit" size="xs" data-testid="users-search-submit">
-              {t("adminUsers.filter.apply")}
-            </Button>
+          </>
+        }
+        choices={
+          <>
             <Select
               label={t("adminUsers.filter.role")}
               placeholder={t("adminUsers.filter.all")}
@@ -198,14 +191,11 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
               w={170}
               data-testid="users-filter-status"
             />
-            {filtered ? (
-              <Button variant="subtle" size="xs" onClick={reset} data-testid="users-reset">
-                {t("adminUsers.filter.reset")}
-              </Button>
-            ) : null}
-          </Group>
-        </form>
-      </Paper>
+          </>
+        }
+        onReset={filtered ? reset : null}
+        resetLabel={t("adminUsers.filter.reset")}
+      />
       <Text size="sm" c="dimmed" data-testid="users-total">
         {t("adminUsers.total", { formatted: numberFormat(intlLocale(locale)).format(total) })}
       </Text>
@@ -255,16 +245,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           </Table.ScrollContainer>
         </Paper>
       )}
-      {total > pageSize ? (
-        <Group justify="center">
-          <Pagination
-            total={Math.ceil(total / pageSize)}
-            value={state.page}
-            onChange={(value) => update({ page: String(value) })}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <ListPager total={total} pageSize={pageSize} page={state.page} />
     </Stack>
   );
 }

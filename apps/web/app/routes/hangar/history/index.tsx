@@ -3,25 +3,17 @@
  * rules' and strategies' — newest first, with filters (kind of entry, field, author, status, date
  * range) kept in the URL and the same list as a file. Reads the changes resource; writes nothing.
  */
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Badge, Group, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { redirect, useSearchParams } from "react-router";
+import { redirect } from "react-router";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { useChangeFormat } from "../../../components/hangar/changes/format.ts";
+import { FilterBar } from "../../../components/list/FilterBar.tsx";
+import { ListPager } from "../../../components/list/ListPager.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
+import { useUrlFilters } from "../../../lib/use-url-filters.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { serverApi, sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/index";
@@ -124,17 +116,12 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateUrl, reset } = useUrlFilters();
   const { changes, total, page, pageSize, currencies, defaultCurrency, people } = loaderData;
   const filtered = FILTERS.some((name) => params.get(name));
 
-  const update = (name: (typeof FILTERS)[number] | "page", value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== "page") next.delete("page");
-    setParams(next);
-  };
+  const update = (name: (typeof FILTERS)[number], value: string | null) =>
+    updateUrl({ [name]: value });
   const choice = (name: (typeof FILTERS)[number], values: readonly string[], key: string) => (
     <Select
       label={t(`changeHistory.filter.${name}`)}
@@ -169,48 +156,43 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
         </Stack>
         <ExportMenu hrefOf={exportHref} disabled={total === 0} />
       </Group>
-      <Paper withBorder p="sm">
-        <Group gap="xs" align="flex-end" data-testid="history-filters">
-          {choice("entityType", ENTITY_TYPES, "changeHistory.entityType")}
-          {choice("field", FIELDS, "changes.field")}
-          {choice("authorKind", AUTHORS, "changes.author")}
-          <Select
-            label={t("changeHistory.filter.author")}
-            placeholder={t("changeHistory.filter.all")}
-            data={people.map((person) => ({ value: person.id, label: person.name }))}
-            value={params.get("author")}
-            onChange={(value) => update("author", value)}
-            clearable
-            searchable
-            size="xs"
-            w={190}
-            data-testid="history-filter-author"
-          />
-          {choice("status", STATUSES, "changes.status")}
-          <DateField
-            label={t("changeHistory.filter.from")}
-            value={params.get("from") ?? ""}
-            onChange={(value) => update("from", value || null)}
-            size="xs"
-          />
-          <DateField
-            label={t("changeHistory.filter.to")}
-            value={params.get("to") ?? ""}
-            onChange={(value) => update("to", value || null)}
-            size="xs"
-          />
-          {filtered ? (
-            <Button
-              variant="subtle"
+      <FilterBar
+        testId="history"
+        choices={
+          <>
+            {choice("entityType", ENTITY_TYPES, "changeHistory.entityType")}
+            {choice("field", FIELDS, "changes.field")}
+            {choice("authorKind", AUTHORS, "changes.author")}
+            <Select
+              label={t("changeHistory.filter.author")}
+              placeholder={t("changeHistory.filter.all")}
+              data={people.map((person) => ({ value: person.id, label: person.name }))}
+              value={params.get("author")}
+              onChange={(value) => update("author", value)}
+              clearable
+              searchable
               size="xs"
-              onClick={() => setParams(new URLSearchParams())}
-              data-testid="history-reset"
-            >
-              {t("changeHistory.filter.reset")}
-            </Button>
-          ) : null}
-        </Group>
-      </Paper>
+              w={190}
+              data-testid="history-filter-author"
+            />
+            {choice("status", STATUSES, "changes.status")}
+            <DateField
+              label={t("changeHistory.filter.from")}
+              value={params.get("from") ?? ""}
+              onChange={(value) => update("from", value || null)}
+              size="xs"
+            />
+            <DateField
+              label={t("changeHistory.filter.to")}
+              value={params.get("to") ?? ""}
+              onChange={(value) => update("to", value || null)}
+              size="xs"
+            />
+          </>
+        }
+        onReset={filtered ? reset : null}
+        resetLabel={t("changeHistory.filter.reset")}
+      />
       {changes.length === 0 ? (
         <Paper withBorder p="lg" data-testid="history-empty">
           <Text ta="center" c="dimmed">
@@ -246,16 +228,7 @@ export default function ChangeHistoryPage({ loaderData }: Route.ComponentProps) 
           </Table.ScrollContainer>
         </Paper>
       )}
-      {total > pageSize ? (
-        <Group justify="center">
-          <Pagination
-            total={Math.ceil(total / pageSize)}
-            value={page}
-            onChange={(value) => update("page", String(value))}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <ListPager total={total} pageSize={pageSize} page={page} />
     </Stack>
   );
 }

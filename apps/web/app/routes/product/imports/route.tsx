@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -14,78 +13,24 @@ import {
 import { MARKETPLACES } from "@starport/marketplaces";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api/client.ts";
-import { serverHydra } from "../../../lib/api/session-hydra.ts";
-import { dateTimeFormat, numberFormat } from "../../../lib/intl-format.ts";
+import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
-import { localizePath, splitLocale } from "../../../route-table.ts";
-import { sessionContext } from "../../../session/server-session.ts";
+import { splitLocale } from "../../../route-table.ts";
 import { browserApi } from "../../../session/store.ts";
 import type { Route } from "./+types/route";
-import { formatPreviewCell, type PreviewCell } from "./format-preview.ts";
-
-/** Issue 11 §4: upload → column mapping → preview → run with live progress, errors, history. */
-
-interface ImportItem {
-  "@id": string;
-  id: string;
-  author: string;
-  source: "file" | "amazon";
-  marketplace: string | null;
-  fileName: string;
-  failureReason: string | null;
-  status: "uploaded" | "queued" | "running" | "completed" | "failed" | "abandoned";
-  totalRows: number | null;
-  rowsDone: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  warnings: number;
-  createdAt: string;
-}
-type Mapping = Record<string, number>;
-interface PreviewRow {
-  row: number;
-  cells: PreviewCell[];
-}
-interface Uploaded {
-  import: string;
-  fileName: string;
-  headerRow: number;
-  headers: string[];
-  mapping: Mapping;
-  fields: string[];
-  preview: PreviewRow[];
-}
-interface RowError {
-  row: number;
-  column: string;
-  value: string;
-  reason: string;
-  severity: "error" | "warning";
-  relatedRow: number | null;
-}
+import { download } from "./download.ts";
+import { formatPreviewCell } from "./format-preview.ts";
+import { ImportErrors } from "./ImportErrors.tsx";
+import { ImportHistory, useImportSummary } from "./ImportHistory.tsx";
+import { loadImportsPage } from "./imports.server.ts";
+import type { ImportItem, Mapping, PreviewRow, RowError, Uploaded } from "./types.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = context.get(sessionContext).profile;
-  if (!profile) {
-    throw redirect(
-      localizePath("/profile-selection", splitLocale(new URL(request.url).pathname).locale),
-    );
-  }
-  const history = await serverHydra(context, request).collection<ImportItem>(
-    "/api/product_imports",
-    { sellerProfile: profile["@id"] },
-  );
-  return {
-    profileIri: profile["@id"],
-    defaultMarketplace: profile.settings?.defaultMarketplace ?? "DE",
-    history: history.members,
-  };
+  return loadImportsPage(context, request);
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -93,16 +38,7 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: `${t("pages.product-imports.title")} · Starport` }];
 }
 
-async function download(path: string, fileName: string) {
-  const response = await browserApi().request(path, { headers: { accept: "text/csv" } });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
+/** Issue 11 §4: upload → column mapping → preview → run with live progress, errors, history. */
 export default function ProductImportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -117,6 +53,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
   const [errors, setErrors] = useState<{ totalItems: number; member: RowError[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [marketplace, setMarketplace] = useState<string | null>(loaderData.defaultMarketplace);
+  const summaryOf = useImportSummary();
 
   const fail = (error: unknown) => {
     const code =
@@ -231,19 +168,6 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
   }));
   const mappedColumns = new Set(Object.values(mapping));
   const unmapped = (uploaded?.headers ?? []).filter((h, i) => h !== "" && !mappedColumns.has(i));
-  const summaryOf = (item: ImportItem) => {
-    if (item.status === "failed" && item.failureReason)
-      return t(`productImports.failure.${item.failureReason}`);
-    if (item.status === "abandoned") return t("productImports.abandonedSummary");
-    if (item.status === "uploaded") return t("productImports.notStartedSummary");
-    return t("productImports.summary", {
-      created: number.format(item.created),
-      updated: number.format(item.updated),
-      unchanged: number.format(item.unchanged),
-      failed: number.format(item.failed),
-      warnings: number.format(item.warnings ?? 0),
-    });
-  };
 
   return (
     <Stack gap="md" data-testid="page" data-page="product-imports">
@@ -409,121 +333,10 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
       )}
 
       {errors && errors.totalItems > 0 && running && (
-        <Stack gap="xs" data-testid="import-errors">
-          <Group justify="space-between">
-            <Title order={2} size="h3">
-              {t("productImports.errors", { count: errors.totalItems })}
-            </Title>
-            <Button
-              variant="default"
-              data-testid="import-errors-download"
-              onClick={() =>
-                void download(
-                  `${running["@id"]}/errors.csv?lang=${locale}`,
-                  `${running.fileName}-errors.csv`,
-                )
-              }
-            >
-              {t("productImports.downloadErrors")}
-            </Button>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t("productImports.errorsIntro")}
-          </Text>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("productImports.row")}</Table.Th>
-                <Table.Th>{t("productImports.severityHeader")}</Table.Th>
-                <Table.Th>{t("productImports.column")}</Table.Th>
-                <Table.Th>{t("productImports.value")}</Table.Th>
-                <Table.Th>{t("productImports.reasonHeader")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {errors.member.map((e) => (
-                <Table.Tr
-                  key={`${e.row}-${e.column}-${e.reason}`}
-                  data-severity={e.severity}
-                  data-reason={e.reason}
-                >
-                  <Table.Td>{number.format(e.row)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <Badge
-                      variant="light"
-                      color={e.severity === "warning" ? "orange" : "red"}
-                      style={{ overflow: "visible" }}
-                    >
-                      {t(`productImports.severity.${e.severity}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{e.column}</Table.Td>
-                  <Table.Td>{e.value.slice(0, 60)}</Table.Td>
-                  <Table.Td>
-                    {t(`productImports.reason.${e.reason}`, {
-                      row: e.relatedRow === null ? "" : number.format(e.relatedRow),
-                    })}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
+        <ImportErrors errors={errors} running={running} />
       )}
 
-      <Title order={2} size="h3">
-        {t("productImports.history")}
-      </Title>
-      {loaderData.history.length === 0 ? (
-        <Text c="dimmed">{t("productImports.noHistory")}</Text>
-      ) : (
-        <Table striped withTableBorder data-testid="import-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("productImports.date")}</Table.Th>
-              <Table.Th>{t("productImports.sourceHeader")}</Table.Th>
-              <Table.Th>{t("productImports.fileName")}</Table.Th>
-              <Table.Th>{t("productImports.author")}</Table.Th>
-              <Table.Th>{t("productImports.statusHeader")}</Table.Th>
-              <Table.Th>{t("productImports.summaryHeader")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loaderData.history.map((item) => (
-              <Table.Tr key={item.id} data-status={item.status}>
-                <Table.Td>
-                  {dateTimeFormat(intlLocale(locale), {
-                    dateStyle: "medium",
-                    timeStyle: "short",
-                  }).format(new Date(item.createdAt))}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="outline" color={item.source === "amazon" ? "orange" : "gray"}>
-                    {t(`productImports.source.${item.source}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{item.fileName}</Table.Td>
-                <Table.Td>{item.author}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Badge
-                    variant="light"
-                    style={{ overflow: "visible" }}
-                    color={
-                      item.status === "uploaded" || item.status === "abandoned" ? "gray" : undefined
-                    }
-                    data-status={item.status}
-                  >
-                    {t(`productImports.status.${item.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td c={item.status === "abandoned" ? "dimmed" : undefined}>
-                  {summaryOf(item)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <ImportHistory history={loaderData.history} />
     </Stack>
   );
 }

@@ -67,3 +67,16 @@ export interface Option {
   name?: string;
   membership?: string;
 }
+
+/** What a bulk action (or the drawer's editor) answered: what changed, or the API's status. */
+export type BulkOutcome =
+  | {
+      ok: true;
+      action: string;
+      changed: number;
+      products: number;
+      /** The collection a "save as collection" created. */
+      collection: string | null;
+      name: string;
+    }
+  | { ok: false; action: string; status: number };
