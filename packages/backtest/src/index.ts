@@ -16,6 +16,7 @@ export {
 } from "./run-world.ts";
 export { pairedDiffPct, pearson, ranks, spearman } from "./stats.ts";
 export type { Strategy, StrategyConfig } from "./strategies/common.ts";
+export { oracleStrategy } from "./strategies/oracle.ts";
 export { peerStrategy, staticStrategy } from "./strategies/peer.ts";
 export { starportStrategy, toInput } from "./strategies/starport.ts";
 export * from "./view.ts";

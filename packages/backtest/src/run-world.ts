@@ -11,12 +11,13 @@ import {
 import { applyChanges } from "./apply.ts";
 import { type ProjectedChange, type ProjectionPairs, realisedEffects } from "./projection.ts";
 import type { Strategy, StrategyConfig } from "./strategies/common.ts";
+import { oracleStrategy } from "./strategies/oracle.ts";
 import { peerStrategy, staticStrategy } from "./strategies/peer.ts";
 import { STARPORT_WINDOW_DAYS, starportStrategy } from "./strategies/starport.ts";
 import { economicsOf, Observer, unobservedView } from "./view.ts";
 import { applyModelParams, applyWorldParams, type WorldParams } from "./world-params.ts";
 
-export const STRATEGIES = ["static", "peer", "starport", "starport-nobudget"] as const;
+export const STRATEGIES = ["static", "peer", "starport", "starport-nobudget", "oracle"] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 export interface WorldRunConfig {
@@ -57,8 +58,9 @@ export interface WorldResult {
 
 const DEMO_SELLER = "A3SANDBOXDEMO01";
 
-function makeStrategy(name: StrategyName, config: StrategyConfig): Strategy {
+function makeStrategy(name: StrategyName, config: StrategyConfig, world: World): Strategy {
   if (name === "peer") return peerStrategy(config);
+  if (name === "oracle") return oracleStrategy(config, world);
   if (name === "starport") return starportStrategy(config);
   if (name === "starport-nobudget") return starportStrategy(config, { budgets: false });
   return staticStrategy();
@@ -118,7 +120,7 @@ export function runWorld(run: WorldRunConfig): WorldResult {
     const world = i === run.strategies.length - 1 ? base : copyWorld(base);
     const profiles = advertisedProfiles(world);
     const observer = new Observer(world, profiles, history.fetched());
-    const strategy = makeStrategy(name, run.config);
+    const strategy = makeStrategy(name, run.config, world);
     const startDay = world.day;
     let changes = 0;
     let rejected = 0;

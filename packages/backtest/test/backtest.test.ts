@@ -1,10 +1,17 @@
-import { simulateDay, type World } from "@starport/amazon-sandbox";
+import {
+  productKey,
+  relevanceOf,
+  simulateDay,
+  trueCvr,
+  type World,
+} from "@starport/amazon-sandbox";
 import { describe, expect, it } from "vitest";
 import {
   applyChanges,
   buildWorld,
   DEFAULT_WORLD,
   Observer,
+  oracleStrategy,
   runBacktest,
   starportStrategy,
   type View,
@@ -62,6 +69,40 @@ const ordersOn = (view: View, day: number) =>
   }, 0);
 
 describe("backtest harness", () => {
+  it("the oracle bids target ACoS × the true sales per click of each target's last 30 days of traffic", () => {
+    const world = buildWorld(7, tiny, 20);
+    const profile = advertised(world)[0];
+    if (!profile) throw new Error("no profile");
+    const view = new Observer(world, [profile]).view();
+    const bids = (oracleStrategy(config, world).decide(view).get(profile.profileId) ?? []).filter(
+      (c) => c.kind === "bid",
+    );
+    expect(bids.length).toBeGreaterThan(0);
+    for (const change of bids.slice(0, 20)) {
+      if (change.kind !== "bid") continue;
+      let clicks = 0;
+      let value = 0;
+      for (const day of world.facts
+        .get(profile.profileId)
+        ?.slice(Math.max(0, world.day - 30), world.day) ?? [])
+        for (const f of day ?? []) {
+          if (f.targetId !== change.id || f.clicks === 0) continue;
+          const ad = world.entities.productAds.get(f.adId);
+          const p = ad && world.products.get(productKey(profile.marketplaceId, ad.asin));
+          if (!p) continue;
+          clicks += f.clicks;
+          value +=
+            f.clicks * trueCvr(p, relevanceOf(world, p, f.termIdx), f.placement) * p.price * 1.1;
+        }
+      expect(clicks, "bids only where the truth has clicks").toBeGreaterThan(0);
+      const expected = Math.min(
+        5,
+        Math.max(0.02, Math.round(((0.3 * value) / clicks) * 100) / 100),
+      );
+      expect(change.bid).toBeCloseTo(expected, 2);
+    }
+  });
+
   it("runs the three strategies on two seeds in worker threads, in the issue's JSON shape", async () => {
     const report = await runBacktest({
       seeds: [1, 2],
