@@ -1,5 +1,13 @@
+export {
+  amazonFieldOf,
+  expressionText,
+  readWire,
+  rowFromAmazon,
+  toMicros,
+} from "./amazon-entity-rows.ts";
 export type { Database, DatabaseConnection, OpenDatabaseOptions, Schema } from "./client.ts";
 export { hasReadSettings, openDatabase, pingDatabase } from "./client.ts";
+export { type EntityField, entityFields } from "./entity-fields.ts";
 export {
   customerOfProfile,
   type FairJob,
@@ -18,27 +26,22 @@ export { DEMO_SELLER_IDS, seedSellerDemoData } from "./seed/sellers.ts";
 export { withStartupLock } from "./startup.ts";
 export { refreshStatistics } from "./statistics.ts";
 export {
-  type AmazonAdsResource,
-  type AmazonPlacement,
-  amazonFieldOf,
-  ENTITY_STATES,
-  type EntityField,
-  entityFields,
-  expressionText,
   FACT_ENTITIES,
   type FactEntityName,
+  SYNCED_ENTITIES,
+  WRITABLE_ENTITY_NAMES,
+} from "./synced-entities.ts";
+export {
+  type AmazonAdsResource,
+  type AmazonPlacement,
+  ENTITY_STATES,
   type FactsEntityType,
   NEGATIVE_LEVELS,
   type ParentLink,
-  readWire,
-  rowFromAmazon,
-  SYNCED_ENTITIES,
   type SyncedColumn,
   type SyncedEntity,
   type SyncedEntityName,
   type SyncSource,
-  toMicros,
   type Wire,
-  WRITABLE_ENTITY_NAMES,
   wire,
-} from "./synced-entities.ts";
+} from "./synced-entity-declaration.ts";

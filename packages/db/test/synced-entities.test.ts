@@ -1,13 +1,8 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  entityFields,
-  expressionText,
-  FACT_ENTITIES,
-  rowFromAmazon,
-  SYNCED_ENTITIES,
-  WRITABLE_ENTITY_NAMES,
-} from "../src/synced-entities.ts";
+import { expressionText, rowFromAmazon } from "../src/amazon-entity-rows.ts";
+import { entityFields } from "../src/entity-fields.ts";
+import { FACT_ENTITIES, SYNCED_ENTITIES, WRITABLE_ENTITY_NAMES } from "../src/synced-entities.ts";
 
 describe("synced entities, declared once", () => {
   it("wire every column Starport does not fill itself", () => {

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { ConflictError } from "../errors.ts";
 import { addChange } from "./add-change.ts";
-import { CONFLICT } from "./apply-batch.ts";
+import { CONFLICT } from "./apply-updates.ts";
 import { findChange } from "./find-visible.ts";
 import type { ChangeRow } from "./tray.ts";
 

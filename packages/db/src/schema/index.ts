@@ -1,4 +1,6 @@
+export * from "./ad-reports.ts";
 export * from "./advertising.ts";
+export * from "./amazon-connections.ts";
 export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./changes.ts";
@@ -13,3 +15,4 @@ export * from "./reference.ts";
 export * from "./sellers.ts";
 export * from "./settings.ts";
 export * from "./support.ts";
+export * from "./sync-runs.ts";

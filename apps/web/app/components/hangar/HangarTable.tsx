@@ -1,11 +1,7 @@
 import {
   Alert,
-  Anchor,
-  Badge,
   Button,
-  Checkbox,
   Group,
-  Popover,
   Select,
   Stack,
   Switch,
@@ -13,27 +9,21 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import {
-  IconAlertTriangle,
-  IconColumns,
-  IconRefresh,
-  IconSearch,
-  IconX,
-} from "@tabler/icons-react";
+import { IconAlertTriangle, IconRefresh, IconSearch, IconX } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/use-table-keys.ts";
 import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
-import { sessionStore } from "../../session/store.ts";
 import { ExportMenu } from "../ExportMenu.tsx";
 import { preloadNumberInput } from "../LazyNumberInput.tsx";
 import { TableKeysHint } from "../TableKeysHint.tsx";
+import { ColumnChooser } from "./ColumnChooser.tsx";
 import { ComparisonModal } from "./ComparisonModal.tsx";
+import { type CellContext, renderHangarCell } from "./cells.tsx";
 import { BulkBar } from "./changes/BulkActions.tsx";
 import { useChanges } from "./changes/ChangesContext.tsx";
-import { EditableCell } from "./changes/EditableCell.tsx";
 import { HistoryButton } from "./changes/HistoryDrawer.tsx";
 import { SearchTermActions } from "./changes/SearchTermActions.tsx";
 import { useFormat } from "./format.ts";
@@ -48,47 +38,12 @@ import {
   STATES,
   TARGETING_TYPES,
 } from "./table-state.ts";
-import { type ColumnDef, cellValue, type HangarRow, type TableDef } from "./tables.ts";
+import type { HangarRow, TableDef } from "./tables.ts";
+import { useColumns } from "./use-columns.ts";
 import { useTranslatedSortLabels } from "./use-sort-labels.ts";
 
 /** The pause in typing after which the search filters the table. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-function storageKey(table: string): string {
-  const user = typeof window === "undefined" ? null : sessionStore().getState().user?.id;
-  return `starport.hangar.columns.${user ?? "anonymous"}.${table}`;
-}
-
-function defaultColumns(def: TableDef): string[] {
-  return def.columns.filter((c) => c.fixed || c.defaultVisible).map((c) => c.key);
-}
-
-/**
- * The visible columns: the URL's choice, else the seller's remembered one (per user, in
- * localStorage), else the table's defaults. The fixed column is always shown.
- */
-function useColumns(def: TableDef, fromUrl: string[] | null) {
-  const [remembered, setRemembered] = useState<string[] | null>(null);
-  useEffect(() => {
-    try {
-      const stored = window.localStorage.getItem(storageKey(def.key));
-      if (stored) setRemembered(JSON.parse(stored) as string[]);
-    } catch {
-      // Private mode or a broken value: the defaults stay.
-    }
-  }, [def.key]);
-  const chosen = fromUrl ?? remembered ?? defaultColumns(def);
-  const visible = def.columns.filter((c) => c.fixed || chosen.includes(c.key)).map((c) => c.key);
-  const remember = (keys: string[]) => {
-    setRemembered(keys);
-    try {
-      window.localStorage.setItem(storageKey(def.key), JSON.stringify(keys));
-    } catch {
-      // Not remembered; the URL still carries the choice.
-    }
-  };
-  return { visible, remember };
-}
 
 export interface HangarTableProps {
   def: TableDef;
@@ -201,6 +156,15 @@ export function HangarTable({
   const filtered =
     state.filters.length > 0 || !!state.search || !!state.state || !!state.targetingType;
 
+  const cellContext: CellContext = {
+    t,
+    format,
+    currency,
+    converted,
+    withDelta: state.deltas,
+    editing,
+    rowHref,
+  };
   const shown = def.columns.filter((c) => visible.includes(c.key));
   const columns = shown.map((column, index): DataTableColumn<HangarRow> => {
     const isFirst = index === 0;
@@ -233,10 +197,10 @@ export function HangarTable({
       render: (row) =>
         column.fixed ? (
           <MarkedCell row={row} recommendations={result.recommendations}>
-            {renderCell(column, row)}
+            {renderHangarCell(column, row, cellContext)}
           </MarkedCell>
         ) : (
-          renderCell(column, row)
+          renderHangarCell(column, row, cellContext)
         ),
     };
   });
@@ -258,98 +222,6 @@ export function HangarTable({
           />
         ) : null,
     });
-  }
-
-  function renderCell(column: ColumnDef, row: HangarRow): ReactNode {
-    if (column.metric) {
-      return (
-        <MetricCell
-          testId="metric-cell"
-          metric={column.metric}
-          value={row.metrics?.[column.metric]}
-          previous={row.previousMetrics?.[column.metric]}
-          currency={row.metrics?.currency ?? currency}
-          converted={converted}
-          withDelta={state.deltas}
-        />
-      );
-    }
-    const value = cellValue(column, row);
-    if (editing && column.edit) {
-      return <EditableCell row={row} field={column.edit} value={value} editing={editing} />;
-    }
-    if (column.format === "state" && value) {
-      const color = value === "ENABLED" ? "teal" : value === "PAUSED" ? "yellow" : "gray";
-      // Dot variant: the state's colour on the dot, body-coloured text (the light variant's
-      // teal and yellow text fail contrast at this size).
-      return (
-        <Badge size="xs" variant="dot" color={color}>
-          {t(`hangar.state.${value}`, { defaultValue: String(value) })}
-        </Badge>
-      );
-    }
-    if (column.format === "flags") {
-      return (
-        <Group gap={4} wrap="nowrap">
-          {row.isKeyword ? (
-            <Badge size="xs" variant="light" color="indigo" data-testid="flag-keyword">
-              {t("hangar.flag.keyword")}
-            </Badge>
-          ) : null}
-          {row.isNegative ? (
-            <Badge size="xs" variant="light" color="red" data-testid="flag-negative">
-              {t("hangar.flag.negative")}
-            </Badge>
-          ) : null}
-        </Group>
-      );
-    }
-    if (column.format === "money") {
-      return (
-        <Text span size="sm">
-          {format.money(
-            typeof value === "number" ? value : null,
-            row.metrics?.currency ?? currency,
-          )}
-        </Text>
-      );
-    }
-    if (column.key === "product") {
-      const product = row.product as { title?: string; imageUrl?: string | null } | null;
-      return (
-        <Group gap="xs" wrap="nowrap">
-          {product?.imageUrl ? (
-            <img
-              src={product.imageUrl}
-              alt=""
-              width={32}
-              height={32}
-              style={{ objectFit: "contain" }}
-            />
-          ) : null}
-          <Text size="sm" lineClamp={2}>
-            {product?.title ?? t("hangar.productUnknown")}
-          </Text>
-        </Group>
-      );
-    }
-    if (
-      column.key === "targetingType" ||
-      column.key === "matchType" ||
-      column.key === "level" ||
-      column.key === "biddingStrategy"
-    ) {
-      return value ? t(`hangar.enum.${value}`, { defaultValue: String(value) }) : "–";
-    }
-    const text = value === null || value === "" ? "–" : String(value);
-    const href = column.fixed ? rowHref?.(row) : null;
-    return href ? (
-      <Anchor component={Link} to={href} size="sm" data-testid="row-link">
-        {text}
-      </Anchor>
-    ) : (
-      text
-    );
   }
 
   const exportHref = (kind: "csv" | "xlsx") => {
@@ -439,38 +311,14 @@ export function HangarTable({
             />
           ) : null}
           <TableKeysHint />
-          <Popover position="bottom-end" shadow="md" withinPortal>
-            <Popover.Target>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconColumns size={14} />}
-                data-testid="columns-button"
-              >
-                {t("hangar.table.columns")}
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap={6} data-testid="column-chooser">
-                {def.columns.map((column) => (
-                  <Checkbox
-                    key={column.key}
-                    size="xs"
-                    label={t(column.label)}
-                    disabled={column.fixed}
-                    checked={visible.includes(column.key)}
-                    onChange={(e) => {
-                      const keys = e.currentTarget.checked
-                        ? [...visible, column.key]
-                        : visible.filter((k) => k !== column.key);
-                      remember(keys);
-                      update({ cols: keys.join(",") }, false);
-                    }}
-                  />
-                ))}
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
+          <ColumnChooser
+            def={def}
+            visible={visible}
+            onChange={(keys) => {
+              remember(keys);
+              update({ cols: keys.join(",") }, false);
+            }}
+          />
           <ExportMenu hrefOf={exportHref} size="xs" />
         </Group>
       </Group>
