@@ -244,11 +244,38 @@ function cvrError(
       }
   }
   const errors: number[] = [];
+  // diagnostic only (CVR_DIAG=1): the error split by clicks bucket and sign, on stderr
+  const diag: Record<string, number[]> | null = process.env.CVR_DIAG ? {} : null;
   for (const [id, n] of clicks) {
     const est = estimates.get(id);
     if (!est || n < 1) continue;
     const truth = (weighted.get(id) ?? 0) / n;
-    if (truth > 0) errors.push(Math.abs(est.cvr - truth) / truth);
+    if (truth > 0) {
+      errors.push(Math.abs(est.cvr - truth) / truth);
+      if (diag) {
+        const b = n < 3 ? "1-2" : n < 10 ? "3-9" : "10+";
+        const s = est.cvr >= truth ? "over" : "under";
+        const e = (est.cvr - truth) / truth;
+        for (const [key, v] of [
+          [`${b} ${s}`, e],
+          [b, Math.abs(e)],
+        ] as const) {
+          const list = diag[key] ?? [];
+          list.push(v);
+          diag[key] = list;
+        }
+      }
+    }
+  }
+  if (diag) {
+    const med = (a: number[]) => {
+      const x = [...a].sort((p, q) => p - q);
+      return x[Math.floor((x.length - 1) / 2)] as number;
+    };
+    const out = Object.entries(diag)
+      .sort()
+      .map(([k, v]) => `${k}: n ${v.length} median ${(100 * med(v)).toFixed(1)} %`);
+    process.stderr.write(`CVR_DIAG day ${world.day}: ${out.join("; ")}\n`);
   }
   errors.sort((a, b) => a - b);
   const median = errors.length
