@@ -12,14 +12,45 @@ import { runBacktest } from "./run.ts";
 import { STRATEGIES, type StrategyName } from "./run-world.ts";
 import { parseWorldParams } from "./world-params.ts";
 
+const USAGE = `Usage: npm run backtest -- [options]
+  --seeds 1-20            seeds (a list or ranges: 1-5,8)
+  --days 90               days each strategy runs after the warm-up
+  --strategies static,peer,starport
+                          of: ${STRATEGIES.join(", ")}
+  --world key=value,...   competitorSigma, cpcScale, cvrScale, attributionLag=short|long, products
+  --target-acos 30        target ACoS in per cent (the settings' default)
+  --min-bid 0.02 --max-bid 5
+  --warmup 30             days of history with the seeded bids before the strategies start
+  --workers 2             worker threads (worlds in parallel)
+  --cvr-day 30            backtest day of the CVR error measure
+  --json out.json         the report as JSON (each world's result in out.json.seeds.jsonl)
+  --help                  this text
+`;
+const OPTIONS = new Set([
+  "seeds",
+  "days",
+  "strategies",
+  "world",
+  "target-acos",
+  "min-bid",
+  "max-bid",
+  "warmup",
+  "workers",
+  "cvr-day",
+  "json",
+]);
+
+/** `--name value` or `--name=value`; an unknown name is an error (a typo must not start a long run). */
 function parseArgs(argv: string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
-    if (!a.startsWith("--")) throw new Error(`unexpected argument: ${a}`);
+    if (a === "--help" || a === "-h") return new Map([["help", ""]]);
+    if (!a.startsWith("--")) throw new Error(`unexpected argument: ${a}\n${USAGE}`);
     const eq = a.indexOf("=");
-    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
-    else out.set(a.slice(2), argv[++i] ?? "");
+    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+    if (!OPTIONS.has(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
+    out.set(name, eq > 0 ? a.slice(eq + 1) : (argv[++i] ?? ""));
   }
   return out;
 }
@@ -45,6 +76,10 @@ const positive = (name: string, text: string | undefined, fallback: number): num
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.has("help")) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const strategies = (args.get("strategies") ?? "static,peer,starport")
     .split(",")
     .map((s) => s.trim());

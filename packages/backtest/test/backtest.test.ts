@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import {
   productKey,
   relevanceOf,
@@ -234,5 +236,28 @@ describe("backtest harness", () => {
     const off = run(false);
     expect(off.proposed).toBe(0);
     expect(off.budget).toBe(off.cut);
+  });
+});
+
+describe("backtest command", () => {
+  const cli = (args: string[]) =>
+    spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL("../src/cli.ts", import.meta.url)), ...args],
+      {
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
+  it("--help prints the options and runs nothing", () => {
+    const r = cli(["--help"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("--seeds 1-20");
+    expect(r.stderr).not.toContain("seed 1 done");
+  });
+  it("an unknown option is refused before anything runs (a typo must not start a long run)", () => {
+    const r = cli(["--seed", "1"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("unknown option --seed");
   });
 });
