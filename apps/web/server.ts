@@ -28,7 +28,7 @@ export async function createServer(
   { ssr = true, testRoutes }: CreateServerOptions = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig();
-  initServerErrorReporting(config);
+  await initServerErrorReporting(config);
   const runtime = await startRuntime(config);
   try {
     const app = config.servesHttp

@@ -109,4 +109,19 @@ describe.each(TEST_DATABASE_KINDS)("XLSX reader thread (%s)", (kind) => {
       expect(running.workers.size).toBe(0);
     },
   );
+
+  it("reads an XLSX once for its import: no counting pass, the total is the exact count at the end", async () => {
+    const { sellerProfileId } = await profileWithProducts(t.db, 3);
+    const res = await upload(sellerProfileId, await workbook(3));
+    expect(res.statusCode, res.body).toBe(201);
+    const { import: iri, mapping } = res.json();
+    const started = running.started;
+    const run = await t.request("own", { method: "POST", url: `${iri}/run`, payload: { mapping } });
+    expect(run.statusCode, run.body).toBe(202);
+    const done = await waitForImport(t, iri, 20_000);
+    expect(done).toMatchObject({ status: "completed", rowsDone: 3, totalRows: 3 });
+    // One reader thread: the rows themselves. Counting them first read the file a second time.
+    expect(running.started - started).toBe(1);
+    expect(running.workers.size).toBe(0);
+  });
 });

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
-import { DEMO_CLIENT } from "@starport/amazon-sandbox";
+// Its credentials only: the package's index is the whole simulation (60 modules), which runs in
+// the child process and has no business in this one's heap.
+import { DEMO_CLIENT } from "@starport/amazon-sandbox/auth";
 import type { Config } from "@starport/config";
 import type { FastifyBaseLogger } from "fastify";
 

@@ -1,13 +1,23 @@
-import * as Sentry from "@sentry/node";
+import type * as SentryNode from "@sentry/node";
 import type { Config } from "@starport/config";
+
+type Sentry = typeof SentryNode;
+
+/**
+ * @sentry/node (with OpenTelemetry, about 700 modules) is loaded only when
+ * a DSN is configured. Kept on globalThis: the server build carries its own copy of this module.
+ */
+const SENTRY = Symbol.for("starport.sentry");
+const holder = globalThis as { [SENTRY]?: Sentry };
 
 /**
  * The server half of the error-reporting hook: with a Sentry DSN configured, uncaught errors of
  * API handlers and of server renders, loaders and actions are sent to Sentry; without one nothing
  * leaves the process (they are still logged).
  */
-export function initServerErrorReporting(config: Config): void {
+export async function initServerErrorReporting(config: Config): Promise<void> {
   if (!config.sentryDsn) return;
+  const Sentry = await import("@sentry/node");
   Sentry.init({
     dsn: config.sentryDsn,
     environment: config.env,
@@ -16,13 +26,15 @@ export function initServerErrorReporting(config: Config): void {
     defaultIntegrations: false,
     integrations: [Sentry.linkedErrorsIntegration()],
   });
+  holder[SENTRY] = Sentry;
 }
 
 export function captureServerError(
   error: unknown,
   context: { method: string; path: string },
 ): void {
-  if (!Sentry.isInitialized()) return;
+  const Sentry = holder[SENTRY];
+  if (!Sentry?.isInitialized()) return;
   Sentry.withScope((scope) => {
     scope.setTag("method", context.method);
     scope.setTag("path", context.path);
@@ -32,5 +44,6 @@ export function captureServerError(
 
 /** Sends what is queued before the process exits (graceful shutdown). */
 export async function flushServerErrorReporting(timeoutMs: number): Promise<void> {
-  if (Sentry.isInitialized()) await Sentry.flush(timeoutMs);
+  const Sentry = holder[SENTRY];
+  if (Sentry?.isInitialized()) await Sentry.flush(timeoutMs);
 }

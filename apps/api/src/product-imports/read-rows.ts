@@ -62,8 +62,15 @@ export async function sniffDelimiter(path: string): Promise<string> {
 const ROWS_PER_TURN = 250;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every row of the file, header first; `signal` stops early. */
-export async function* readRows(path: string, format: ImportFormat): AsyncGenerator<SheetRow> {
+/**
+ * Every row of the file, header first. For XLSX, `onLastRow` gets the last row of the sheet's
+ * declared range (`<dimension>`) when the reader reaches it, before the first rows.
+ */
+export async function* readRows(
+  path: string,
+  format: ImportFormat,
+  onLastRow?: (lastRow: number) => void,
+): AsyncGenerator<SheetRow> {
   if (format === "csv") {
     const delimiter = await sniffDelimiter(path);
     const parser = createReadStream(path).pipe(
@@ -106,7 +113,7 @@ export async function* readRows(path: string, format: ImportFormat): AsyncGenera
   for (let attempt = 1; ; attempt++) {
     let seen = 0;
     try {
-      for await (const sheetRow of readXlsxInWorker(path)) {
+      for await (const sheetRow of readXlsxInWorker(path, onLastRow)) {
         seen += 1;
         if (seen <= given) continue;
         given = seen;

@@ -12,7 +12,10 @@ const BATCH_ROWS = 1000;
  * only when asked for one, and is terminated when the rows end, fail or are no longer wanted, so
  * its memory goes back to the operating system.
  */
-export async function* readXlsxInWorker(path: string): AsyncGenerator<SheetRow> {
+export async function* readXlsxInWorker(
+  path: string,
+  onLastRow?: (lastRow: number) => void,
+): AsyncGenerator<SheetRow> {
   const worker = new Worker(new URL("./xlsx-rows-worker.ts", import.meta.url), {
     workerData: { path, batchRows: BATCH_ROWS },
   });
@@ -39,6 +42,7 @@ export async function* readXlsxInWorker(path: string): AsyncGenerator<SheetRow> 
       if ("error" in message)
         throw Object.assign(new Error(message.error.message), { stack: message.error.stack });
       if ("done" in message) return;
+      if (message.lastRow !== undefined) onLastRow?.(message.lastRow);
       yield* message.rows;
     }
   } finally {

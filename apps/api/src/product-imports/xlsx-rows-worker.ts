@@ -9,12 +9,16 @@ import { readSheetRows } from "./xlsx-sheet-rows.ts";
  * goes away when the server terminates it.
  */
 export type XlsxWorkerMessage =
-  | { rows: SheetRow[] }
+  | { rows: SheetRow[]; lastRow?: number }
   | { done: true }
   | { error: { message: string; stack?: string } };
 
 const { path, batchRows } = workerData as { path: string; batchRows: number };
-const rows = readSheetRows(path);
+/** The last row the sheet declares, sent with the first batch after it is known. */
+let lastRow: number | undefined;
+const rows = readSheetRows(path, (row) => {
+  lastRow = row;
+});
 const port = parentPort!;
 
 port.on("message", async () => {
@@ -25,7 +29,11 @@ port.on("message", async () => {
       if (next.done) break;
       batch.push(next.value);
     }
-    port.postMessage((batch.length ? { rows: batch } : { done: true }) satisfies XlsxWorkerMessage);
+    const message: XlsxWorkerMessage = batch.length
+      ? { rows: batch, ...(lastRow === undefined ? {} : { lastRow }) }
+      : { done: true };
+    lastRow = undefined;
+    port.postMessage(message);
   } catch (error) {
     const { message, stack } = error instanceof Error ? error : new Error(String(error));
     port.postMessage({ error: { message, stack } } satisfies XlsxWorkerMessage);

@@ -9,7 +9,10 @@ import type { SheetRow } from "./read-rows.ts";
  * shared strings come after the sheet (as Excel writes them), parses the whole sheet into a
  * temporary file first, so the server runs it in a worker thread (xlsx-rows-worker.ts).
  */
-export async function* readSheetRows(path: string): AsyncGenerator<SheetRow> {
+export async function* readSheetRows(
+  path: string,
+  onLastRow?: (lastRow: number) => void,
+): AsyncGenerator<SheetRow> {
   const reader = new (loadExcelJS().stream.xlsx.WorkbookReader)(path, {
     sharedStrings: "cache",
     styles: "cache",
@@ -18,6 +21,10 @@ export async function* readSheetRows(path: string): AsyncGenerator<SheetRow> {
     entries: "emit",
   });
   for await (const worksheet of reader) {
+    if (onLastRow) {
+      const sheet = worksheet as unknown as { iterator: AsyncIterable<Buffer | string> };
+      sheet.iterator = watchDimension(sheet.iterator, onLastRow);
+    }
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
       const values = row.values as ExcelJS.CellValue[];
       const cells = values.slice(1).map(xlsxCell);
@@ -26,6 +33,35 @@ export async function* readSheetRows(path: string): AsyncGenerator<SheetRow> {
       yield { row: row.number, cells };
     }
     break;
+  }
+}
+
+/** How far into the sheet's XML its `<dimension>` is looked for (it comes before the rows). */
+const DIMENSION_SCAN_BYTES = 64 * 1024;
+
+/**
+ * The sheet's XML passed on unchanged; the last row of its declared range
+ * (`<dimension ref="A1:D400001"/>`, which Excel and exceljs write before the rows) goes to
+ * `onLastRow` as soon as it is seen. A sheet without one (or with a single cell) reports nothing.
+ */
+export async function* watchDimension(
+  chunks: AsyncIterable<Buffer | string>,
+  onLastRow: (lastRow: number) => void,
+): AsyncGenerator<Buffer | string> {
+  let head = "";
+  let looking = true;
+  for await (const chunk of chunks) {
+    if (looking) {
+      head += typeof chunk === "string" ? chunk : chunk.toString("latin1");
+      const found = /<(?:\w+:)?dimension\b[^>]*\bref="[A-Z]*\d*:?[A-Z]*(\d+)"/.exec(head);
+      if (found) {
+        looking = false;
+        onLastRow(Number(found[1]));
+      } else if (/<(?:\w+:)?sheetData\b/.test(head) || head.length > DIMENSION_SCAN_BYTES)
+        looking = false;
+      if (!looking) head = "";
+    }
+    yield chunk;
   }
 }
 

@@ -307,14 +307,27 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
       {running && (
         <Stack gap="xs" data-testid="import-progress" data-status={running.status}>
           <Text>
-            {t("productImports.progress", {
-              done: number.format(running.rowsDone),
-              total: number.format(running.totalRows ?? 0),
-              failed: number.format(running.failed),
-            })}
+            {/* An XLSX without a declared range has its total only when the import ends. */}
+            {t(
+              running.totalRows === null
+                ? "productImports.progressNoTotal"
+                : "productImports.progress",
+              {
+                done: number.format(running.rowsDone),
+                total: number.format(running.totalRows ?? 0),
+                failed: number.format(running.failed),
+              },
+            )}
           </Text>
           <Progress
-            value={running.totalRows ? (100 * running.rowsDone) / running.totalRows : 0}
+            value={
+              running.totalRows === null
+                ? 100
+                : running.totalRows
+                  ? (100 * running.rowsDone) / running.totalRows
+                  : 0
+            }
+            striped={running.totalRows === null && !finished}
             animated={!finished}
           />
           {finished && (
