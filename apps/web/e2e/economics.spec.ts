@@ -193,7 +193,7 @@ for (const locale of ["de", "en"] as const) {
     const top = (await withTacos())!;
     expect(top.metrics?.totalSales).toBeGreaterThan(0);
     await page.goto(
-      `${L.prefix}/product/list?search=${encodeURIComponent(top.sku)}&marketplace=${top.marketplace}&${range}`,
+      `${L.prefix}/product/list?search=${encodeURIComponent(top.sku)}&marketplace=${top.marketplace}&${range}&cols=margin,tacos,goal`,
     );
     await expectHydrated(page);
     await expect(table.getByRole("columnheader", { name: L.tacos })).toBeVisible();

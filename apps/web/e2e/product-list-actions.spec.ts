@@ -16,6 +16,7 @@ const LANGS = {
   de: {
     prefix: "",
     header: ["Produkt", "Tags", "SKU", "ASIN", "Marktplatz", "Marke", "Währung", "Preis"],
+    brand: "Marke",
     delimiter: ";",
     price: /^\d+,\d{2}$/,
     competitors: "Wettbewerber",
@@ -37,6 +38,7 @@ const LANGS = {
   en: {
     prefix: "/en",
     header: ["Product", "Tags", "SKU", "ASIN", "Marketplace", "Brand", "Currency", "Price"],
+    brand: "Brand",
     delimiter: ",",
     price: /^\d+\.\d{2}$/,
     competitors: "Competitors",
@@ -97,11 +99,30 @@ for (const locale of ["de", "en"] as const) {
     const table = page.getByTestId("product-table");
     await expect(table.locator("tbody tr")).toHaveCount(25);
 
-    // Export: every page (more than the 25 shown), in the table's order, locale numbers.
+    // The columns shown are chosen in the toolbar and kept in the address: brand (hidden by
+    // default, the defaults fit 1,280 px) in, ACoS out.
+    const header = table.locator("thead");
+    const acosHeader = header.locator("th[data-accessor=acos]");
+    await expect(acosHeader).toHaveCount(1);
+    await expect(header).not.toContainText(L.brand);
+    await page.getByTestId("columns-button").click();
+    const chooser = page.getByTestId("column-chooser");
+    await chooser.getByLabel(L.brand, { exact: true }).check();
+    const shownInUrl = () => new URL(page.url()).searchParams.get("cols")?.split(",") ?? [];
+    await expect.poll(shownInUrl).toContain("brand");
+    await chooser.getByLabel("ACoS", { exact: true }).uncheck();
+    await expect.poll(shownInUrl).not.toContain("acos");
+    await page.keyboard.press("Escape");
+    await expect(header).toContainText(L.brand);
+    await expect(acosHeader).toHaveCount(0);
+
+    // Export: the table's columns (the SKU's cell names the marketplace), every page (more than
+    // the 25 shown), in the table's order, locale numbers.
     const csv = await downloadExport(page, "export-csv");
     expect(csv.name).toMatch(/\.csv$/);
     const rows: string[][] = parse(csv.body, { delimiter: L.delimiter, bom: true });
     expect(rows[0]!.slice(0, 8)).toEqual(L.header);
+    expect(rows[0]).not.toContain("ACoS");
     expect(rows.slice(1).map((r) => r[2])).toEqual(all["hydra:member"].map((m) => m.sku));
     const priced = rows.slice(1).find((r) => r[7] !== "");
     expect(priced?.[7]).toMatch(L.price);

@@ -18,8 +18,9 @@ import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/u
 import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { ExportMenu } from "../ExportMenu.tsx";
 import { preloadNumberInput } from "../LazyNumberInput.tsx";
+import { ColumnChooser } from "../list/ColumnChooser.tsx";
+import { useColumns } from "../list/use-columns.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
-import { ColumnChooser } from "./ColumnChooser.tsx";
 import { ComparisonModal } from "./ComparisonModal.tsx";
 import { type CellContext, renderHangarCell } from "./cells.tsx";
 import { BulkBar } from "./changes/BulkActions.tsx";
@@ -39,7 +40,6 @@ import {
   TARGETING_TYPES,
 } from "./table-state.ts";
 import type { HangarRow, TableDef } from "./tables.ts";
-import { useColumns } from "./use-columns.ts";
 import { useTranslatedSortLabels } from "./use-sort-labels.ts";
 
 /** The pause in typing after which the search filters the table. */
@@ -93,7 +93,7 @@ export function HangarTable({
   // data again (hangarShouldRevalidate), so the loader's copy of them is stale.
   const view = readTableState(def, params, p);
   const state = { ...result.state, columns: view.columns, deltas: view.deltas };
-  const { visible, remember } = useColumns(def, state.columns);
+  const { visible, remember } = useColumns(def.key, def.columns, state.columns);
   const [selected, setSelected] = useState<HangarRow[]>([]);
   const [allMatching, setAllMatching] = useState(false);
   // The open comparison lives in the URL (`compare=id1,id2`): a reload or a shared link shows it.
@@ -312,7 +312,7 @@ export function HangarTable({
           ) : null}
           <TableKeysHint />
           <ColumnChooser
-            def={def}
+            columns={def.columns}
             visible={visible}
             onChange={(keys) => {
               remember(keys);

@@ -36,13 +36,14 @@ export function FilterBar({
   };
   const bar = (
     <Group gap="xs" align="flex-end" data-testid={`${testId}-filters`}>
+      {/* the choices first (they apply at once), the typed-in fields last, with their button */}
+      {choices}
       {fields}
       {onApply ? (
         <Button type="submit" size="xs" data-testid={`${testId}-apply`}>
           {applyLabel}
         </Button>
       ) : null}
-      {choices}
       {onReset ? (
         <Button variant="subtle" size="xs" onClick={onReset} data-testid={`${testId}-reset`}>
           {resetLabel}

@@ -19,6 +19,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
+import { EmailAddress } from "../../../components/list/EmailAddress.tsx";
 import { FilterBar } from "../../../components/list/FilterBar.tsx";
 import { ListPager } from "../../../components/list/ListPager.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
@@ -63,7 +64,7 @@ const ACTION_COLORS: Partial<Record<AuditEvent["action"], string>> = {
   write: "orange",
 };
 
-/** E-mail addresses and requests wrap anywhere (they have few spaces) instead of widening the table. */
+/** Requests wrap anywhere (they have few spaces) instead of widening the table. */
 const WRAP = { overflowWrap: "anywhere" } as const;
 
 export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
@@ -217,8 +218,12 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                         {t(`adminAudit.action.${event.action}`)}
                       </Badge>
                     </Table.Td>
-                    <Table.Td style={WRAP}>{event.actor.email ?? "–"}</Table.Td>
-                    <Table.Td style={WRAP}>{event.subject.email ?? "–"}</Table.Td>
+                    <Table.Td>
+                      <EmailAddress email={event.actor.email} />
+                    </Table.Td>
+                    <Table.Td>
+                      <EmailAddress email={event.subject.email} />
+                    </Table.Td>
                     <Table.Td style={WRAP}>
                       {event.method ? (
                         <Text size="xs" ff="monospace">

@@ -21,6 +21,7 @@ import { Link } from "react-router";
 import { RoleBadges, StatusBadge } from "../../../components/admin/UserBadges.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
+import { EmailAddress } from "../../../components/list/EmailAddress.tsx";
 import { FilterBar } from "../../../components/list/FilterBar.tsx";
 import { ListPager } from "../../../components/list/ListPager.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
@@ -207,7 +208,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
         </Paper>
       ) : (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={1000}>
+          <Table.ScrollContainer minWidth={880}>
             <Table striped highlightOnHover data-testid="users-table">
               <Table.Thead>
                 <Table.Tr>
@@ -228,7 +229,9 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
                         {user.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>
+                      <EmailAddress email={user.email} />
+                    </Table.Td>
                     <Table.Td>{user.customer.name}</Table.Td>
                     <Table.Td>
                       <RoleBadges roles={user.roles} />

@@ -5,22 +5,26 @@ import { goalColumn, tacosColumns } from "../../../components/economics/tacos-co
 import type { formatters } from "./format.ts";
 import type { ProductRow } from "./types.ts";
 
-/** The product table's columns: the product, its economics and stock, the range's ad metrics. */
+/**
+ * The product table's columns: the product, its economics and stock, the range's ad metrics;
+ * those of `visible` (query.ts declares which exist and which show by default).
+ */
 export function productColumns(
   t: TFunction,
   f: ReturnType<typeof formatters>,
+  visible: readonly string[],
 ): DataTableColumn<ProductRow>[] {
   const missing = (
     <Text span c="dimmed" size="sm">
       {t("catalogue.missing")}
     </Text>
   );
-  return [
+  const all: DataTableColumn<ProductRow>[] = [
     {
       accessor: "title",
       title: t("catalogue.columns.title"),
       sortable: true,
-      width: 240,
+      width: 200,
       render: (p) => (
         <Stack gap={2}>
           <Text size="sm" lineClamp={1} fw={500}>
@@ -45,8 +49,8 @@ export function productColumns(
           <Text size="sm" style={{ whiteSpace: "nowrap" }}>
             {p.sku}
           </Text>
-          <Text size="xs" c="dimmed">
-            {p.asin ?? ""}
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {[p.asin, p.marketplace].filter(Boolean).join(" · ")}
           </Text>
         </Stack>
       ),
@@ -75,6 +79,9 @@ export function productColumns(
     {
       accessor: "margin",
       title: t("catalogue.columns.margin"),
+      // the longest header ("Deckungsbeitrag vor Werbung") wraps instead of widening the table
+      width: 130,
+      titleStyle: { whiteSpace: "normal" },
       sortable: true,
       textAlign: "right",
       render: (p) =>
@@ -146,4 +153,6 @@ export function productColumns(
     ...tacosColumns(t, f, missing),
     goalColumn(t, f, missing),
   ];
+  // The declaration's order (query.ts) is the table's.
+  return all.filter((column) => visible.includes(String(column.accessor)));
 }

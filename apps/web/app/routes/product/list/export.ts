@@ -10,7 +10,7 @@ import { passThroughExport } from "../../../lib/api/export.server.ts";
 import { buildUrl } from "../../../lib/api/hydra.ts";
 import { profileIdFromRequest } from "../../../session/server-session.ts";
 import type { Route } from "./+types/export";
-import { apiQuery, readState } from "./query.ts";
+import { apiQuery, exportColumns, readState } from "./query.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -20,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = params.get("locale") === "en" ? "en" : "de";
   const state = readState(params, await amazonToday(context));
   const { page: _page, itemsPerPage: _perPage, ...query } = apiQuery(state, profile);
-  const url = buildUrl("/api/catalogue/products", { ...query, format, locale });
+  const url = buildUrl("/api/catalogue/products", {
+    ...query,
+    format,
+    locale,
+    "columns[]": exportColumns(state.columns),
+  });
   const name = `${locale === "de" ? "produkte" : "products"}_${state.from}_${state.to}.${format}`;
   return passThroughExport(context, request, url, name);
 }

@@ -34,6 +34,86 @@ export const FILTERS = [
   "hasCost",
 ] as const;
 
+/**
+ * The table's columns, once: translation key, shown by default (the defaults fit a 1280 px
+ * screen; the SKU's cell also names the marketplace), and the export's fields for each (GET /api/catalogue/products?format=…&columns[]=…).
+ * The choice lives in the URL (`cols=sku,price,…`, the screen also remembers it per user: see
+ * use-columns.ts); the product's title is always shown.
+ */
+export const PRODUCT_COLUMNS = [
+  { key: "title", label: "catalogue.columns.title", fixed: true, exportAs: ["title", "tags"] },
+  {
+    key: "sku",
+    label: "catalogue.columns.sku",
+    defaultVisible: true,
+    exportAs: ["sku", "asin", "marketplace"],
+  },
+  { key: "marketplace", label: "catalogue.columns.marketplace" },
+  { key: "brand", label: "catalogue.columns.brand" },
+  {
+    key: "price",
+    label: "catalogue.columns.price",
+    defaultVisible: true,
+    exportAs: ["currency", "price"],
+  },
+  { key: "cost", label: "catalogue.columns.cost", exportAs: ["cost", "shippingCost"] },
+  {
+    key: "margin",
+    label: "catalogue.columns.margin",
+    defaultVisible: true,
+    exportAs: ["margin", "marginRate"],
+  },
+  { key: "stock", label: "catalogue.columns.stock", exportAs: ["stock", "stockStatus"] },
+  { key: "daysOfCover", label: "catalogue.columns.daysOfCover" },
+  { key: "spend", label: "catalogue.columns.spend", defaultVisible: true },
+  { key: "sales", label: "catalogue.columns.sales" },
+  { key: "acos", label: "catalogue.columns.acos", defaultVisible: true },
+  { key: "totalSales", label: "economics.totalSales" },
+  { key: "tacos", label: "economics.tacos", defaultVisible: true },
+  { key: "organicShare", label: "economics.organicShare" },
+  {
+    key: "goal",
+    label: "catalogue.columns.goal",
+    exportAs: ["goalMetric", "goal", "goalStatus"],
+  },
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  fixed?: boolean;
+  defaultVisible?: boolean;
+  exportAs?: readonly string[];
+}[];
+
+export type ProductColumnKey = (typeof PRODUCT_COLUMNS)[number]["key"];
+
+/** The columns the URL's `cols` names (unknown names dropped), or the defaults; the title always. */
+export function visibleColumns(params: URLSearchParams): ProductColumnKey[] {
+  const chosen = params.get("cols")?.split(",");
+  return PRODUCT_COLUMNS.filter(
+    (c) => "fixed" in c || (chosen ? chosen.includes(c.key) : "defaultVisible" in c),
+  ).map((c) => c.key);
+}
+
+/** The export's `columns[]` of the shown columns, in the table's order. */
+export function exportColumns(visible: readonly string[]): string[] {
+  const fields = PRODUCT_COLUMNS.filter((c) => visible.includes(c.key)).flatMap((c) =>
+    "exportAs" in c ? [...c.exportAs] : [c.key],
+  );
+  return [...new Set(fields)];
+}
+
+/** Two addresses of the list that differ only in the shown columns (no data to read again). */
+export function onlyColumnsChanged(current: URL, next: URL): boolean {
+  if (current.search === next.search) return false;
+  const withoutColumns = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("cols");
+    params.sort();
+    return params.toString();
+  };
+  return withoutColumns(current) === withoutColumns(next);
+}
+
 export const STOCK_STATUSES = ["in_stock", "low_cover", "out_of_stock"] as const;
 export const PAGE_SIZES = ["25", "50", "100"] as const;
 
@@ -47,6 +127,8 @@ export interface ListState {
   range: DateRange;
   from: string;
   to: string;
+  /** The shown columns (`cols`). */
+  columns: ProductColumnKey[];
 }
 
 /**
@@ -75,6 +157,7 @@ export function readState(params: URLSearchParams, today?: string | null): ListS
     range,
     from: range.from,
     to: range.to,
+    columns: visibleColumns(params),
   };
 }
 

@@ -2,11 +2,19 @@ import { Alert, Anchor, Center, Group, Stack, Text, Title } from "@mantine/core"
 import { DataTable, type DataTableSortStatus } from "mantine-datatable";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import {
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { SellerCentralNotice } from "../../../components/amazon/SellerCentralNotice.tsx";
 import { ExportMenu } from "../../../components/ExportMenu.tsx";
 import { DateRangeControl } from "../../../components/hangar/DateRangeControl.tsx";
 import { rangeParams } from "../../../components/hangar/date-range.ts";
+import { ColumnChooser } from "../../../components/list/ColumnChooser.tsx";
+import { useColumns } from "../../../components/list/use-columns.ts";
 import { TableKeysHint } from "../../../components/TableKeysHint.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
@@ -24,7 +32,7 @@ import { formatters } from "./format.ts";
 import { ProductDrawer } from "./ProductDrawer.tsx";
 import { ProductFilters } from "./ProductFilters.tsx";
 import { loadProductList, productListAction } from "./products.server.ts";
-import { FILTERS, PAGE_SIZES } from "./query.ts";
+import { FILTERS, onlyColumnsChanged, PAGE_SIZES, PRODUCT_COLUMNS } from "./query.ts";
 import type { ProductRow } from "./types.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return productListAction(context, request);
+}
+
+/** Showing or hiding a column reads no data again (every column's data is loaded). */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return onlyColumnsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -92,6 +111,13 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
     setParams(next, { preventScrollReset: true });
   }
 
+  // The shown columns: the address's, else the user's remembered choice, else the defaults.
+  const { visible, remember } = useColumns(
+    "product-list",
+    PRODUCT_COLUMNS,
+    params.get("cols")?.split(",") ?? null,
+  );
+
   const openId = params.get("product");
   const open = useMemo(() => members.find((m) => m.id === openId) ?? null, [members, openId]);
   const filtered = FILTERS.some((name) => state.filters[name]);
@@ -117,6 +143,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
     const query = new URLSearchParams(params);
     for (const key of ["page", "product"]) query.delete(key);
     for (const [key, value] of Object.entries(rangeParams(state.range))) query.set(key, value);
+    query.set("cols", visible.join(","));
     query.set("format", format);
     query.set("locale", i18n.language === "en" ? "en" : "de");
     return `${localized("/product/list/export")}?${query}`;
@@ -138,6 +165,14 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
         <Group gap="xs" align="center">
           <DateRangeControl range={state.range} today={today} />
           <TableKeysHint />
+          <ColumnChooser
+            columns={PRODUCT_COLUMNS}
+            visible={visible}
+            onChange={(keys) => {
+              remember(keys);
+              update({ cols: keys.join(",") }, false);
+            }}
+          />
           <ExportMenu hrefOf={exportHref} disabled={total === 0} />
         </Group>
       </Group>
@@ -216,7 +251,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
               : t("catalogue.empty.noProducts")
         }
         data-testid="product-table"
-        columns={productColumns(t, f)}
+        columns={productColumns(t, f, visible)}
       />
       {!hasProducts && (
         <Center>

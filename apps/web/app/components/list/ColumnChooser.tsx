@@ -1,15 +1,17 @@
 import { Button, Checkbox, Popover, Stack } from "@mantine/core";
 import { IconColumns } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import type { TableDef } from "./tables.ts";
 
-/** The toolbar's column chooser: every column but the fixed one can be shown or hidden. */
+/**
+ * A table toolbar's column chooser (Hangar's tables, the product list): every column but the fixed
+ * ones can be shown or hidden; `label` is a translation key.
+ */
 export function ColumnChooser({
-  def,
+  columns,
   visible,
   onChange,
 }: {
-  def: TableDef;
+  columns: readonly { key: string; label: string; fixed?: boolean }[];
   visible: string[];
   /** The new choice of visible columns. */
   onChange: (keys: string[]) => void;
@@ -29,7 +31,7 @@ export function ColumnChooser({
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap={6} data-testid="column-chooser">
-          {def.columns.map((column) => (
+          {columns.map((column) => (
             <Checkbox
               key={column.key}
               size="xs"
