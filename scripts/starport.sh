@@ -86,7 +86,7 @@ case "$cmd" in
     node scripts/openapi-export.ts "$results/openapi.json"
     npx redocly lint --extends=recommended-strict --format=stylish "$results/openapi.json"
     log "typecheck"
-    npm run typecheck --silent --workspaces --if-present
+    npm run typecheck --silent
     log "unit and API tests (vitest)"
     vitest_status=0
     npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || vitest_status=$?

@@ -180,7 +180,7 @@ try {
     if (process.env.EXPLAIN === "1") {
       const where = compileRuleSet(
         rules as unknown as RuleSet,
-        await ruleScopeOf(db, PROFILE, todayUtc()),
+        await ruleScopeOf(db, PROFILE, todayUtc(), [rules]),
       );
       const plan = (await db.execute(
         sql`explain analyze select count(*) ${PRODUCT_FROM} where sa.seller_profile_id = ${PROFILE} and ${where}`,

@@ -17,6 +17,7 @@ import { migrateDatabase, openDatabase } from "@starport/db";
 import { createThrowawayDatabase } from "@starport/db/testing";
 import { fastify } from "fastify";
 import pg from "pg";
+import { keptDatabase } from "./support/databases.ts";
 import { measureLatency } from "./support/latency.ts";
 
 const adminUrl = process.env.DATABASE_URL;
@@ -47,21 +48,6 @@ const throwaway = keep
 const connection = await openDatabase({ databaseUrl: throwaway.url });
 const raw = new pg.Pool({ connectionString: throwaway.url, max: 4 });
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-/** The named database next to the admin URL's, created when missing; never dropped. */
-async function keptDatabase(admin: string, name: string) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (exists.rowCount === 0) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => {} };
-}
 
 /** 100,000 keywords with 90 days of facts each, analysed as autovacuum would have. */
 async function seed() {

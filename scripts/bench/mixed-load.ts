@@ -13,13 +13,11 @@
 // Figures (60 s, 2-core machine at load 10-19 from other work, alternated; the load decides
 //   them more than the code): before 85207a9 p99 262.5 / 279.2 / 476.2 ms (164 / 159 / 69
 //   req/s), after it 488.4 / 129.8 ms (96 / 225 req/s); the audit's goal is p99 <= 100 ms.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createThrowawayDatabase } from "@starport/db/testing";
 import { ECONOMICS_SYNC_KIND } from "@starport/sync/kinds";
+import { latencyLine, megabytes } from "./support/latency.ts";
+import { startBenchServer } from "./support/server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -44,71 +42,21 @@ if (!(seconds > 0) || !(connections > 0) || !(port > 0)) {
   process.exit(64);
 }
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const base = `http://127.0.0.1:${port}`;
 const SELLER_PROFILE = "00000000-0000-4000-8000-000000000101"; // DEMO_SELLER_IDS.sellerProfile
 
-// ---- the server ------------------------------------------------------------------------------
-
-const dataDir = mkdtempSync(join(tmpdir(), "starport-mixed-load-"));
-const throwaway = await createThrowawayDatabase(adminUrl, "starport_mixed_load");
-const { DATABASE_URL: _adminUrl, ...environment } = process.env;
-const profiling = args["cpu-prof-dir"]
-  ? `--cpu-prof --cpu-prof-dir=${resolve(args["cpu-prof-dir"])}`
-  : "";
-const server: ChildProcess = spawn("bash", ["scripts/starport.sh", "serve"], {
-  cwd: ROOT,
-  env: {
-    ...environment,
-    NODE_OPTIONS: [profiling, environment.NODE_OPTIONS ?? ""].join(" "),
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    AMAZON_SANDBOX: "true",
-    AMAZON_SANDBOX_PORT: String(port + 1000),
-    CONVERSION_RATES_URL: "",
-    LOG_LEVEL: "warn",
-    DATABASE_URL: throwaway.url,
-    JWT_SECRET: "s".repeat(40),
-    TOKEN_ENCRYPTION_KEY: "t".repeat(40),
-  },
-  stdio: ["ignore", "inherit", "inherit"],
+const server = await startBenchServer({
+  name: "mixed-load",
+  port,
+  adminUrl,
+  nodeOptions: args["cpu-prof-dir"]
+    ? `--cpu-prof --cpu-prof-dir=${resolve(args["cpu-prof-dir"])}`
+    : "",
 });
-const serverExited = new Promise<number | null>((done) => server.on("exit", done));
-
-async function cleanUp() {
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await serverExited;
-  }
-  await throwaway.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+const base = server.base;
 
 try {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error("server did not start");
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // Not yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-
-  const login = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "demo@starport.dev", password: "starport-demo" }),
-  });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
+  await server.ready();
+  const token = await server.demoToken();
   const auth = { authorization: `Bearer ${token}`, accept: "application/ld+json" };
 
   // Measure the steady state after the demo seller's first sync (its economics run goes on for
@@ -209,11 +157,10 @@ try {
   };
   await Promise.all(Array.from({ length: connections }, client));
 
-  const pid = server.pid as number;
-  const rssBefore = rssOf(pid);
+  const rssBefore = server.rss();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssOf(pid));
+    rssPeak = Math.max(rssPeak, server.rss());
   }, 200);
   measuring = true;
   endAt = Date.now() + seconds * 1000;
@@ -221,17 +168,11 @@ try {
   await Promise.all(Array.from({ length: connections }, client));
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const rssAfter = rssOf(pid);
+  const rssAfter = server.rss();
 
-  const pct = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  const ms = (n: number) => n.toFixed(1).padStart(7);
-  const line = (label: string, values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return `${label.padEnd(24)} ${String(sorted.length).padStart(6)}  p50 ${ms(pct(sorted, 50))}  p95 ${ms(pct(sorted, 95))}  p99 ${ms(pct(sorted, 99))}  max ${ms(sorted.at(-1) ?? 0)} ms`;
-  };
+  const line = (label: string, values: number[]) => latencyLine(label, values);
   const all = [...latencies.values()].flat();
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const mb = megabytes;
   console.log(
     `\nmixed load: ${seconds} s after ${warmupSeconds} s warm-up, ${connections} connections, PostgreSQL; ${(all.length / elapsed).toFixed(0)} req/s`,
   );
@@ -242,6 +183,6 @@ try {
   );
   for (const [key, n] of errors) console.log(`  ${n} × ${key}`);
 } finally {
-  await cleanUp();
+  await server.stop();
 }
 process.exit(0);

@@ -18,6 +18,7 @@ import { optimise } from "@starport/optimiser";
 import pg from "pg";
 import { loadOptimiserInput } from "../../apps/api/src/optimiser/load-optimiser-input.ts";
 import { queueOptimiserRun, runOptimiser } from "../../apps/api/src/optimiser/run-optimiser.ts";
+import { keptDatabase } from "./support/databases.ts";
 
 const adminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl?.startsWith("postgres")) {
@@ -48,21 +49,6 @@ const connection = await openDatabase({ databaseUrl: throwaway.url });
 const raw = new pg.Pool({ connectionString: throwaway.url, max: 2 });
 const ms = (since: number) => performance.now() - since;
 const seconds = (since: number) => `${(ms(since) / 1000).toFixed(1)} s`;
-
-/** The named database next to the admin URL's, created when missing; never dropped. */
-async function keptDatabase(admin: string, name: string) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (exists.rowCount === 0) await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => {} };
-}
 
 async function seed() {
   const started = performance.now();

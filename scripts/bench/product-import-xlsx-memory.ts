@@ -13,16 +13,15 @@
 // Figures (400,000 rows, 2-core machine at load 13-14 from other work, alternated): batches of
 //   5,000 rows: 77.4 s, RSS peak +560 MB, health while importing p99 291 ms, max 761 ms; batches
 //   of 1,000 (eb41f32): 62.2 s, peak +340 MB, p99 120 ms, max 277 ms (idle p99 42 ms then).
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "@starport/db";
-import { createThrowawayDatabase } from "@starport/db/testing";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { latencyLine, megabytes as mb, percentile } from "./support/latency.ts";
+import { startBenchServer } from "./support/server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -40,79 +39,19 @@ if (!adminUrl?.startsWith("postgres")) {
   process.exit(2);
 }
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const base = `http://127.0.0.1:${port}`;
 const SELLER_PROFILE = "00000000-0000-4000-8000-000000000101"; // DEMO_SELLER_IDS.sellerProfile
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
 
-const dataDir = mkdtempSync(join(tmpdir(), "starport-xlsx-bench-"));
-const throwaway = await createThrowawayDatabase(adminUrl, "starport_xlsx_bench");
-const { DATABASE_URL: _adminUrl, ...environment } = process.env;
-const server: ChildProcess = spawn("bash", ["scripts/starport.sh", "serve"], {
-  cwd: ROOT,
-  env: {
-    ...environment,
-    NODE_OPTIONS: [
-      "--expose-gc",
-      `--import=${join(ROOT, "scripts/bench/support/memory-probe.ts")}`,
-      environment.NODE_OPTIONS ?? "",
-    ].join(" "),
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    AMAZON_SANDBOX: "true",
-    AMAZON_SANDBOX_PORT: String(port + 1000),
-    CONVERSION_RATES_URL: "",
-    LOG_LEVEL: "warn",
-    DATABASE_URL: throwaway.url,
-    JWT_SECRET: "s".repeat(40),
-    TOKEN_ENCRYPTION_KEY: "t".repeat(40),
-  },
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
-const serverExited = new Promise<number | null>((done) => server.on("exit", done));
-const connection = await openDatabase({ databaseUrl: throwaway.url });
-
-async function cleanUp() {
-  await connection.close().catch(() => {});
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await serverExited;
-  }
-  await throwaway.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-function rssOf(pid: number): number {
-  try {
-    return (
-      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024
-    );
-  } catch {
-    return 0;
-  }
-}
+const server = await startBenchServer({ name: "xlsx-bench", port, adminUrl, probe: true });
+const base = server.base;
+const connection = await openDatabase({ databaseUrl: server.databaseUrl as string });
 
 /** The server's RSS after a full GC (the probe collects before it answers). */
 async function rssAfterGc(): Promise<number> {
-  await new Promise<void>((done) => {
-    const onMessage = (message: { memory?: unknown }) => {
-      if (!message.memory) return;
-      server.off("message", onMessage);
-      done();
-    };
-    server.on("message", onMessage);
-    server.send("memory");
-  });
-  return rssOf(server.pid as number);
+  await server.memoryAfterGc();
+  return server.rss();
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0;
 
 /** GET /api/health one after another every 100 ms until `until` resolves: the latencies. */
 async function healthLatencies(until: Promise<unknown>): Promise<number[]> {
@@ -131,26 +70,9 @@ async function healthLatencies(until: Promise<unknown>): Promise<number[]> {
   return latencies.sort((a, b) => a - b);
 }
 
-const latencyLine = (name: string, l: number[]) =>
-  `${name.padEnd(26)} p50 ${fmt(percentile(l, 50), 1).padStart(6)} ms  p99 ${fmt(percentile(l, 99), 1).padStart(6)} ms  max ${fmt(l.at(-1) ?? 0, 1).padStart(6)} ms  (${l.length} requests)`;
-
 try {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error("server did not start");
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // Not yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const login = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "demo@starport.dev", password: "starport-demo" }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  await server.ready();
+  const token = await server.demoToken();
   const auth = { authorization: `Bearer ${token}` };
 
   // As many DE listings for the demo seller as the file has rows (the sync's own come first).
@@ -168,7 +90,7 @@ try {
     from generate_series(0, ${rows - 1}) g
     on conflict do nothing`);
 
-  const file = join(dataDir, "bench.xlsx");
+  const file = join(server.dataDir, "bench.xlsx");
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
   const sheet = writer.addWorksheet("Kosten");
   sheet.addRow(["SKU", "Einkaufspreis", "Versandkosten", "Gültig ab"]).commit();
@@ -184,7 +106,7 @@ try {
   const before = await rssAfterGc();
   let peak = before;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(server.pid as number));
+    peak = Math.max(peak, server.rss());
   }, 100);
 
   const started = performance.now();
@@ -235,11 +157,12 @@ try {
   console.log(
     `server RSS: before ${mb(before)}  peak ${mb(peak)} (+${mb(peak - before)})  after (GC, ${idleSeconds} s idle) ${mb(after)} (+${mb(after - before)})`,
   );
-  console.log(latencyLine("GET /api/health idle", idleLatencies));
-  console.log(latencyLine("GET /api/health importing", importLatencies));
+  console.log(latencyLine("GET /api/health idle", idleLatencies, 26));
+  console.log(latencyLine("GET /api/health importing", importLatencies, 26));
   console.log(
     `ratio importing / idle    p50 ${fmt(percentile(importLatencies, 50) / percentile(idleLatencies, 50), 1)} ×  p99 ${fmt(percentile(importLatencies, 99) / percentile(idleLatencies, 99), 1)} ×`,
   );
 } finally {
-  await cleanUp();
+  await connection.close().catch(() => {});
+  await server.stop();
 }

@@ -32,7 +32,9 @@ const total = Number(process.argv[2] ?? 1_000_000);
 const chunk = Number(process.env.CHUNK ?? 5_000);
 
 const throwaway = await createThrowawayDatabase(adminUrl, "starport_bench");
-const connection = await openDatabase({ databaseUrl: throwaway.url });
+const opened = await openDatabase({ databaseUrl: throwaway.url });
+if (opened.kind !== "postgres") throw new Error("a PostgreSQL connection was expected");
+const connection = opened;
 
 function fmt(n: number): string {
   return Math.round(n).toLocaleString("en-US");
@@ -57,8 +59,9 @@ try {
     })
     .returning();
   const profileId = profile?.id as string;
-  const targeting = REPORT_SPECS.find((r) => r.name === "targeting");
-  if (!targeting) throw new Error("no targeting report");
+  const found = REPORT_SPECS.find((r) => r.name === "targeting");
+  if (!found) throw new Error("no targeting report");
+  const targeting = found;
 
   // Parsed spTargeting rows: 5,000 keywords × 200 days per 1,000,000.
   const days = 200;
@@ -99,9 +102,9 @@ try {
   const first = await ingest();
   const again = await ingest();
   const cols = Object.keys(PERFORMANCE_UPSERT.columns);
-  const [{ n }] = (
+  const { n } = (
     await connection.pool.query("select count(*)::int as n from ad_performance_daily")
-  ).rows as { n: number }[];
+  ).rows[0] as { n: number };
   if (n !== total) throw new Error(`expected ${total} rows, found ${n}`);
 
   await connection.pool.query("truncate ad_performance_daily");

@@ -10,13 +10,12 @@
 // child process) on a throw-away PGlite folder, or on a throw-away database of the PostgreSQL
 // named by DATABASE_URL. Needs the web build (`npm run build -w @starport/web`).
 // Not a test: run by hand.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createThrowawayDatabase, type ThrowawayDatabase } from "@starport/db/testing";
 import { ECONOMICS_SYNC_KIND } from "@starport/sync/kinds";
+import { megabytes, percentile } from "./support/latency.ts";
+import { rssOf, startBenchServer } from "./support/server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,84 +37,29 @@ if (!(minutes > 0) || !(concurrency > 0) || !(port > 0) || !(idleSeconds >= 0)) 
   process.exit(64);
 }
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const base = `http://127.0.0.1:${port}`;
 const SELLER_PROFILE = "00000000-0000-4000-8000-000000000101"; // DEMO_SELLER_IDS.sellerProfile
 
 // ---- the server ------------------------------------------------------------------------------
 
-const dataDir = mkdtempSync(join(tmpdir(), "starport-soak-"));
-let throwaway: ThrowawayDatabase | undefined;
-if (process.env.DATABASE_URL) {
-  throwaway = await createThrowawayDatabase(process.env.DATABASE_URL, "starport_soak");
-}
-const { DATABASE_URL: _adminUrl, ...environment } = process.env;
 // Exactly as `npm start` runs it (scripts/starport.sh: its runtime settings), plus the probe.
-const server: ChildProcess = spawn("bash", ["scripts/starport.sh", "serve"], {
-  cwd: ROOT,
-  env: {
-    ...environment,
-    NODE_OPTIONS: [
-      "--expose-gc",
-      `--import=${join(ROOT, "scripts/bench/support/memory-probe.ts")}`,
-      environment.NODE_OPTIONS ?? "",
-    ].join(" "),
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    AMAZON_SANDBOX: "true",
-    AMAZON_SANDBOX_PORT: String(port + 1000),
-    CONVERSION_RATES_URL: "",
-    LOG_LEVEL: "warn",
-    ...(throwaway
-      ? {
-          DATABASE_URL: throwaway.url,
-          JWT_SECRET: "s".repeat(40),
-          TOKEN_ENCRYPTION_KEY: "t".repeat(40),
-        }
-      : {}),
-  },
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
+const bench = await startBenchServer({
+  name: "soak",
+  port,
+  adminUrl: process.env.DATABASE_URL,
+  probe: true,
 });
-const serverExited = new Promise<number | null>((done) => server.on("exit", done));
-
-async function cleanUp() {
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await serverExited;
-  }
-  await throwaway?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-function rssOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
+const server = bench.process;
+const base = bench.base;
 
 /** The server's own RSS, its children's (the sandbox), and its V8 heap after a full GC. */
 async function memory() {
-  const usage = await new Promise<NodeJS.MemoryUsage>((done) => {
-    const onMessage = (message: { memory?: NodeJS.MemoryUsage }) => {
-      if (!message.memory) return;
-      server.off("message", onMessage);
-      done(message.memory);
-    };
-    server.on("message", onMessage);
-    server.send("memory");
-  });
+  const usage = await bench.memoryAfterGc();
   const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8")
     .trim()
     .split(/\s+/)
     .filter(Boolean)
     .reduce((sum, pid) => sum + rssOf(Number(pid)), 0);
-  return { rss: rssOf(server.pid as number), children, usage };
+  return { rss: bench.rss(), children, usage };
 }
 
 async function snapshot(label: string) {
@@ -133,30 +77,17 @@ async function snapshot(label: string) {
   });
 }
 
-const deadline = Date.now() + 240_000;
-for (;;) {
-  if (server.exitCode !== null || Date.now() > deadline) {
-    console.error("the server did not start");
-    await cleanUp();
-    process.exit(1);
-  }
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // Not yet.
-  }
-  await new Promise((r) => setTimeout(r, 500));
+try {
+  await bench.ready();
+} catch {
+  console.error("the server did not start");
+  await bench.stop();
+  process.exit(1);
 }
 
 // ---- the traffic -----------------------------------------------------------------------------
 
-const login = await fetch(`${base}/api/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ email: "demo@starport.dev", password: "starport-demo" }),
-});
-if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-const { token } = (await login.json()) as { token: string };
+const token = await bench.demoToken();
 const auth = { authorization: `Bearer ${token}`, accept: "application/ld+json" };
 const json = { ...auth, "content-type": "application/ld+json" };
 const mergePatch = { ...auth, "content-type": "application/merge-patch+json" };
@@ -269,10 +200,7 @@ async function loop() {
   }
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
+const mb = megabytes;
 async function report(label: string, w: Window | null) {
   const m = await memory();
   const traffic = w
@@ -289,7 +217,7 @@ async function report(label: string, w: Window | null) {
 }
 
 console.log(
-  `soak: ${minutes} min after ${warmupSeconds} s warm-up, ${concurrency} concurrent clients, ${base} on ${throwaway ? "PostgreSQL" : "PGlite"}; memory after a full GC\n`,
+  `soak: ${minutes} min after ${warmupSeconds} s warm-up, ${concurrency} concurrent clients, ${base} on ${bench.databaseUrl ? "PostgreSQL" : "PGlite"}; memory after a full GC\n`,
 );
 await Promise.all(Array.from({ length: concurrency }, loop));
 window = newWindow();
@@ -320,5 +248,5 @@ if (idleSeconds > 0) {
   await snapshot("idle");
 }
 await report("overall", overall).catch(() => {});
-await cleanUp();
+await bench.stop();
 process.exit(0);

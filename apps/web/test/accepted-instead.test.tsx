@@ -4,65 +4,36 @@
  * Archiviert statt Pausiert" for a pause accepted as an archive, money for a bid; nothing when it
  * was accepted as proposed. The log's proposals carry what was accepted.
  */
-import { MantineProvider } from "@mantine/core";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { AcceptedInstead } from "../app/components/action-center/AcceptedInstead.tsx";
 import { type LogEntry, loadOptimiserLog } from "../app/components/optimiser/log.server.ts";
-import { getI18n } from "../app/i18n/i18n.ts";
-import type { ApiClient } from "../app/lib/api/client.ts";
 import type { Locale } from "../app/route-table.ts";
+import { apiWith, recommendation, renderIn } from "./support/optimiser-api.tsx";
 
-const PROFILE = "/api/advertising_profiles/p1";
-const collection = (members: unknown[]) => ({
-  "hydra:member": members,
-  "hydra:totalItems": members.length,
+const proposal = (id: string, kind: string, values: Record<string, unknown>) =>
+  recommendation(id, {
+    kind,
+    entityType: kind === "state" ? "product_ads" : "keywords",
+    reasonCode: kind === "state" ? "pauseOutOfStock" : "bidOnTarget",
+    reasonParams: { entityLabel: "teekanne" },
+    status: "applied",
+    ...values,
+  });
+
+const api = apiWith({
+  "/api/recommendations": [
+    proposal("s", "state", {
+      currentValue: "ENABLED",
+      proposedValue: "PAUSED",
+      acceptedValue: "ARCHIVED",
+    }),
+    proposal("b", "bid", { currentValue: 0.5, proposedValue: 0.62, acceptedValue: 0.55 }),
+    proposal("same", "bid", { currentValue: 0.5, proposedValue: 0.62, acceptedValue: 0.62 }),
+  ],
 });
-const proposal = (id: string, kind: string, values: Record<string, unknown>) => ({
-  "@id": `/api/recommendations/${id}`,
-  id,
-  profile: PROFILE,
-  run: "/api/optimiser_runs/r1",
-  createdAt: "2026-11-19T10:00:00Z",
-  kind,
-  entityType: kind === "state" ? "product_ads" : "keywords",
-  subject: "",
-  reasonCode: kind === "state" ? "pauseOutOfStock" : "bidOnTarget",
-  reasonParams: { entityLabel: "teekanne" },
-  status: "applied",
-  ...values,
-});
 
-const api = {
-  async json(path: string) {
-    if (path.startsWith("/api/recommendations"))
-      return collection([
-        proposal("s", "state", {
-          currentValue: "ENABLED",
-          proposedValue: "PAUSED",
-          acceptedValue: "ARCHIVED",
-        }),
-        proposal("b", "bid", { currentValue: 0.5, proposedValue: 0.62, acceptedValue: 0.55 }),
-        proposal("same", "bid", { currentValue: 0.5, proposedValue: 0.62, acceptedValue: 0.62 }),
-      ]);
-    if (path.startsWith("/api/advertising_profiles"))
-      return collection([{ "@id": PROFILE, currency: "EUR", countryCode: "DE" }]);
-    return collection([]);
-  },
-} as unknown as ApiClient;
-
-function render(locale: Locale, entry: LogEntry): string {
-  return renderToString(
-    <I18nextProvider i18n={getI18n(locale)}>
-      <MantineProvider>
-        <AcceptedInstead entry={entry} />
-      </MantineProvider>
-    </I18nextProvider>,
-  )
-    .replace(/<!-- -->/g, "")
-    .replace(/\u00a0|\u202f/g, " ");
-}
+const render = (locale: Locale, entry: LogEntry) =>
+  renderIn(locale, <AcceptedInstead entry={entry} />);
 
 describe("a proposal accepted with another value", () => {
   it("the log's proposals say what was accepted instead, in the page's language", async () => {

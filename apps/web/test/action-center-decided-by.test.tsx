@@ -4,59 +4,27 @@
  * für Ines Imp" when an administrator decided while viewing Starport as her. The queue's loader
  * reads the deciders' names; the sentence is the log's DecidedBy.
  */
-import { MantineProvider } from "@mantine/core";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { DecidedBy } from "../app/components/optimiser/log-words.tsx";
-import { getI18n } from "../app/i18n/i18n.ts";
-import type { ApiClient } from "../app/lib/api/client.ts";
 import type { Locale } from "../app/route-table.ts";
 import { loadQueue } from "../app/routes/action-center/queue.server.ts";
+import { apiWith, recommendation, renderIn } from "./support/optimiser-api.tsx";
 
-const PROFILE = "/api/advertising_profiles/p1";
-const collection = (members: unknown[]) => ({
-  "hydra:member": members,
-  "hydra:totalItems": members.length,
-});
-const decided = (id: string, decidedByActorName: string | null) => ({
-  "@id": `/api/recommendations/${id}`,
-  id,
-  profile: PROFILE,
-  run: "/api/optimiser_runs/r1",
-  createdAt: "2026-11-19T10:00:00Z",
-  kind: "bid",
-  entityType: "keywords",
-  subject: "",
-  currentValue: 0.5,
-  proposedValue: 0.7,
-  reasonCode: "bidDiscovery",
-  reasonParams: { entityLabel: "messer" },
-  status: "rejected",
-  decidedBy: "/api/users/u1",
-  decidedByActorName,
+const decided = (id: string, decidedByActorName: string | null) =>
+  recommendation(id, {
+    currentValue: 0.5,
+    proposedValue: 0.7,
+    status: "rejected",
+    decidedBy: "/api/users/u1",
+    decidedByActorName,
+  });
+
+const api = apiWith({
+  "/api/recommendations?": [decided("x1", "Ada Admin"), decided("x2", null)],
 });
 
-const api = {
-  async json(path: string) {
-    if (path.startsWith("/api/recommendations?"))
-      return collection([decided("x1", "Ada Admin"), decided("x2", null)]);
-    if (path.startsWith("/api/advertising_profiles"))
-      return collection([{ "@id": PROFILE, currency: "EUR", countryCode: "DE" }]);
-    if (path.startsWith("/api/users")) return collection([{ id: "u1", name: "Ines Imp" }]);
-    return collection([]);
-  },
-} as unknown as ApiClient;
-
-function render(locale: Locale, decider: Parameters<typeof DecidedBy>[0]["decider"]): string {
-  return renderToString(
-    <I18nextProvider i18n={getI18n(locale)}>
-      <MantineProvider>
-        <DecidedBy decider={decider} testId="queue-decided-by" />
-      </MantineProvider>
-    </I18nextProvider>,
-  ).replace(/<!-- -->/g, "");
-}
+const render = (locale: Locale, decider: Parameters<typeof DecidedBy>[0]["decider"]) =>
+  renderIn(locale, <DecidedBy decider={decider} testId="queue-decided-by" />);
 
 describe("the action center's done tab", () => {
   it("names who decided, and the administrator who did for them, in the page's language", async () => {

@@ -3,21 +3,12 @@
  * (issue 22), as the change history does: "Admin X for Y" under the status of a change their run
  * made and of a proposal they decided; nothing on the seller's own rows.
  */
-import { MantineProvider } from "@mantine/core";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { type LogEntry, loadOptimiserLog } from "../app/components/optimiser/log.server.ts";
 import { StatusCell } from "../app/components/optimiser/OptimiserLog.tsx";
-import { getI18n } from "../app/i18n/i18n.ts";
-import type { ApiClient } from "../app/lib/api/client.ts";
 import type { Locale } from "../app/route-table.ts";
+import { apiWith, PROFILE, recommendation, renderIn } from "./support/optimiser-api.tsx";
 
-const PROFILE = "/api/advertising_profiles/p1";
-const collection = (members: unknown[]) => ({
-  "hydra:member": members,
-  "hydra:totalItems": members.length,
-});
 const change = (id: string, actorName: string | null) => ({
   "@id": `/api/changes/${id}`,
   id,
@@ -36,47 +27,22 @@ const change = (id: string, actorName: string | null) => ({
   author: null,
   actorName,
 });
-const proposal = (id: string, decidedByActorName: string | null) => ({
-  "@id": `/api/recommendations/${id}`,
-  id,
-  profile: PROFILE,
-  run: "/api/optimiser_runs/r1",
-  createdAt: "2026-11-19T10:00:00Z",
-  kind: "bid",
-  entityType: "keywords",
-  subject: "",
-  currentValue: 0.5,
-  proposedValue: 0.7,
-  reasonCode: "bidDiscovery",
-  reasonParams: { entityLabel: "messer" },
-  status: "rejected",
-  decidedBy: "/api/users/u1",
-  decidedByActorName,
-});
+const proposal = (id: string, decidedByActorName: string | null) =>
+  recommendation(id, {
+    currentValue: 0.5,
+    proposedValue: 0.7,
+    status: "rejected",
+    decidedBy: "/api/users/u1",
+    decidedByActorName,
+  });
 
 /** The API as the log reads it: two changes and two proposals, one of each the administrator's. */
-const api = {
-  async json(path: string) {
-    if (path.startsWith("/api/changes"))
-      return collection([change("c1", "Ada Admin"), change("c2", null)]);
-    if (path.startsWith("/api/recommendations"))
-      return collection([proposal("x1", "Ada Admin"), proposal("x2", null)]);
-    if (path.startsWith("/api/advertising_profiles"))
-      return collection([{ "@id": PROFILE, currency: "EUR", countryCode: "DE" }]);
-    if (path.startsWith("/api/users")) return collection([{ id: "u1", name: "Ines Imp" }]);
-    return collection([]);
-  },
-} as unknown as ApiClient;
+const api = apiWith({
+  "/api/changes": [change("c1", "Ada Admin"), change("c2", null)],
+  "/api/recommendations": [proposal("x1", "Ada Admin"), proposal("x2", null)],
+});
 
-function render(locale: Locale, entry: LogEntry): string {
-  return renderToString(
-    <I18nextProvider i18n={getI18n(locale)}>
-      <MantineProvider>
-        <StatusCell entry={entry} />
-      </MantineProvider>
-    </I18nextProvider>,
-  ).replace(/<!-- -->/g, "");
-}
+const render = (locale: Locale, entry: LogEntry) => renderIn(locale, <StatusCell entry={entry} />);
 
 describe("the optimisation log while an administrator viewed Starport as the seller", () => {
   it("names the administrator and for whom, in the page's language", async () => {
