@@ -135,7 +135,10 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
   const { config, database, jobs } = deps;
   const app = createFastify(config);
   const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
-  if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
+  // preClose: the workers hand their runs back before pg-boss's graceful stop (an onClose hook,
+  // runtime.stop) waits for them; as onClose hooks they ran after it, and the stop waited out its
+  // timeout for a sync sleeping on Amazon's rate limits (exit 1 after 10 s).
+  if (amazonRuntime) app.addHook("preClose", () => amazonRuntime.stop());
   await app.register(
     async (api) =>
       healthRoutes(api, {
@@ -154,7 +157,7 @@ export async function buildWorkerServer(deps: ServerDependencies): Promise<Fasti
     dataDir: config.dataDir,
     ...(amazonRuntime ? { amazon: amazonRuntime.deps } : {}),
   });
-  app.addHook("onClose", async () => {
+  app.addHook("preClose", async () => {
     changes.stop();
     optimiser.stop();
     productImports.stop();
@@ -212,7 +215,10 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const tokens = createTokenService({ secret, db: database.db });
   if (config.diagnosticRoutes) registerExpiredTokenDiagnostic(app, tokens, secret, database);
   const amazonRuntime = await startAmazonRuntime(config, database, jobs, app.log);
-  if (amazonRuntime) app.addHook("onClose", () => amazonRuntime.stop());
+  // preClose: the workers hand their runs back before pg-boss's graceful stop (an onClose hook,
+  // runtime.stop) waits for them; as onClose hooks they ran after it, and the stop waited out its
+  // timeout for a sync sleeping on Amazon's rate limits (exit 1 after 10 s).
+  if (amazonRuntime) app.addHook("preClose", () => amazonRuntime.stop());
   // The uploaded files live in DATA_DIR: with several hosts it must be shared storage.
   const productImports = await startProductImportJobs(jobs, database.db, {
     dataDir: config.dataDir,
@@ -225,7 +231,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     work: config.runsWorkers,
   });
   const optimiser = await startOptimiser(deps, changes, amazonRuntime, config.runsWorkers);
-  app.addHook("onClose", async () => {
+  app.addHook("preClose", async () => {
     changes.stop();
     optimiser.stop();
     productImports.stop();
