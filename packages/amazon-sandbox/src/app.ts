@@ -1,32 +1,19 @@
 /** `createSandbox`: one Fastify app serving LwA, the Ads API, the SP-API and the control surface. */
 import { join } from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { registerAdsRoutes } from "./ads/index.ts";
+import { createControl, normalizeBaseUrl } from "./app-control.ts";
+import { addBusinessOnFirstUse, addFaultInjection, createHttpApp } from "./app-http.ts";
 import { AuthStore, type ClientCredentials, DEMO_CLIENT } from "./auth.ts";
 import { registerAuthRoutes } from "./auth-routes.ts";
 import { registerControlRoutes } from "./control-routes.ts";
-import {
-  buildAllBusinesses,
-  type DemoOptions,
-  type DemoResult,
-  ensureBusiness,
-  seedDemoAccount,
-} from "./demo.ts";
-import {
-  type FaultConfig,
-  FaultInjector,
-  familyOf,
-  INVALID_JSON,
-  NO_FAULTS,
-  normalizeFaults,
-  sendError,
-} from "./http.ts";
+import type { DemoOptions, DemoResult } from "./demo.ts";
+import { type FaultConfig, FaultInjector, NO_FAULTS, normalizeFaults } from "./http.ts";
 import { registerInventoryRoutes } from "./inventory-routes.ts";
 import { registerSalesRoutes } from "./sales-routes.ts";
-import { advance } from "./simulation.ts";
 import { registerSpRoutes } from "./sp/index.ts";
 import { FileStore, type SandboxState } from "./state.ts";
-import { createWorld, productKey, todayOf, type World, type WorldOptions } from "./world.ts";
+import { createWorld, todayOf, type World, type WorldOptions } from "./world.ts";
 
 export interface SandboxOptions extends WorldOptions {
   /**
@@ -74,12 +61,6 @@ export interface SandboxControl {
   clearRejections(): void;
 }
 
-function normalizeBaseUrl(url: string | undefined): string | undefined {
-  if (url === undefined || url === "") return undefined;
-  const parsed = new URL(url); // throws on a malformed URL
-  return `${parsed.origin}${parsed.pathname}`.replace(/\/$/, "");
-}
-
 export interface Sandbox {
   app: FastifyInstance;
   readonly world: World;
@@ -109,97 +90,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     rejections: new Map(),
   };
 
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 20 * 1024 * 1024,
-    rewriteUrl(req) {
-      const url = req.url ?? "/";
-      const m = /^\/(na|eu|fe)(\/.*)$/.exec(url);
-      if (m) {
-        req.headers["x-sandbox-region"] = (m[1] as string).toUpperCase();
-        return m[2] as string;
-      }
-      delete req.headers["x-sandbox-region"];
-      return url;
-    },
-  });
-
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
-    const text = String(body);
-    const ct = String(req.headers["content-type"] ?? "").toLowerCase();
-    if (ct.startsWith("application/x-www-form-urlencoded")) {
-      done(null, Object.fromEntries(new URLSearchParams(text)));
-      return;
-    }
-    if (text.trim() === "") {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(null, ct.includes("json") ? { [INVALID_JSON]: true } : text);
-    }
-  });
-
-  app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
-    const status =
-      typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500
-        ? err.statusCode
-        : 500;
-    if (status >= 500) req.log.error(err);
-    return sendError(
-      reply,
-      familyOf(req.url),
-      status,
-      status >= 500 ? "Internal error" : (err.message ?? "Bad request"),
-    );
-  });
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, familyOf(req.url), 404, `No route for ${req.method} ${req.url}`),
-  );
-
-  // fault injection (Amazon endpoints only; never the control surface, consent pages or downloads)
-  app.addHook("onRequest", async (req, reply) => {
-    const path = req.url.split("?")[0] ?? "";
-    if (path.startsWith("/__sandbox") || path.startsWith("/ap/") || path.startsWith("/apps/"))
-      return;
-    const c = state.faults.config;
-    if (c.latencyMs > 0) await new Promise((r) => setTimeout(r, c.latencyMs));
-    const fault = state.faults.draw();
-    if (!fault) return;
-    const family = familyOf(path);
-    if (fault === "429") {
-      reply.header("Retry-After", String(c.retryAfterSeconds));
-      if (family === "sp")
-        return sendError(reply, "sp", 429, "You exceeded your quota for the requested resource.");
-      return sendError(
-        reply,
-        family,
-        429,
-        "Request was throttled. Retry after the time in the Retry-After header.",
-      );
-    }
-    const status = fault === "500" ? 500 : 503;
-    return sendError(
-      reply,
-      family,
-      status,
-      status === 500
-        ? "Internal server error (injected fault)"
-        : "Service unavailable (injected fault)",
-    );
-  });
-
-  // A seller's business is built the first time one of its tokens is used (see ensureBusiness).
-  app.addHook("onRequest", async (req) => {
-    const auth = req.headers.authorization;
-    if (typeof auth !== "string" || !/^bearer\s+/i.test(auth)) return;
-    const grant = state.auth.checkAccess(auth.replace(/^bearer\s+/i, "").trim());
-    if (grant && grant !== "expired" && grant.sellerId)
-      await ensureBusiness(state.world, grant.sellerId);
-  });
+  const app = createHttpApp(options.logger ?? false);
+  addFaultInjection(app, state);
+  addBusinessOnFirstUse(app, state);
 
   registerAuthRoutes(app, state);
   registerAdsRoutes(app, state);
@@ -207,59 +100,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerInventoryRoutes(app, state);
   registerSalesRoutes(app, state);
 
-  const control: SandboxControl = {
-    reset(worldOptions = {}) {
-      state.world = createWorld({ ...options, ...worldOptions });
-      state.files.clear();
-      for (const h of state.resetHooks) h();
-      return state.world;
-    },
-    advance(days) {
-      advance(state.world, days);
-      return { today: todayOf(state.world), day: state.world.day };
-    },
-    setFaults(f) {
-      const next = normalizeFaults(f, state.faults.config);
-      if (typeof next === "string") throw new Error(next);
-      state.faults.set(next);
-      return next;
-    },
-    seedDemoAccount: (o) => seedDemoAccount(state.world, o),
-    buildBusinesses: () => buildAllBusinesses(state.world),
-    issueRefreshToken({ sellerId, api, clientId }) {
-      // Start building the seller's business now; its first API call waits for the rest.
-      void ensureBusiness(state.world, sellerId);
-      return state.auth.issueRefreshToken({
-        clientId: clientId ?? DEMO_CLIENT.clientId,
-        sellerId,
-        api,
-        scope: api === "ads" ? "advertising::campaign_management" : "sellingpartnerapi",
-      });
-    },
-    expireAccessTokens: () => state.auth.expireAllAccessTokens(),
-    setProduct(marketplaceId, asin, patch) {
-      const p = state.world.products.get(productKey(marketplaceId, asin));
-      if (!p) return false;
-      if (patch.stock !== undefined) p.stock = Math.max(0, Math.floor(patch.stock));
-      if (patch.autoRestock !== undefined) {
-        p.autoRestock = patch.autoRestock;
-        if (!patch.autoRestock) p.restockDay = undefined;
-      }
-      if (patch.price !== undefined && patch.price > 0)
-        p.price = Math.round(patch.price * 100) / 100;
-      return true;
-    },
-    today: () => todayOf(state.world),
-    setBaseUrl(url) {
-      state.baseUrl = normalizeBaseUrl(url);
-    },
-    reject(entityIds, code = "ENTITY_UPDATE_REJECTED", message = "The update was rejected.") {
-      for (const id of entityIds) state.rejections.set(String(id), { code, message });
-    },
-    clearRejections() {
-      state.rejections.clear();
-    },
-  };
+  const control = createControl(state, options);
   registerControlRoutes(app, state, control);
 
   return {
