@@ -19,6 +19,7 @@ import { useFormat } from "../../../components/hangar/format.ts";
 import { TableKeysHint } from "../../../components/TableKeysHint.tsx";
 import { tableKeyDown, tableRowAttributes } from "../../../lib/use-table-keys.ts";
 import { DENSE_TABLE, useDataTableLabels } from "../../../lib/use-table-labels.ts";
+import { useAddedRows } from "./AddedRows.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
 import {
   type AddResult,
@@ -124,11 +125,12 @@ export function CandidateTable<T extends Candidate>({
   const [selected, setSelected] = useState<T[]>([]);
   const [edits, setEdits] = useState<Edits>({});
   const [page, setPage] = useState(1);
-  const [results, setResults] = useState<Record<string, RowResult>>({});
+  const [added, updateAdded] = useAddedRows(tab);
+  const results = added.results;
   // Source negations unticked by the seller (ticked by default), per row.
   const [keepSource, setKeepSource] = useState<Record<string, true>>({});
   // Added rows stay listed with their results when a reload drops them (now keywords).
-  const [kept, setKept] = useState<Record<string, T>>({});
+  const kept = added.kept as Record<string, T>;
   // Another list (a new paste, a reload) starts on its first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the records are the trigger.
   useEffect(() => {
@@ -142,20 +144,17 @@ export function CandidateTable<T extends Candidate>({
   useEffect(() => {
     if (!answer?.ok || handled.current === answer) return;
     handled.current = answer;
-    setResults((prev) => {
-      const next = { ...prev };
-      for (const r of answer.results) next[r.key] = r;
-      return next;
-    });
-    const added = new Set(answer.results.filter((r) => r.ok).map((r) => r.key));
-    setKept((prev) => {
-      const next = { ...prev };
-      for (const row of submitted.current) if (added.has(row.key)) next[row.key] = row;
+    const ok = new Set(answer.results.filter((r) => r.ok).map((r) => r.key));
+    const rows = submitted.current;
+    updateAdded((prev) => {
+      const next = { results: { ...prev.results }, kept: { ...prev.kept } };
+      for (const r of answer.results) next.results[r.key] = r;
+      for (const row of rows) if (ok.has(row.key)) next.kept[row.key] = row;
       return next;
     });
     setSelected([]);
     refreshTray?.();
-  }, [answer, refreshTray]);
+  }, [answer, refreshTray, updateAdded]);
   // The rows of the add being answered (the answer names them by key).
   const submitted = useRef<T[]>([]);
   const listed = useMemo(() => {
@@ -279,7 +278,25 @@ export function CandidateTable<T extends Candidate>({
               const result = results[row.key];
               return (
                 <Stack gap={2} align="flex-start">
-                  <Text size="sm">{row.keywordText}</Text>
+                  <Text size="sm" fw={500}>
+                    {row.keywordText}
+                  </Text>
+                  {sourcesOf ? (
+                    <SourceCell
+                      sources={sourcesOf(row)}
+                      own={(row as { own?: boolean }).own === true}
+                      negate={!keepSource[row.key]}
+                      done={Boolean(result?.ok)}
+                      onNegate={(negate) =>
+                        setKeepSource((prev) => {
+                          const next = { ...prev };
+                          if (negate) delete next[row.key];
+                          else next[row.key] = true;
+                          return next;
+                        })
+                      }
+                    />
+                  ) : null}
                   {result?.ok ? (
                     <RowStages result={result} pushed={pushed} sources={sourcesOf?.(row) ?? []} />
                   ) : result ? (
@@ -291,30 +308,6 @@ export function CandidateTable<T extends Candidate>({
               );
             },
           },
-          ...(sourcesOf
-            ? [
-                {
-                  accessor: "sources",
-                  title: t("keywordRecs.column.source"),
-                  render: (row: T) => (
-                    <SourceCell
-                      sources={sourcesOf(row)}
-                      own={(row as { own?: boolean }).own === true}
-                      negate={!keepSource[row.key]}
-                      done={Boolean(results[row.key]?.ok)}
-                      onNegate={(negate) =>
-                        setKeepSource((prev) => {
-                          const next = { ...prev };
-                          if (negate) delete next[row.key];
-                          else next[row.key] = true;
-                          return next;
-                        })
-                      }
-                    />
-                  ),
-                } satisfies DataTableColumn<T>,
-              ]
-            : []),
           ...extra,
           {
             accessor: "matchType",
@@ -434,30 +427,38 @@ function SourceCell({
   const { t } = useTranslation();
   const open = sources.filter((s) => !s.negated);
   return (
-    <Stack gap={2} data-testid="kw-sources">
+    <Stack gap={0} data-testid="kw-sources">
       {own ? (
         <Text size="xs" c="dimmed" data-testid="kw-source-own">
           {t("keywordRecs.source.own")}
         </Text>
       ) : null}
       {sources.map((s) => (
-        <Text size="xs" key={s.adGroupId} data-testid="kw-source" data-ad-group={s.adGroupId}>
-          {s.adGroupName}
-          {s.via ? (
-            <Text span size="xs" c="dimmed">
-              {" · "}
-              {s.matchType
-                ? t("keywordRecs.source.viaKeyword", {
-                    keyword: s.via,
-                    match: t(`keywordRecs.match.${s.matchType}`, { defaultValue: s.matchType }),
-                  })
-                : t("keywordRecs.source.viaTarget", { target: s.via })}
-            </Text>
-          ) : null}
+        <Group
+          key={s.adGroupId}
+          gap={4}
+          wrap="nowrap"
+          data-testid="kw-source"
+          data-ad-group={s.adGroupId}
+        >
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {t("keywordRecs.source.from", { adGroup: s.adGroupName })}
+            {s.via
+              ? ` · ${
+                  s.matchType
+                    ? t("keywordRecs.source.viaKeyword", {
+                        keyword: s.via,
+                        match: t(`keywordRecs.match.${s.matchType}`, {
+                          defaultValue: s.matchType,
+                        }),
+                      })
+                    : t("keywordRecs.source.viaTarget", { target: s.via })
+                }`
+              : ""}
+          </Text>
           {s.negated ? (
             <Badge
               size="xs"
-              ml={4}
               color="gray"
               variant="outline"
               styles={FULL_BADGE}
@@ -466,11 +467,12 @@ function SourceCell({
               {t("keywordRecs.source.negated")}
             </Badge>
           ) : null}
-        </Text>
+        </Group>
       ))}
       {open.length > 0 ? (
         <Checkbox
           size="xs"
+          mt={2}
           checked={negate}
           disabled={done}
           onChange={(event) => onNegate(event.currentTarget.checked)}

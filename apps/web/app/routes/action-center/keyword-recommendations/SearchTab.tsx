@@ -41,8 +41,8 @@ export function SearchTab({ data }: { data: KeywordPageData }) {
           cpc: stats.cpc === null ? "–" : format.money(stats.cpc, data.currency),
         })}
       </Text>
-      <Alert color="gray" variant="light" data-testid="kw-negative-note">
-        {t("keywordRecs.search.negativeNote")}
+      <Alert color="gray" variant="light" p="xs" data-testid="kw-negative-note">
+        <Text size="xs">{t("keywordRecs.search.negativeNote")}</Text>
       </Alert>
       <CandidateTable<SearchCandidate>
         tab="search"

@@ -72,7 +72,14 @@ export function UserTab({ data }: { data: KeywordPageData }) {
       });
       setFromFile((prev) => {
         const next = new Map(prev);
-        for (const line of result.lines) next.set(normaliseKeyword(line.keywordText), line);
+        // The first line of a keyword is the one kept (later ones are duplicates).
+        const seen = new Set<string>();
+        for (const line of result.lines) {
+          const key = normaliseKeyword(line.keywordText);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          next.set(key, line);
+        }
         return next;
       });
       // The file's lines join what is already typed, each checked like a pasted line.

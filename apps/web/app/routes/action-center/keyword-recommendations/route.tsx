@@ -14,6 +14,7 @@ import { getI18n } from "../../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
 import type { Route } from "./+types/route";
+import { AddedRowsProvider } from "./AddedRows.tsx";
 import { AmazonTab } from "./AmazonTab.tsx";
 import { keywordAction, loadKeywordPage } from "./keywords.server.ts";
 import { KEYWORD_TABS, type KeywordTab, tabOf } from "./model.ts";
@@ -102,25 +103,27 @@ export default function KeywordRecommendations({ loaderData }: Route.ComponentPr
             {t("keywordRecs.archived")}
           </Alert>
         ) : null}
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List>
-            {KEYWORD_TABS.map((key) => (
-              <Tabs.Tab key={key} value={key} data-testid={`kw-tab-${key}`}>
-                {t(`keywordRecs.tab.${key}`)}
-                {counts[key] !== null ? ` (${counts[key]})` : ""}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="search" pt="sm">
-            <SearchTab data={data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="user" pt="sm">
-            <UserTab data={data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="amazon" pt="sm">
-            <AmazonTab data={data} />
-          </Tabs.Panel>
-        </Tabs>
+        <AddedRowsProvider>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              {KEYWORD_TABS.map((key) => (
+                <Tabs.Tab key={key} value={key} data-testid={`kw-tab-${key}`}>
+                  {t(`keywordRecs.tab.${key}`)}
+                  {counts[key] !== null ? ` (${counts[key]})` : ""}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="search" pt="sm">
+              <SearchTab data={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="user" pt="sm">
+              <UserTab data={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="amazon" pt="sm">
+              <AmazonTab data={data} />
+            </Tabs.Panel>
+          </Tabs>
+        </AddedRowsProvider>
       </Stack>
     </HangarEditing>
   );
