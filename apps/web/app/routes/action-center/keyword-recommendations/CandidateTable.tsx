@@ -69,15 +69,32 @@ function StageBadge({
   state,
   label,
   testId,
+  plain = false,
 }: {
   state: { stage: Stage; message: string | null };
   label: string;
   testId: string;
+  /** As a line of text that wraps (a source negation's long label). */
+  plain?: boolean;
 }) {
+  if (plain)
+    return (
+      <Text
+        size="xs"
+        c={`${STAGE_COLOR[state.stage]}.8`}
+        data-testid={testId}
+        data-stage={state.stage}
+      >
+        {label}
+        {state.message ? ` – ${state.message}` : ""}
+      </Text>
+    );
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
       <Badge
-        size="xs"
+        size="sm"
+        tt="none"
+        fw={500}
         color={STAGE_COLOR[state.stage]}
         variant="light"
         styles={FULL_BADGE}
@@ -274,6 +291,8 @@ export function CandidateTable<T extends Candidate>({
           {
             accessor: "keywordText",
             title: t("keywordRecs.column.keyword"),
+            // Sources and results wrap under the keyword rather than widen the table.
+            width: sourcesOf ? 220 : undefined,
             render: (row) => {
               const result = results[row.key];
               return (
@@ -315,7 +334,7 @@ export function CandidateTable<T extends Candidate>({
             render: (row) => (
               <NativeSelect
                 size="xs"
-                w={110}
+                w={92}
                 aria-label={t("keywordRecs.matchTypeOf", { keyword: row.keywordText })}
                 value={editOf(row).matchType}
                 onChange={(event) =>
@@ -337,7 +356,7 @@ export function CandidateTable<T extends Candidate>({
             render: (row) => (
               <NumberInput
                 size="xs"
-                w={100}
+                w={90}
                 ml="auto"
                 aria-label={t("keywordRecs.bidOf", { keyword: row.keywordText })}
                 value={editOf(row).bid}
@@ -393,6 +412,7 @@ function RowStages({
         n.ok ? (
           <StageBadge
             key={n.adGroupId}
+            plain
             state={stageOf(n, pushed)}
             label={t("keywordRecs.negation", {
               adGroup: nameOf(n.adGroupId),
@@ -441,7 +461,7 @@ function SourceCell({
           data-testid="kw-source"
           data-ad-group={s.adGroupId}
         >
-          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+          <Text size="xs" c="dimmed">
             {t("keywordRecs.source.from", { adGroup: s.adGroupName })}
             {s.via
               ? ` · ${
