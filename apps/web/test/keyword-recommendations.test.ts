@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { searchCandidates } from "../app/routes/action-center/keyword-recommendations/keywords.server.ts";
-import { checkIdeas, clampBid } from "../app/routes/action-center/keyword-recommendations/model.ts";
+import {
+  checkIdeas,
+  clampBid,
+  stageOf,
+} from "../app/routes/action-center/keyword-recommendations/model.ts";
 
 const LIMITS = { minBid: 0.02, maxBid: 1000 };
 
@@ -129,5 +133,33 @@ describe("search tab", () => {
     expect(clampBid(0.001, LIMITS)).toBe(0.02);
     expect(clampBid(5000, LIMITS)).toBe(1000);
     expect(clampBid(0.456, LIMITS)).toBe(0.46);
+  });
+});
+
+describe("per-row results after the push", () => {
+  it("reads each staged creation's stage from the pushed batch's changes", () => {
+    const change = (status: string, errorMessage: string | null = null) => ({
+      status,
+      errorMessage,
+      errorCode: status === "failed" ? "INVALID_ARGUMENT" : null,
+    });
+    const pushed = new Map([
+      ["a", change("applied")],
+      ["b", change("failed", "Keyword is under review")],
+      ["c", change("applying")],
+      ["d", change("failed")],
+    ]);
+    const staged = (changeId: string | null) => ({ ok: true, message: null, changeId });
+    expect(stageOf(staged("a"), pushed)).toEqual({ stage: "applied", message: null });
+    expect(stageOf(staged("b"), pushed)).toEqual({
+      stage: "failed",
+      message: "Keyword is under review",
+    });
+    expect(stageOf(staged("c"), pushed)).toEqual({ stage: "pending", message: null });
+    // Without Amazon's words, its error code.
+    expect(stageOf(staged("d"), pushed)).toEqual({ stage: "failed", message: "INVALID_ARGUMENT" });
+    // Not pushed yet (or pushed in another batch the page does not follow): in the tray.
+    expect(stageOf(staged("e"), pushed)).toEqual({ stage: "inTray", message: null });
+    expect(stageOf(staged(null), pushed)).toEqual({ stage: "inTray", message: null });
   });
 });

@@ -29,7 +29,8 @@ import {
   MATCH_TYPES,
   type MatchType,
   type RowResult,
-  type StageResult,
+  type Stage,
+  stageOf,
   type TermSource,
 } from "./model.ts";
 
@@ -41,21 +42,6 @@ export const FULL_BADGE = {
 } as const;
 
 type Edits = Record<string, { matchType: MatchType; bid: number }>;
-
-/** Where a staged creation stands: in the tray, being pushed, applied or failed on Amazon. */
-type Stage = "inTray" | "pending" | "applied" | "failed";
-
-function stageOf(
-  result: StageResult,
-  pushed: ReadonlyMap<string, ChangeView>,
-): { stage: Stage; message: string | null } {
-  const change = result.changeId ? pushed.get(result.changeId) : undefined;
-  if (!change) return { stage: "inTray", message: null };
-  if (change.status === "applied") return { stage: "applied", message: null };
-  if (change.status === "failed")
-    return { stage: "failed", message: change.errorMessage ?? change.errorCode };
-  return { stage: "pending", message: null };
-}
 
 const STAGE_COLOR: Record<Stage, string> = {
   inTray: "blue",

@@ -160,3 +160,25 @@ export const REASON_OF_TAB: Record<KeywordTab, string> = {
 
 /** The reason of a source negation staged with a harvested search term. */
 export const NEGATION_REASON = "search_term_harvest_negation";
+
+/** Where a staged creation stands: in the tray, being pushed, applied or failed on Amazon. */
+export type Stage = "inTray" | "pending" | "applied" | "failed";
+
+/**
+ * Pure: a staged creation's stage from the pushed batch's changes (by id): not among them, it
+ * still waits in the tray; failed with Amazon's message (else its error code).
+ */
+export function stageOf(
+  result: StageResult,
+  pushed: ReadonlyMap<
+    string,
+    { status: string; errorMessage: string | null; errorCode: string | null }
+  >,
+): { stage: Stage; message: string | null } {
+  const change = result.changeId ? pushed.get(result.changeId) : undefined;
+  if (!change) return { stage: "inTray", message: null };
+  if (change.status === "applied") return { stage: "applied", message: null };
+  if (change.status === "failed")
+    return { stage: "failed", message: change.errorMessage ?? change.errorCode };
+  return { stage: "pending", message: null };
+}
