@@ -48,7 +48,10 @@ interface IdeaRow extends Candidate {
   line: number;
 }
 
-/** The "own ideas" tab: pasted keywords, one a line, checked line by line. */
+/**
+ * The "own ideas" tab: keywords typed, pasted or imported from a CSV or XLSX (read by the API),
+ * one a line, checked line by line; an imported line's match type and bid are the file's.
+ */
 export function UserTab({ data }: { data: KeywordPageData }) {
   const { t } = useTranslation();
   const format = useFormat();

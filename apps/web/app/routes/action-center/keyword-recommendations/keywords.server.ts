@@ -3,8 +3,10 @@
  * and marketplace, its keywords and negatives, its search terms of the last 60 days (the
  * converting ones not yet keywords become the "search" tab, with the CVR shrunk toward the ad
  * group's by empirical Bayes) and, on the "amazon" tab only, Amazon's keyword recommendations for
- * the ad group's advertised ASINs. Write: the selected keywords staged as creations in the
- * seller's change tray (POST /api/changes/creations), one at a time, each with its own answer.
+ * the ad group's advertised ASINs; the search tab also reads the terms of the campaign's other ad
+ * groups (their auto, broad and phrase sources). Write: the selected keywords staged as creations
+ * in the seller's change tray (POST /api/changes/creations), one at a time, each with its own
+ * answer, a harvested term's source negations (negative exact) after its keyword.
  */
 import { spLimitsOf } from "@starport/amazon";
 import { fitPriorStrength } from "@starport/optimiser";

@@ -1,9 +1,11 @@
 /**
  * /action-center/keyword-recommendations/{marketplace}/{id} (issue 21 §2): keywords worth adding
  * to one ad group, in three tabs (in the URL: `?tab=search|user|amazon`) — its converting search
- * terms not yet keywords, the seller's own ideas (pasted, one a line, checked line by line) and
- * Amazon's recommendations for its products. Each tab: select rows, adjust match type and bid,
- * add → creations in the seller's change tray (the route action), pushed from the tray.
+ * terms (and those of the campaign's other ad groups' auto, broad and phrase sources, with the
+ * source negation) not yet keywords, the seller's own ideas (typed, pasted or imported from a
+ * CSV or XLSX, one a line, checked line by line) and Amazon's recommendations for its products.
+ * Each tab: select rows, adjust match type and bid, add → creations in the seller's change tray
+ * (the route action), pushed from the page or the tray; each added row then shows its result.
  */
 import { Alert, Anchor, Badge, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
