@@ -25,6 +25,7 @@ import { productDetails } from "./catalogue/product-details.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import { campaignCreationRoutes } from "./changes/campaign-creation-routes.ts";
 import type { ChangeJobs } from "./changes/jobs.ts";
+import { keywordListRoutes } from "./changes/keyword-list-routes.ts";
 import { CHANGE_RESOURCES } from "./changes/resources.ts";
 import { changeRoutes } from "./changes/routes.ts";
 import { marketplaceSalesResource } from "./economics/marketplace-sales.ts";
@@ -195,6 +196,7 @@ export async function apiPlugin(app: FastifyInstance, deps: ApiDependencies): Pr
     });
     await campaignCreationRoutes(app, { db: deps.db, jobs: deps.changes });
   }
+  await keywordListRoutes(app);
   await optimiserRoutes(app, { db: deps.db });
   await collectionRoutes(app, { db: deps.db, amazon: deps.amazon });
   await competitorRoutes(app, {

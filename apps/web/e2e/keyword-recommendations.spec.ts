@@ -1,16 +1,68 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { DEMO_CLIENT } from "@starport/amazon-sandbox";
 import { expect as baseExpect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
 
 /**
  * Issue 21 §2, in German and in English, each on its own seller connected to the sandbox's
  * "alpine" business: an ad group's keyword recommendations; one keyword added from each tab
- * (a converting search term, a pasted idea among bad lines, one of Amazon's recommendations),
- * each staged in the seller's change tray (read through the API), then pushed from the tray and
- * found as keywords of the ad group with Amazon's ids. Waits on states, never on time.
+ * (a converting search term of another ad group of the campaign with its source negation, an
+ * idea imported from a CSV after a pasted list with bad lines, one of Amazon's
+ * recommendations), each staged in the seller's change tray (read through the API), then pushed
+ * from the page: each row shows its result, and the sandbox holds the keywords and the
+ * negation. Waits on states, never on time.
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
+
+const SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1000}`;
+
+/** The sandbox's own (negative) keywords of an ad group (Ads API v3 list), as Amazon holds them. */
+async function sandboxKeywords(
+  request: APIRequestContext,
+  amazonProfileId: string,
+  kind: "keywords" | "negativeKeywords",
+  amazonAdGroupId: string,
+): Promise<{ keywordText: string; matchType: string; state: string }[]> {
+  const state = (await (await request.get(`${SANDBOX}/__sandbox/state`)).json()) as {
+    profiles: { profileId: number; sellerId: string }[];
+  };
+  const sellerId = state.profiles.find((p) => String(p.profileId) === amazonProfileId)?.sellerId;
+  expect(sellerId, "the sandbox knows the profile").toBeTruthy();
+  const refresh = (await (
+    await request.post(`${SANDBOX}/__sandbox/tokens`, { data: { sellerId, api: "ads" } })
+  ).json()) as { refresh_token: string };
+  const token = (await (
+    await request.post(`${SANDBOX}/auth/o2/token`, {
+      form: {
+        grant_type: "refresh_token",
+        refresh_token: refresh.refresh_token,
+        client_id: DEMO_CLIENT.clientId,
+        client_secret: DEMO_CLIENT.clientSecret,
+      },
+    })
+  ).json()) as { access_token: string };
+  const media =
+    kind === "keywords"
+      ? "application/vnd.spKeyword.v3+json"
+      : "application/vnd.spNegativeKeyword.v3+json";
+  const response = await request.post(`${SANDBOX}/sp/${kind}/list`, {
+    headers: {
+      authorization: `Bearer ${token.access_token}`,
+      "amazon-advertising-api-clientid": DEMO_CLIENT.clientId,
+      "amazon-advertising-api-scope": amazonProfileId,
+      "content-type": media,
+      accept: media,
+    },
+    data: { adGroupIdFilter: { include: [amazonAdGroupId] }, maxResults: 1000 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as Record<
+    string,
+    { keywordText: string; matchType: string; state: string }[]
+  >;
+  return body[kind] ?? [];
+}
 
 const TEXT = {
   de: { prefix: "", problem: "doppelt" },
@@ -30,7 +82,7 @@ async function api<T>(request: APIRequestContext, seller: Seller, path: string):
 
 /** Ticks a row's checkbox and adds it; the row then says it is in the tray. */
 async function addRow(page: Page, row: Locator) {
-  await row.locator("input[type=checkbox]").check();
+  await row.locator("input[type=checkbox]").first().check();
   await page.getByTestId("kw-add").click();
   await expect(row.getByTestId("kw-result-ok")).toBeVisible();
 }
@@ -73,16 +125,44 @@ for (const locale of ["de", "en"] as const) {
       seller,
       `/api/search_terms?profile=${profile?.id}&from=${from}&to=${to}&order[orders]=desc&itemsPerPage=1000`,
     );
-    const term = terms["hydra:member"].find(
+    // A converting term that came through a broad or phrase keyword of one ad group (the source),
+    // harvested into another ad group of the same manual campaign that lacks it as a keyword.
+    const sources = terms["hydra:member"].filter(
       (t) =>
-        !t.isKeyword &&
+        !t.isNegative &&
         Number((t.metrics as Member).orders) >= 1 &&
+        (t.matchType === "BROAD" || t.matchType === "PHRASE") &&
         manualIds.has(String(t.campaign)) &&
         /^[\p{L}\d ]+$/u.test(String(t.searchTerm)),
     );
-    expect(term, "a converting search term not yet a keyword").toBeTruthy();
+    const picks: { term: Member; adGroupId: string }[] = [];
+    for (const t of sources) {
+      const other = groups["hydra:member"].find(
+        (g) => g.campaign === t.campaign && g["@id"] !== t.adGroup && g.state === "ENABLED",
+      );
+      if (!other) continue;
+      const keywords = await api<Collection>(
+        request,
+        seller,
+        `/api/keywords?adGroup=${other.id}&itemsPerPage=1000`,
+      );
+      const text = String(t.searchTerm).toLowerCase();
+      if (keywords["hydra:member"].some((k) => String(k.keywordText).toLowerCase() === text))
+        continue;
+      if (picks.some((p) => String(p.term.searchTerm).toLowerCase() === text)) continue;
+      picks.push({ term: t, adGroupId: String(other.id) });
+      if (picks.length === 2) break;
+    }
+    // German and English run side by side on the same sandbox business: each its own term.
+    const pick = picks[locale === "de" ? 0 : 1];
+    expect(pick, "a converting broad or phrase term to harvest").toBeTruthy();
+    const term = pick?.term;
     const termText = String(term?.searchTerm);
-    const adGroupId = String(term?.adGroup).split("/").pop();
+    const adGroupId = String(pick?.adGroupId);
+    const sourceId = String(term?.adGroup).split("/").pop();
+    const group = (id: string | undefined) =>
+      groups["hydra:member"].find((g) => g.id === id) as Member;
+    const amazonProfileId = String(profile?.amazonProfileId);
 
     // Opened from the ad group's page in Hangar.
     await page.goto(`${prefix}/hangar/campaigns/adgroup/${adGroupId}`);
@@ -97,10 +177,19 @@ for (const locale of ["de", "en"] as const) {
       `${prefix}/hangar/campaigns/adgroup/${adGroupId}`,
     );
 
-    // 1. search: the converting term, exact, at Starport's suggested bid.
+    // 1. search: the converting term, exact, at Starport's suggested bid, from its source ad
+    // group, whose negation (negative exact there) is ticked by default.
     const searchRow = page.getByTestId("kw-row").filter({ hasText: termText }).first();
     await expect(searchRow.getByTestId("kw-match")).toHaveValue("EXACT");
+    await expect(
+      searchRow.locator(`[data-testid="kw-source"][data-ad-group="${sourceId}"]`),
+    ).toContainText(String(group(sourceId).name));
+    await expect(searchRow.getByTestId("kw-negate")).toBeChecked();
     await addRow(page, searchRow);
+    await expect(searchRow.getByTestId("kw-result-negation")).toHaveAttribute(
+      "data-stage",
+      "inTray",
+    );
     await page.screenshot({
       path: test.info().outputPath(`keyword-recommendations-search-${locale}.png`),
     });
@@ -117,10 +206,30 @@ for (const locale of ["de", "en"] as const) {
     await expect(problems.filter({ hasText: problem })).toHaveCount(1);
     await expect(page.locator('[data-problem="tooLong"]')).toHaveCount(1);
     await expect(page.locator('[data-problem="unsupported"]')).toHaveCount(1);
-    // The search term (staged, not yet pushed) is still valid: two rows.
+    // The same idea imported from a CSV (header, match type and bid columns): its match type
+    // and bid are the file's, its second line a duplicate.
+    await page.getByTestId("kw-ideas").fill("");
+    await page.getByTestId("kw-import-input").setInputFiles({
+      name: "ideen.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`Keyword;Match type;Bid\n${idea};phrase;0,55\n${idea};;\n`),
+    });
+    await expect(page.getByTestId("kw-imported")).toContainText("ideen.csv");
+    await expect(page.getByTestId("kw-idea-problem")).toHaveCount(1);
+    await expect(page.getByTestId("kw-idea-problem")).toContainText(problem);
     const ideaRow = page.getByTestId("kw-row").filter({ hasText: idea });
-    await ideaRow.getByTestId("kw-match").selectOption("PHRASE");
+    await expect(ideaRow.getByTestId("kw-match")).toHaveValue("PHRASE");
+    await expect(ideaRow.getByTestId("kw-bid")).toHaveValue(locale === "de" ? "0,55" : "0.55");
     await addRow(page, ideaRow);
+    // A file that is no keyword list: a translated message, the ideas untouched.
+    await page.getByTestId("kw-import-input").setInputFiles({
+      name: "bild.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([0x00, 0x01, 0x02, 0x03]),
+    });
+    await expect(page.getByTestId("kw-import-error")).toContainText(
+      locale === "de" ? "weder CSV noch XLSX" : "neither CSV nor XLSX",
+    );
     await page.screenshot({
       path: test.info().outputPath(`keyword-recommendations-user-${locale}.png`),
     });
@@ -160,12 +269,21 @@ for (const locale of ["de", "en"] as const) {
     const amazonMatch = await amazonRow.getByTestId("kw-match").inputValue();
     await addRow(page, amazonRow);
 
-    // The three creations wait in the seller's tray.
+    // The three creations and the source negation wait in the seller's tray.
     const tray = await api<{ changes: Member[] }>(
       request,
       seller,
       `/api/change_tray?sellerProfile=${seller.profileId}`,
     );
+    const negation = tray.changes.filter(
+      (c) => c.operation === "create" && c.entityType === "negative_keywords",
+    );
+    expect(negation.map((c) => [c.newValue as Member, c.reasonCode])).toEqual([
+      [
+        expect.objectContaining({ keywordText: termText, matchType: "NEGATIVE_EXACT" }),
+        "search_term_harvest_negation",
+      ],
+    ]);
     const staged = tray.changes
       .filter((c) => c.operation === "create" && c.entityType === "keywords")
       .map((c) => {
@@ -184,33 +302,59 @@ for (const locale of ["de", "en"] as const) {
       fullPage: true,
     });
 
-    // Pushed from the tray, they are keywords of the ad group on Amazon.
-    await page.getByTestId("kw-open-tray").click();
-    const drawer = page.getByTestId("tray-drawer");
-    await expect(drawer.getByTestId("tray-row")).toHaveCount(3);
-    await drawer.getByTestId("tray-push").click();
-    await expect(drawer.getByTestId("push-results")).toHaveAttribute("data-status", "applied", {
-      timeout: 60_000,
+    // Pushed from the page: each added row shows Amazon's answer, the harvested term's
+    // negation too.
+    await page.getByTestId("kw-push").click();
+    await expect(amazonRow.getByTestId("kw-result-keyword")).toHaveAttribute(
+      "data-stage",
+      "applied",
+      {
+        timeout: 60_000,
+      },
+    );
+    await page.getByTestId("kw-tab-search").click();
+    const harvested = page.getByTestId("kw-row").filter({ hasText: termText }).first();
+    await expect(harvested.getByTestId("kw-result-keyword")).toHaveAttribute(
+      "data-stage",
+      "applied",
+    );
+    await expect(harvested.getByTestId("kw-result-negation")).toHaveAttribute(
+      "data-stage",
+      "applied",
+    );
+    await page.screenshot({
+      path: test.info().outputPath(`keyword-recommendations-pushed-${locale}.png`),
+      fullPage: true,
     });
+    // On Amazon (the sandbox): the keywords in the ad group, the negation in the source.
     await expect
       .poll(
         async () => {
-          const keywords = await api<Collection>(
+          const keywords = await sandboxKeywords(
             request,
-            seller,
-            `/api/keywords?adGroup=${adGroupId}&itemsPerPage=1000`,
+            amazonProfileId,
+            "keywords",
+            String(group(adGroupId).amazonAdGroupId),
           );
           return [termText, idea, String(amazonText)].every((text) =>
-            keywords["hydra:member"].some(
-              (k) =>
-                String(k.keywordText).toLowerCase() === text.toLowerCase() &&
-                typeof k.amazonKeywordId === "string" &&
-                k.amazonKeywordId !== "",
-            ),
+            keywords.some((k) => k.keywordText.toLowerCase() === text.toLowerCase()),
           );
         },
-        { timeout: 60_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
+    const negatives = await sandboxKeywords(
+      request,
+      amazonProfileId,
+      "negativeKeywords",
+      String(group(sourceId).amazonAdGroupId),
+    );
+    expect(
+      negatives.filter(
+        (n) =>
+          n.keywordText.toLowerCase() === termText.toLowerCase() &&
+          n.matchType === "NEGATIVE_EXACT",
+      ),
+    ).toHaveLength(1);
   });
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { searchCandidates } from "../app/routes/action-center/keyword-recommendations/keywords.server.ts";
-import { checkIdeas, clampBid } from "../app/routes/action-center/keyword-recommendations/model.ts";
+import {
+  checkIdeas,
+  clampBid,
+  stageOf,
+} from "../app/routes/action-center/keyword-recommendations/model.ts";
 
 const LIMITS = { minBid: 0.02, maxBid: 1000 };
 
@@ -66,9 +70,96 @@ describe("search tab", () => {
     expect(lampe.matchType).toBe("EXACT");
   });
 
+  it("adds the campaign's auto, broad and phrase sources, never an exact one, with their negation state", () => {
+    const source = (adGroupId: string, matchType: string | null, negated = false) => ({
+      adGroupId,
+      adGroupName: `AG ${adGroupId}`,
+      via: matchType ? "zelt" : "close-match",
+      matchType,
+      negated,
+    });
+    const terms = [
+      { searchTerm: "zeltlampe", isKeyword: false, clicks: 10, orders: 2, cost: 5 },
+      {
+        searchTerm: "Zeltlampe",
+        isKeyword: false,
+        clicks: 10,
+        orders: 1,
+        cost: 5,
+        source: source("b", "BROAD"),
+      },
+      {
+        searchTerm: "stirnlampe",
+        isKeyword: false,
+        clicks: 20,
+        orders: 3,
+        cost: 10,
+        source: source("a", null, true),
+      },
+      {
+        searchTerm: "stirnlampe",
+        isKeyword: false,
+        clicks: 5,
+        orders: 1,
+        cost: 2,
+        source: source("c", "PHRASE"),
+      },
+      {
+        searchTerm: "kocher",
+        isKeyword: false,
+        clicks: 40,
+        orders: 9,
+        cost: 20,
+        source: source("d", "EXACT"),
+      },
+    ];
+    const { rows, stats } = searchCandidates(terms, 0.5, LIMITS);
+    // The exact source's term neither qualifies nor counts toward the pooled CVR.
+    expect(stats).toEqual({ clicks: 45, orders: 7, cost: 22 });
+    expect(rows.map((r) => r.keywordText).sort()).toEqual(["stirnlampe", "zeltlampe"]);
+    const zelt = rows.find((r) => r.key === "zeltlampe")!;
+    expect(zelt.own).toBe(true);
+    expect(zelt.clicks).toBe(20);
+    expect(zelt.sources.map((s) => [s.adGroupId, s.matchType])).toEqual([["b", "BROAD"]]);
+    const stirn = rows.find((r) => r.key === "stirnlampe")!;
+    expect(stirn.own).toBe(false);
+    expect(stirn.sources.map((s) => [s.adGroupId, s.negated])).toEqual([
+      ["a", true],
+      ["c", false],
+    ]);
+  });
+
   it("keeps bids within the marketplace's limits", () => {
     expect(clampBid(0.001, LIMITS)).toBe(0.02);
     expect(clampBid(5000, LIMITS)).toBe(1000);
     expect(clampBid(0.456, LIMITS)).toBe(0.46);
+  });
+});
+
+describe("per-row results after the push", () => {
+  it("reads each staged creation's stage from the pushed batch's changes", () => {
+    const change = (status: string, errorMessage: string | null = null) => ({
+      status,
+      errorMessage,
+      errorCode: status === "failed" ? "INVALID_ARGUMENT" : null,
+    });
+    const pushed = new Map([
+      ["a", change("applied")],
+      ["b", change("failed", "Keyword is under review")],
+      ["c", change("applying")],
+      ["d", change("failed")],
+    ]);
+    const staged = (changeId: string | null) => ({ ok: true, message: null, changeId });
+    expect(stageOf(staged("a"), pushed)).toEqual({ stage: "applied", message: null });
+    expect(stageOf(staged("b"), pushed)).toEqual({
+      stage: "failed",
+      message: "Keyword is under review",
+    });
+    expect(stageOf(staged("c"), pushed)).toEqual({ stage: "pending", message: null });
+    // Without Amazon's words, its error code.
+    expect(stageOf(staged("d"), pushed)).toEqual({ stage: "failed", message: "INVALID_ARGUMENT" });
+    // Not pushed yet (or pushed in another batch the page does not follow): in the tray.
+    expect(stageOf(staged("e"), pushed)).toEqual({ stage: "inTray", message: null });
+    expect(stageOf(staged(null), pushed)).toEqual({ stage: "inTray", message: null });
   });
 });

@@ -28,6 +28,7 @@ import { creationBody } from "./add-creation.ts";
 import { bulkBody } from "./bulk-changes.ts";
 import { discardBatch } from "./discard-batch.ts";
 import { CHANGE_ENTITY_TYPES } from "./fields.ts";
+import { keywordListResult } from "./read-keyword-list.ts";
 import { recount } from "./tray.ts";
 
 /** Changes of the ad groups `ids` and of the entities in them (by Amazon's ad group id). */
@@ -366,6 +367,15 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
         "Stages a new keyword or negative keyword of an existing ad group or campaign in the caller's tray (created on push).",
       body: creationBody,
       response: { status: 201, schema: CHANGE_OUTPUT },
+    },
+    {
+      method: "POST",
+      path: "/keyword_lists/read",
+      operationId: "readKeywordList",
+      summary:
+        "Reads an uploaded keyword list (CSV or XLSX, ≤ 1 MB, ≤ 5,000 lines; the first column or the one headed keyword, optional match type and bid columns) and answers its lines.",
+      body: "multipart",
+      response: { status: 200, schema: keywordListResult },
     },
     {
       method: "POST",

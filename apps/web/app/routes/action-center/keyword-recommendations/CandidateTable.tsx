@@ -1,13 +1,25 @@
-import { Alert, Badge, Button, Group, NativeSelect, NumberInput, Stack, Text } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { useChanges } from "../../../components/hangar/changes/ChangesContext.tsx";
+import { useChangeAction, useChanges } from "../../../components/hangar/changes/ChangesContext.tsx";
+import type { ChangeView } from "../../../components/hangar/changes/model.ts";
 import { useFormat } from "../../../components/hangar/format.ts";
 import { TableKeysHint } from "../../../components/TableKeysHint.tsx";
 import { tableKeyDown, tableRowAttributes } from "../../../lib/use-table-keys.ts";
 import { DENSE_TABLE, useDataTableLabels } from "../../../lib/use-table-labels.ts";
+import { useAddedRows } from "./AddedRows.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
 import {
   type AddResult,
@@ -16,6 +28,10 @@ import {
   type KeywordTab,
   MATCH_TYPES,
   type MatchType,
+  type RowResult,
+  type Stage,
+  stageOf,
+  type TermSource,
 } from "./model.ts";
 
 const PAGE_SIZE = 50;
@@ -26,7 +42,61 @@ export const FULL_BADGE = {
 } as const;
 
 type Edits = Record<string, { matchType: MatchType; bid: number }>;
-type RowResult = { ok: boolean; message: string | null };
+
+const STAGE_COLOR: Record<Stage, string> = {
+  inTray: "blue",
+  pending: "gray",
+  applied: "teal",
+  failed: "red",
+};
+
+/** A staged creation's state as a small badge, with Amazon's message when it failed. */
+function StageBadge({
+  state,
+  label,
+  testId,
+  plain = false,
+}: {
+  state: { stage: Stage; message: string | null };
+  label: string;
+  testId: string;
+  /** As a line of text that wraps (a source negation's long label). */
+  plain?: boolean;
+}) {
+  if (plain)
+    return (
+      <Text
+        size="xs"
+        c={`${STAGE_COLOR[state.stage]}.8`}
+        data-testid={testId}
+        data-stage={state.stage}
+      >
+        {label}
+        {state.message ? ` – ${state.message}` : ""}
+      </Text>
+    );
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <Badge
+        size="sm"
+        tt="none"
+        fw={500}
+        color={STAGE_COLOR[state.stage]}
+        variant="light"
+        styles={FULL_BADGE}
+        data-testid={testId}
+        data-stage={state.stage}
+      >
+        {label}
+      </Badge>
+      {state.message ? (
+        <Text size="xs" c="red" data-testid={`${testId}-message`}>
+          {state.message}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
 
 /**
  * One tab's table of candidates: selection, match type and bid per row, client-side pages, the
@@ -39,6 +109,7 @@ export function CandidateTable<T extends Candidate>({
   extra,
   empty,
   bidTitle,
+  sourcesOf,
 }: {
   tab: KeywordTab;
   data: KeywordPageData;
@@ -46,6 +117,8 @@ export function CandidateTable<T extends Candidate>({
   extra: DataTableColumn<T>[];
   empty: string;
   bidTitle?: React.ReactNode;
+  /** The search tab: the other ad groups a row came through (a source column, negations). */
+  sourcesOf?: (row: T) => TermSource[];
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -55,7 +128,12 @@ export function CandidateTable<T extends Candidate>({
   const [selected, setSelected] = useState<T[]>([]);
   const [edits, setEdits] = useState<Edits>({});
   const [page, setPage] = useState(1);
-  const [results, setResults] = useState<Record<string, RowResult>>({});
+  const [added, updateAdded] = useAddedRows(tab);
+  const results = added.results;
+  // Source negations unticked by the seller (ticked by default), per row.
+  const [keepSource, setKeepSource] = useState<Record<string, true>>({});
+  // Added rows stay listed with their results when a reload drops them (now keywords).
+  const kept = added.kept as Record<string, T>;
   // Another list (a new paste, a reload) starts on its first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the records are the trigger.
   useEffect(() => {
@@ -69,14 +147,36 @@ export function CandidateTable<T extends Candidate>({
   useEffect(() => {
     if (!answer?.ok || handled.current === answer) return;
     handled.current = answer;
-    setResults((prev) => {
-      const next = { ...prev };
-      for (const r of answer.results) next[r.key] = { ok: r.ok, message: r.message };
+    const ok = new Set(answer.results.filter((r) => r.ok).map((r) => r.key));
+    const rows = submitted.current;
+    updateAdded((prev) => {
+      const next = { results: { ...prev.results }, kept: { ...prev.kept } };
+      for (const r of answer.results) next.results[r.key] = r;
+      for (const row of rows) if (ok.has(row.key)) next.kept[row.key] = row;
       return next;
     });
     setSelected([]);
     refreshTray?.();
-  }, [answer, refreshTray]);
+  }, [answer, refreshTray, updateAdded]);
+  // The rows of the add being answered (the answer names them by key).
+  const submitted = useRef<T[]>([]);
+  const listed = useMemo(() => {
+    const present = new Set(records.map((r) => r.key));
+    return [...Object.values(kept).filter((r) => !present.has(r.key)), ...records];
+  }, [records, kept]);
+  const openNegations = (row: T) =>
+    keepSource[row.key] ? [] : (sourcesOf?.(row) ?? []).filter((s) => !s.negated);
+  // The pushed batch's rows (the changes context polls it until Amazon has answered each).
+  const pushedChanges = changes?.results?.changes;
+  const pushed = useMemo(
+    () => new Map((pushedChanges ?? []).map((c) => [c.id, c])),
+    [pushedChanges],
+  );
+  const push = useChangeAction((result) => {
+    if (result.ok && result.batchId) changes?.track(result.batchId);
+  });
+  const trayBatch = changes?.tray?.batch ?? null;
+  const trayCount = changes?.tray?.changes.length ?? 0;
   const editOf = (row: T) => edits[row.key] ?? { matchType: row.matchType, bid: row.bid };
   const setEdit = (row: T, patch: Partial<{ matchType: MatchType; bid: number }>) =>
     setEdits((prev) => ({ ...prev, [row.key]: { ...editOf(row), ...patch } }));
@@ -91,13 +191,16 @@ export function CandidateTable<T extends Candidate>({
           key: row.key,
           keywordText: row.keywordText,
           ...editOf(row),
+          negate: openNegations(row).map((s) => s.adGroupId),
         })),
       ),
     );
+    submitted.current = selected;
     void fetcher.submit(form, { method: "post" });
   };
-  const staged = Object.values(results).filter((r) => r.ok).length;
-  const shown = records.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const staged = Object.values(results).filter((r) => r.ok);
+  const inTray = staged.filter((r) => stageOf(r, pushed).stage === "inTray").length;
+  const shown = listed.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
     <Stack gap="xs" onKeyDown={tableKeyDown}>
       <Group justify="space-between">
@@ -126,25 +229,36 @@ export function CandidateTable<T extends Candidate>({
           {answer.message}
         </Alert>
       ) : null}
-      {staged > 0 ? (
-        <Alert color="teal" data-testid="kw-staged">
+      {inTray > 0 ? (
+        <Alert color="blue" variant="light" p="xs" data-testid="kw-staged">
           <Group gap="xs" justify="space-between">
-            <Text size="sm">{t("keywordRecs.staged", { count: staged })}</Text>
-            <Button
-              size="compact-xs"
-              variant="light"
-              onClick={() => changes?.setTrayOpen(true)}
-              data-testid="kw-open-tray"
-            >
-              {t("keywordRecs.openTray")}
-            </Button>
+            <Text size="sm">{t("keywordRecs.staged", { count: inTray })}</Text>
+            <Group gap="xs">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => changes?.setTrayOpen(true)}
+                data-testid="kw-open-tray"
+              >
+                {t("keywordRecs.openTray")}
+              </Button>
+              <Button
+                size="compact-xs"
+                loading={push.busy}
+                disabled={!trayBatch || trayCount === 0}
+                onClick={() => trayBatch && push.submit({ intent: "push", batch: trayBatch.id })}
+                data-testid="kw-push"
+              >
+                {t("keywordRecs.pushNow", { count: trayCount })}
+              </Button>
+            </Group>
           </Group>
         </Alert>
       ) : null}
       <DataTable<T>
         {...DENSE_TABLE}
         idAccessor="key"
-        minHeight={records.length ? undefined : 140}
+        minHeight={listed.length ? undefined : 140}
         records={shown}
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
@@ -155,7 +269,7 @@ export function CandidateTable<T extends Candidate>({
           "data-keyword": row.keywordText,
         })}
         {...labels}
-        totalRecords={records.length}
+        totalRecords={listed.length}
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={setPage}
@@ -163,21 +277,33 @@ export function CandidateTable<T extends Candidate>({
           {
             accessor: "keywordText",
             title: t("keywordRecs.column.keyword"),
+            // Sources and results wrap under the keyword rather than widen the table.
+            width: sourcesOf ? 220 : undefined,
             render: (row) => {
               const result = results[row.key];
               return (
                 <Stack gap={2} align="flex-start">
-                  <Text size="sm">{row.keywordText}</Text>
+                  <Text size="sm" fw={500}>
+                    {row.keywordText}
+                  </Text>
+                  {sourcesOf ? (
+                    <SourceCell
+                      sources={sourcesOf(row)}
+                      own={(row as { own?: boolean }).own === true}
+                      negate={!keepSource[row.key]}
+                      done={Boolean(result?.ok)}
+                      onNegate={(negate) =>
+                        setKeepSource((prev) => {
+                          const next = { ...prev };
+                          if (negate) delete next[row.key];
+                          else next[row.key] = true;
+                          return next;
+                        })
+                      }
+                    />
+                  ) : null}
                   {result?.ok ? (
-                    <Badge
-                      size="xs"
-                      color="teal"
-                      variant="light"
-                      styles={FULL_BADGE}
-                      data-testid="kw-result-ok"
-                    >
-                      {t("keywordRecs.inTray")}
-                    </Badge>
+                    <RowStages result={result} pushed={pushed} sources={sourcesOf?.(row) ?? []} />
                   ) : result ? (
                     <Text size="xs" c="red" data-testid="kw-result-error">
                       {result.message}
@@ -194,7 +320,7 @@ export function CandidateTable<T extends Candidate>({
             render: (row) => (
               <NativeSelect
                 size="xs"
-                w={110}
+                w={92}
                 aria-label={t("keywordRecs.matchTypeOf", { keyword: row.keywordText })}
                 value={editOf(row).matchType}
                 onChange={(event) =>
@@ -216,7 +342,7 @@ export function CandidateTable<T extends Candidate>({
             render: (row) => (
               <NumberInput
                 size="xs"
-                w={100}
+                w={90}
                 ml="auto"
                 aria-label={t("keywordRecs.bidOf", { keyword: row.keywordText })}
                 value={editOf(row).bid}
@@ -244,6 +370,123 @@ export function CandidateTable<T extends Candidate>({
           </Text>
         }
       />
+    </Stack>
+  );
+}
+
+/** A staged row's keyword and source negations, each with where it stands. */
+function RowStages({
+  result,
+  pushed,
+  sources,
+}: {
+  result: RowResult;
+  pushed: ReadonlyMap<string, ChangeView>;
+  sources: TermSource[];
+}) {
+  const { t } = useTranslation();
+  const state = stageOf(result, pushed);
+  const nameOf = (id: string) => sources.find((s) => s.adGroupId === id)?.adGroupName ?? id;
+  return (
+    <Stack gap={2} data-testid="kw-result-ok" data-stage={state.stage}>
+      <StageBadge
+        state={state}
+        label={t(`keywordRecs.stage.${state.stage}`)}
+        testId="kw-result-keyword"
+      />
+      {result.negations.map((n) =>
+        n.ok ? (
+          <StageBadge
+            key={n.adGroupId}
+            plain
+            state={stageOf(n, pushed)}
+            label={t("keywordRecs.negation", {
+              adGroup: nameOf(n.adGroupId),
+              stage: t(`keywordRecs.stage.${stageOf(n, pushed).stage}`),
+            })}
+            testId="kw-result-negation"
+          />
+        ) : (
+          <Text key={n.adGroupId} size="xs" c="red" data-testid="kw-result-negation-error">
+            {t("keywordRecs.negationRefused", { adGroup: nameOf(n.adGroupId), message: n.message })}
+          </Text>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** Where a search term came from, and the source negation that goes with harvesting it. */
+function SourceCell({
+  sources,
+  own,
+  negate,
+  done,
+  onNegate,
+}: {
+  sources: TermSource[];
+  own: boolean;
+  negate: boolean;
+  done: boolean;
+  onNegate(negate: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const open = sources.filter((s) => !s.negated);
+  return (
+    <Stack gap={0} data-testid="kw-sources">
+      {own ? (
+        <Text size="xs" c="dimmed" data-testid="kw-source-own">
+          {t("keywordRecs.source.own")}
+        </Text>
+      ) : null}
+      {sources.map((s) => (
+        <Group
+          key={s.adGroupId}
+          gap={4}
+          wrap="nowrap"
+          data-testid="kw-source"
+          data-ad-group={s.adGroupId}
+        >
+          <Text size="xs" c="dimmed">
+            {t("keywordRecs.source.from", { adGroup: s.adGroupName })}
+            {s.via
+              ? ` · ${
+                  s.matchType
+                    ? t("keywordRecs.source.viaKeyword", {
+                        keyword: s.via,
+                        match: t(`keywordRecs.match.${s.matchType}`, {
+                          defaultValue: s.matchType,
+                        }),
+                      })
+                    : t("keywordRecs.source.viaTarget", { target: s.via })
+                }`
+              : ""}
+          </Text>
+          {s.negated ? (
+            <Badge
+              size="xs"
+              color="gray"
+              variant="outline"
+              styles={FULL_BADGE}
+              data-testid="kw-source-negated"
+            >
+              {t("keywordRecs.source.negated")}
+            </Badge>
+          ) : null}
+        </Group>
+      ))}
+      {open.length > 0 ? (
+        <Checkbox
+          size="xs"
+          mt={2}
+          checked={negate}
+          disabled={done}
+          onChange={(event) => onNegate(event.currentTarget.checked)}
+          onClick={(event) => event.stopPropagation()}
+          label={t("keywordRecs.source.negate", { count: open.length })}
+          data-testid="kw-negate"
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import { CandidateTable } from "./CandidateTable.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
 import type { SearchCandidate } from "./model.ts";
 
+const sourcesOf = (row: SearchCandidate) => row.sources;
+
 /** The "search terms" tab: the ad group's converting search terms that are not keywords yet. */
 export function SearchTab({ data }: { data: KeywordPageData }) {
   const { t } = useTranslation();
@@ -39,14 +41,15 @@ export function SearchTab({ data }: { data: KeywordPageData }) {
           cpc: stats.cpc === null ? "–" : format.money(stats.cpc, data.currency),
         })}
       </Text>
-      <Alert color="gray" variant="light" data-testid="kw-negative-note">
-        {t("keywordRecs.search.negativeNote")}
+      <Alert color="gray" variant="light" p="xs" data-testid="kw-negative-note">
+        <Text size="xs">{t("keywordRecs.search.negativeNote")}</Text>
       </Alert>
       <CandidateTable<SearchCandidate>
         tab="search"
         data={data}
         records={data.search}
         empty={empty}
+        sourcesOf={sourcesOf}
         bidTitle={
           <Tooltip label={formula} multiline w={320} withArrow>
             <Text size="sm" fw={700} td="underline dotted" tabIndex={0} data-testid="kw-formula">

@@ -1,20 +1,108 @@
-import { Anchor, Paper, Stack, Text, Textarea } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from "@mantine/core";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../components/hangar/format.ts";
+import { ApiError } from "../../../lib/api/client.ts";
+import { browserApi } from "../../../session/store.ts";
 import { CandidateTable } from "./CandidateTable.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
-import { type Candidate, checkIdeas, type IdeaLine } from "./model.ts";
+import {
+  type Candidate,
+  checkIdeas,
+  clampBid,
+  type IdeaLine,
+  type MatchType,
+  normaliseKeyword,
+} from "./model.ts";
+
+/** A line of an imported keyword list, as POST /api/keyword_lists/read answers it. */
+interface ListLine {
+  row: number;
+  keywordText: string;
+  matchType: MatchType | null;
+  bid: number | null;
+}
+
+/** The import's refusals the screen names (keywordRecs.user.import.error.*). */
+const IMPORT_ERRORS = [
+  "noFile",
+  "malformed",
+  "tooLarge",
+  "unsupportedType",
+  "empty",
+  "unreadable",
+  "tooManyLines",
+] as const;
 
 interface IdeaRow extends Candidate {
   line: number;
 }
 
-/** The "own ideas" tab: pasted keywords, one a line, checked line by line. */
+/**
+ * The "own ideas" tab: keywords typed, pasted or imported from a CSV or XLSX (read by the API),
+ * one a line, checked line by line; an imported line's match type and bid are the file's.
+ */
 export function UserTab({ data }: { data: KeywordPageData }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [text, setText] = useState("");
+  // Match types and bids an imported file gave its keywords (by normalised text).
+  const [fromFile, setFromFile] = useState<Map<string, ListLine>>(new Map());
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<{ file: string; lines: number } | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  async function importFile(file: File | null) {
+    if (!file) return;
+    setImporting(true);
+    setImportError(null);
+    setImported(null);
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      const result = await browserApi().json<{ lines: ListLine[] }>("/api/keyword_lists/read", {
+        method: "POST",
+        body: form,
+      });
+      setFromFile((prev) => {
+        const next = new Map(prev);
+        // The first line of a keyword is the one kept (later ones are duplicates).
+        const seen = new Set<string>();
+        for (const line of result.lines) {
+          const key = normaliseKeyword(line.keywordText);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          next.set(key, line);
+        }
+        return next;
+      });
+      // The file's lines join what is already typed, each checked like a pasted line.
+      const lines = result.lines.map((l) => l.keywordText).join("\n");
+      setText((prev) => (prev.trim() ? `${prev.replace(/\n+$/, "")}\n${lines}` : lines));
+      setImported({ file: file.name, lines: result.lines.length });
+    } catch (error) {
+      const code =
+        error instanceof ApiError
+          ? (error.body as { violations?: { code?: string }[] })?.violations?.[0]?.code
+          : undefined;
+      setImportError(
+        t(
+          `keywordRecs.user.import.error.${(IMPORT_ERRORS as readonly (string | undefined)[]).includes(code) ? code : "unknown"}`,
+        ),
+      );
+    } finally {
+      setImporting(false);
+    }
+  }
   // Typing stays quick with 5,000 lines: the check runs on the deferred text.
   const deferred = useDeferredValue(text);
   const keywords = useMemo(() => new Set(data.keywords), [data.keywords]);
@@ -27,14 +115,18 @@ export function UserTab({ data }: { data: KeywordPageData }) {
     () =>
       lines
         .filter((l) => l.problem === null)
-        .map((l) => ({
-          key: l.text.toLowerCase(),
-          line: l.line,
-          keywordText: l.text,
-          matchType: "EXACT",
-          bid: data.baseBid,
-        })),
-    [lines, data.baseBid],
+        .map((l) => {
+          const key = l.text.toLowerCase();
+          const file = fromFile.get(key);
+          return {
+            key,
+            line: l.line,
+            keywordText: l.text,
+            matchType: file?.matchType ?? "EXACT",
+            bid: file?.bid ? clampBid(file.bid, data.limits) : data.baseBid,
+          };
+        }),
+    [lines, data.baseBid, data.limits, fromFile],
   );
   const problems = lines.filter((l) => l.problem !== null);
   const [showAll, setShowAll] = useState(false);
@@ -53,6 +145,42 @@ export function UserTab({ data }: { data: KeywordPageData }) {
         onChange={(event) => setText(event.currentTarget.value)}
         data-testid="kw-ideas"
       />
+      <Group gap="xs">
+        <FileButton
+          onChange={(file) => void importFile(file)}
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          inputProps={{ "data-testid": "kw-import-input" } as never}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="default"
+              loading={importing}
+              data-testid="kw-import"
+            >
+              {t("keywordRecs.user.import.button")}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {t("keywordRecs.user.import.help")}
+        </Text>
+      </Group>
+      {imported ? (
+        <Text size="sm" c="teal" data-testid="kw-imported">
+          {t("keywordRecs.user.import.done", {
+            file: imported.file,
+            count: imported.lines,
+            lines: format.number(imported.lines),
+          })}
+        </Text>
+      ) : null}
+      {importError ? (
+        <Alert color="red" p="xs" data-testid="kw-import-error">
+          {importError}
+        </Alert>
+      ) : null}
       {lines.length > 0 ? (
         <Text size="sm" data-testid="kw-ideas-summary">
           {t("keywordRecs.user.summary", {

@@ -3,8 +3,10 @@
  * and marketplace, its keywords and negatives, its search terms of the last 60 days (the
  * converting ones not yet keywords become the "search" tab, with the CVR shrunk toward the ad
  * group's by empirical Bayes) and, on the "amazon" tab only, Amazon's keyword recommendations for
- * the ad group's advertised ASINs. Write: the selected keywords staged as creations in the
- * seller's change tray (POST /api/changes/creations), one at a time, each with its own answer.
+ * the ad group's advertised ASINs; the search tab also reads the terms of the campaign's other ad
+ * groups (their auto, broad and phrase sources). Write: the selected keywords staged as creations
+ * in the seller's change tray (POST /api/changes/creations), one at a time, each with its own
+ * answer, a harvested term's source negations (negative exact) after its keyword.
  */
 import { spLimitsOf } from "@starport/amazon";
 import { fitPriorStrength } from "@starport/optimiser";
@@ -28,9 +30,13 @@ import {
   type Limits,
   MATCH_TYPES,
   type MatchType,
+  NEGATION_REASON,
   normaliseKeyword,
   REASON_OF_TAB,
+  type RowResult,
   type SearchCandidate,
+  type StageResult,
+  type TermSource,
   tabOf,
 } from "./model.ts";
 
@@ -46,6 +52,15 @@ interface AdGroup {
   campaign: string | null;
   advertisingProfile: string;
   defaultBid: number | null;
+}
+
+interface CampaignTerm {
+  searchTerm: string;
+  adGroup: string | null;
+  matchedText: string | null;
+  matchType: string | null;
+  isNegative: boolean;
+  metrics: { clicks: number; orders: number; cost: number };
 }
 
 interface Sums {
@@ -98,29 +113,52 @@ async function all<T>(
   return out;
 }
 
+/** One search term row as the search tab takes it (summed over the window). */
+export interface TermRow {
+  searchTerm: string;
+  isKeyword: boolean;
+  clicks: number;
+  orders: number;
+  cost: number;
+  /** Set for a term of another ad group of the campaign; absent for the ad group's own. */
+  source?: {
+    adGroupId: string;
+    adGroupName: string;
+    via: string | null;
+    matchType: string | null;
+    negated: boolean;
+  };
+}
+
 /**
- * Pure: the search tab from the ad group's search terms (grouped by term, as one term can come
- * through several keywords or targets). A term qualifies with ≥ 1 order and not yet a keyword of
- * the ad group (text, case-insensitive). shrunk CVR = (orders + m·CVR_ag) / (clicks + m), m fitted
- * over the ad group's terms (`fitPriorStrength`); bid = CPC_ag × shrunk CVR / CVR_ag, clamped.
+ * Pure: the search tab from the ad group's search terms and those of the campaign's other ad
+ * groups that came through an auto target or a broad or phrase keyword (an exact keyword is no
+ * source to harvest from), grouped by term (a term can come through several keywords, targets
+ * and ad groups). A term qualifies with ≥ 1 order and not yet a keyword of the ad group (text,
+ * case-insensitive). shrunk CVR = (orders + m·CVR_pool) / (clicks + m), m fitted over the terms
+ * (`fitPriorStrength`); bid = CPC_ag × shrunk CVR / CVR_pool, clamped.
  */
 export function searchCandidates(
-  terms: readonly {
-    searchTerm: string;
-    isKeyword: boolean;
-    clicks: number;
-    orders: number;
-    cost: number;
-  }[],
+  terms: readonly TermRow[],
   baseBid: number,
   limits: Limits,
 ): { rows: SearchCandidate[]; stats: Sums; priorClicks: number | null } {
   const grouped = new Map<
     string,
-    { text: string; isKeyword: boolean; clicks: number; orders: number; cost: number }
+    {
+      text: string;
+      isKeyword: boolean;
+      own: boolean;
+      sources: Map<string, TermSource>;
+      clicks: number;
+      orders: number;
+      cost: number;
+    }
   >();
   const stats: Sums = { clicks: 0, orders: 0, cost: 0 };
   for (const term of terms) {
+    const source = term.source;
+    if (source && source.matchType === "EXACT") continue;
     stats.clicks += term.clicks;
     stats.orders += term.orders;
     stats.cost += term.cost;
@@ -128,11 +166,18 @@ export function searchCandidates(
     const entry = grouped.get(key) ?? {
       text: term.searchTerm.trim().replace(/\s+/g, " "),
       isKeyword: false,
+      own: false,
+      sources: new Map<string, TermSource>(),
       clicks: 0,
       orders: 0,
       cost: 0,
     };
     entry.isKeyword ||= term.isKeyword;
+    if (source) {
+      const known = entry.sources.get(source.adGroupId);
+      if (known) known.negated ||= source.negated;
+      else entry.sources.set(source.adGroupId, { ...source });
+    } else entry.own = true;
     entry.clicks += term.clicks;
     entry.orders += term.orders;
     entry.cost += term.cost;
@@ -156,6 +201,8 @@ export function searchCandidates(
         keywordText: g.text,
         matchType: "EXACT",
         bid: clampBid(agCvr > 0 ? (baseBid * shrunkCvr) / agCvr : baseBid, limits),
+        own: g.own,
+        sources: [...g.sources.values()].sort((a, b) => a.adGroupName.localeCompare(b.adGroupName)),
         clicks: g.clicks,
         orders: g.orders,
         cost: Math.round(g.cost * 100) / 100,
@@ -186,40 +233,57 @@ export async function loadKeywordPage(
   const limits = spLimitsOf(marketplace);
   const today = base.amazonToday ?? todayIn(advertisingProfile.timezone);
   const window = { from: addDays(today, -(WINDOW_DAYS - 1)), to: today };
-  const [campaign, keywords, negatives, campaignNegatives, terms, ads] = await Promise.all([
-    adGroup.campaign
-      ? hydra
-          .item<{ id: string; name: string; targetingType: string | null }>(adGroup.campaign)
-          .catch(() => null)
-      : Promise.resolve(null),
-    all<{ keywordText: string; state: string }>(hydra, "/api/keywords", { adGroup: adGroup.id }),
-    all<{ keywordText: string; state: string }>(hydra, "/api/negative_keywords", {
-      adGroup: adGroup.id,
-    }),
-    adGroup.campaign
-      ? all<{ keywordText: string; state: string; level: string }>(
-          hydra,
-          "/api/negative_keywords",
-          { campaign: String(adGroup.campaign.split("/").pop()) },
-        )
-      : Promise.resolve([]),
-    hydra.collection<{
-      searchTerm: string;
-      isKeyword: boolean;
-      metrics: { clicks: number; orders: number; cost: number };
-    }>("/api/search_terms", {
-      adGroup: adGroup.id,
-      from: window.from,
-      to: window.to,
-      "order[clicks]": "desc",
-      itemsPerPage: TERM_LIMIT,
-    }),
-    tab === "amazon"
-      ? all<{ asin: string | null; state: string }>(hydra, "/api/product_ads", {
-          adGroup: adGroup.id,
-        })
-      : Promise.resolve([]),
-  ]);
+  const campaignId = adGroup.campaign ? String(adGroup.campaign.split("/").pop()) : null;
+  const [campaign, keywords, negatives, campaignNegatives, terms, ads, campaignTerms, siblings] =
+    await Promise.all([
+      adGroup.campaign
+        ? hydra
+            .item<{ id: string; name: string; targetingType: string | null }>(adGroup.campaign)
+            .catch(() => null)
+        : Promise.resolve(null),
+      all<{ keywordText: string; state: string }>(hydra, "/api/keywords", { adGroup: adGroup.id }),
+      all<{ keywordText: string; state: string }>(hydra, "/api/negative_keywords", {
+        adGroup: adGroup.id,
+      }),
+      adGroup.campaign
+        ? all<{ keywordText: string; state: string; level: string }>(
+            hydra,
+            "/api/negative_keywords",
+            { campaign: String(adGroup.campaign.split("/").pop()) },
+          )
+        : Promise.resolve([]),
+      hydra.collection<{
+        searchTerm: string;
+        isKeyword: boolean;
+        metrics: { clicks: number; orders: number; cost: number };
+      }>("/api/search_terms", {
+        adGroup: adGroup.id,
+        from: window.from,
+        to: window.to,
+        "order[clicks]": "desc",
+        itemsPerPage: TERM_LIMIT,
+      }),
+      tab === "amazon"
+        ? all<{ asin: string | null; state: string }>(hydra, "/api/product_ads", {
+            adGroup: adGroup.id,
+          })
+        : Promise.resolve([]),
+      // The campaign's other ad groups: their auto, broad and phrase terms are sources too.
+      campaignId
+        ? hydra
+            .collection<CampaignTerm>("/api/search_terms", {
+              campaign: campaignId,
+              from: window.from,
+              to: window.to,
+              "order[clicks]": "desc",
+              itemsPerPage: TERM_LIMIT,
+            })
+            .then((list) => list.members)
+        : Promise.resolve([]),
+      campaignId
+        ? all<{ id: string; name: string }>(hydra, "/api/ad_groups", { campaign: campaignId })
+        : Promise.resolve([]),
+    ]);
   const live = (row: { state: string }) => row.state !== "ARCHIVED";
   const keywordTexts = new Set(keywords.filter(live).map((k) => normaliseKeyword(k.keywordText)));
   const negativeTexts = new Set(
@@ -227,13 +291,32 @@ export async function loadKeywordPage(
       .filter(live)
       .map((k) => normaliseKeyword(k.keywordText)),
   );
-  const termRows = terms.members.map((t) => ({
+  const termRows: TermRow[] = terms.members.map((t) => ({
     searchTerm: t.searchTerm,
     isKeyword: t.isKeyword || keywordTexts.has(normaliseKeyword(t.searchTerm)),
     clicks: num(t.metrics?.clicks),
     orders: num(t.metrics?.orders),
     cost: num(t.metrics?.cost),
   }));
+  const names = new Map(siblings.map((g) => [g.id, g.name]));
+  for (const t of campaignTerms) {
+    const sourceId = t.adGroup ? String(t.adGroup.split("/").pop()) : null;
+    if (!sourceId || sourceId === adGroup.id || !names.has(sourceId)) continue;
+    termRows.push({
+      searchTerm: t.searchTerm,
+      isKeyword: keywordTexts.has(normaliseKeyword(t.searchTerm)),
+      clicks: num(t.metrics?.clicks),
+      orders: num(t.metrics?.orders),
+      cost: num(t.metrics?.cost),
+      source: {
+        adGroupId: sourceId,
+        adGroupName: names.get(sourceId) ?? sourceId,
+        via: t.matchedText,
+        matchType: t.matchType,
+        negated: t.isNegative,
+      },
+    });
+  }
   // Totals of every term, not only the page read: the ad group's CVR and CPC.
   const totals = (terms.extra.totals ?? {}) as Partial<Sums>;
   const stats: Sums = {
@@ -336,11 +419,15 @@ function parseRows(raw: unknown): AddRow[] {
       !Number.isFinite(row.bid)
     )
       throw data({ message: "invalid rows" }, 400);
+    const negate = Array.isArray(row.negate) ? row.negate : [];
+    if (negate.length > 50 || !negate.every((id) => typeof id === "string" && UUID.test(id)))
+      throw data({ message: "invalid rows" }, 400);
     return {
       key: row.key.slice(0, 200),
       keywordText: row.keywordText.slice(0, 1000),
       matchType: row.matchType as MatchType,
       bid: row.bid,
+      negate: [...new Set(negate as string[])],
     };
   });
 }
@@ -356,10 +443,37 @@ function refusal(error: ApiError): string {
   return String(body.detail ?? body["hydra:description"] ?? error.message);
 }
 
+/** Stages one creation; a refusal (4xx but 401/404) is the row's answer, not the page's. */
+async function stage(
+  api: ReturnType<typeof resourceRouteApi>,
+  body: Record<string, unknown>,
+): Promise<StageResult> {
+  try {
+    const change = await api.json<{ id?: string; "@id"?: string }>("/api/changes/creations", {
+      method: "POST",
+      headers: { "content-type": "application/ld+json" },
+      body: JSON.stringify(body),
+    });
+    const changeId =
+      change.id ??
+      String(change["@id"] ?? "")
+        .split("/")
+        .pop() ??
+      null;
+    return { ok: true, message: null, changeId: changeId || null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) throw error;
+    if (error.status === 404) throw error;
+    return { ok: false, message: refusal(error), changeId: null };
+  }
+}
+
 /**
  * "add": each selected keyword a creation in the seller's tray (same text and match type staged
- * again: the one draft with the newer bid, the API's rule). One refused (bid outside the limits,
- * ad group archived) does not hold the others back; each row gets its own answer.
+ * again: the one draft with the newer bid, the API's rule), and with a harvested term the source
+ * negations (a negative exact of the term in each source ad group) asked for on its row. One
+ * refused (bid outside the limits, ad group archived) does not hold the others back; each row
+ * gets its own answer. A source is negated only once its keyword is staged.
  */
 export async function keywordAction(
   context: Readonly<RouterContextProvider>,
@@ -372,26 +486,39 @@ export async function keywordAction(
   if (form.get("intent") !== "add" || !UUID.test(adGroupId))
     throw data({ message: "unknown intent" }, 400);
   const rows = parseRows(form.get("rows"));
-  const results: { key: string; ok: boolean; message: string | null }[] = [];
+  const results: RowResult[] = [];
   for (const row of rows) {
+    let keyword: StageResult;
     try {
-      await api.json("/api/changes/creations", {
-        method: "POST",
-        headers: { "content-type": "application/ld+json" },
-        body: JSON.stringify({
-          entityType: "keywords",
-          adGroup: `/api/ad_groups/${adGroupId}`,
-          value: { keywordText: row.keywordText, matchType: row.matchType, bid: row.bid },
-          reasonCode: REASON_OF_TAB[tab],
-          reasonParams: tab === "search" ? { searchTerm: row.keywordText } : null,
-        }),
+      keyword = await stage(api, {
+        entityType: "keywords",
+        adGroup: `/api/ad_groups/${adGroupId}`,
+        value: { keywordText: row.keywordText, matchType: row.matchType, bid: row.bid },
+        reasonCode: REASON_OF_TAB[tab],
+        reasonParams: tab === "search" ? { searchTerm: row.keywordText } : null,
       });
-      results.push({ key: row.key, ok: true, message: null });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) throw error;
-      if (error.status === 404) return { ok: false, tab, message: refusal(error) };
-      results.push({ key: row.key, ok: false, message: refusal(error) });
+      if (error instanceof ApiError && error.status === 404)
+        return { ok: false, tab, message: refusal(error) };
+      throw error;
     }
+    const negations: RowResult["negations"] = [];
+    if (keyword.ok && tab === "search")
+      for (const source of row.negate.filter((id) => id !== adGroupId)) {
+        const negation = await stage(api, {
+          entityType: "negative_keywords",
+          adGroup: `/api/ad_groups/${source}`,
+          value: { keywordText: row.keywordText, matchType: "NEGATIVE_EXACT" },
+          reasonCode: NEGATION_REASON,
+          reasonParams: { searchTerm: row.keywordText },
+        }).catch((error: unknown): StageResult => {
+          if (error instanceof ApiError && error.status === 404)
+            return { ok: false, message: refusal(error), changeId: null };
+          throw error;
+        });
+        negations.push({ ...negation, adGroupId: source });
+      }
+    results.push({ key: row.key, ...keyword, negations });
   }
   return { ok: true, tab, results };
 }

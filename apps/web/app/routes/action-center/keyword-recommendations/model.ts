@@ -23,7 +23,25 @@ export interface Candidate {
   bid: number;
 }
 
+/**
+ * Another ad group of the campaign the term came through (an auto target or a broad or phrase
+ * keyword): harvesting it there goes with a negative exact of the term in that ad group.
+ */
+export interface TermSource {
+  adGroupId: string;
+  adGroupName: string;
+  /** The keyword or target text the term matched, with the keyword's match type. */
+  via: string | null;
+  matchType: string | null;
+  /** Already a negative of the source ad group (or of the campaign): no second negation. */
+  negated: boolean;
+}
+
 export interface SearchCandidate extends Candidate {
+  /** The term converted (or had clicks) in this ad group itself. */
+  own: boolean;
+  /** The campaign's other ad groups it came through, at most one entry per ad group. */
+  sources: TermSource[];
   clicks: number;
   orders: number;
   cost: number;
@@ -112,10 +130,25 @@ export interface AddRow {
   keywordText: string;
   matchType: MatchType;
   bid: number;
+  /** Source ad groups in which the term is negated (negative exact) with the harvest. */
+  negate: string[];
+}
+
+/** One staged creation's answer: its change in the tray, or the API's refusal. */
+export interface StageResult {
+  ok: boolean;
+  message: string | null;
+  changeId: string | null;
+}
+
+export interface RowResult extends StageResult {
+  key: string;
+  /** The source negations staged with the keyword, per source ad group. */
+  negations: (StageResult & { adGroupId: string })[];
 }
 
 export type AddResult =
-  | { ok: true; tab: KeywordTab; results: { key: string; ok: boolean; message: string | null }[] }
+  | { ok: true; tab: KeywordTab; results: RowResult[] }
   | { ok: false; tab: KeywordTab; message: string };
 
 /** Where each tab's additions come from, as the tray names it (changes.reason.*). */
@@ -124,3 +157,28 @@ export const REASON_OF_TAB: Record<KeywordTab, string> = {
   user: "keyword_idea",
   amazon: "amazon_keyword_recommendation",
 };
+
+/** The reason of a source negation staged with a harvested search term. */
+export const NEGATION_REASON = "search_term_harvest_negation";
+
+/** Where a staged creation stands: in the tray, being pushed, applied or failed on Amazon. */
+export type Stage = "inTray" | "pending" | "applied" | "failed";
+
+/**
+ * Pure: a staged creation's stage from the pushed batch's changes (by id): not among them, it
+ * still waits in the tray; failed with Amazon's message (else its error code).
+ */
+export function stageOf(
+  result: StageResult,
+  pushed: ReadonlyMap<
+    string,
+    { status: string; errorMessage: string | null; errorCode: string | null }
+  >,
+): { stage: Stage; message: string | null } {
+  const change = result.changeId ? pushed.get(result.changeId) : undefined;
+  if (!change) return { stage: "inTray", message: null };
+  if (change.status === "applied") return { stage: "applied", message: null };
+  if (change.status === "failed")
+    return { stage: "failed", message: change.errorMessage ?? change.errorCode };
+  return { stage: "pending", message: null };
+}

@@ -1,9 +1,11 @@
 /**
  * /action-center/keyword-recommendations/{marketplace}/{id} (issue 21 §2): keywords worth adding
  * to one ad group, in three tabs (in the URL: `?tab=search|user|amazon`) — its converting search
- * terms not yet keywords, the seller's own ideas (pasted, one a line, checked line by line) and
- * Amazon's recommendations for its products. Each tab: select rows, adjust match type and bid,
- * add → creations in the seller's change tray (the route action), pushed from the tray.
+ * terms (and those of the campaign's other ad groups' auto, broad and phrase sources, with the
+ * source negation) not yet keywords, the seller's own ideas (typed, pasted or imported from a
+ * CSV or XLSX, one a line, checked line by line) and Amazon's recommendations for its products.
+ * Each tab: select rows, adjust match type and bid, add → creations in the seller's change tray
+ * (the route action), pushed from the page or the tray; each added row then shows its result.
  */
 import { Alert, Anchor, Badge, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
@@ -14,6 +16,7 @@ import { getI18n } from "../../../i18n/i18n.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
 import type { Route } from "./+types/route";
+import { AddedRowsProvider } from "./AddedRows.tsx";
 import { AmazonTab } from "./AmazonTab.tsx";
 import { keywordAction, loadKeywordPage } from "./keywords.server.ts";
 import { KEYWORD_TABS, type KeywordTab, tabOf } from "./model.ts";
@@ -102,25 +105,27 @@ export default function KeywordRecommendations({ loaderData }: Route.ComponentPr
             {t("keywordRecs.archived")}
           </Alert>
         ) : null}
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List>
-            {KEYWORD_TABS.map((key) => (
-              <Tabs.Tab key={key} value={key} data-testid={`kw-tab-${key}`}>
-                {t(`keywordRecs.tab.${key}`)}
-                {counts[key] !== null ? ` (${counts[key]})` : ""}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="search" pt="sm">
-            <SearchTab data={data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="user" pt="sm">
-            <UserTab data={data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="amazon" pt="sm">
-            <AmazonTab data={data} />
-          </Tabs.Panel>
-        </Tabs>
+        <AddedRowsProvider>
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              {KEYWORD_TABS.map((key) => (
+                <Tabs.Tab key={key} value={key} data-testid={`kw-tab-${key}`}>
+                  {t(`keywordRecs.tab.${key}`)}
+                  {counts[key] !== null ? ` (${counts[key]})` : ""}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="search" pt="sm">
+              <SearchTab data={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="user" pt="sm">
+              <UserTab data={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="amazon" pt="sm">
+              <AmazonTab data={data} />
+            </Tabs.Panel>
+          </Tabs>
+        </AddedRowsProvider>
       </Stack>
     </HangarEditing>
   );
