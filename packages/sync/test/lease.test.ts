@@ -7,6 +7,8 @@ import { schema } from "@starport/db";
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from "@starport/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EngineDeps } from "../src/engine/deps.ts";
+import { type RunnerParts, runSync } from "../src/engine/run.ts";
 import {
   connectedSeller,
   engineFor,
@@ -54,6 +56,39 @@ describe.each(TEST_DATABASE_KINDS)("lease on %s", (kind) => {
     expect(after?.leaseOwner).toBeNull();
     expect(after?.steps.every((s) => s.status === "done")).toBe(true);
     expect(ended).toEqual([run.id]);
+  });
+
+  it("a run whose planning fails stops renewing its lease, so it can be taken over", async () => {
+    const db = t.connection.db;
+    const sellerProfileId = await connectedSeller(db, h);
+    const run = await engineFor(db, h).requestSync(sellerProfileId, "initial");
+    const quiet = { info() {}, warn() {}, error() {} };
+    const parts = {
+      workerId: "planning-fails",
+      leaseSeconds: 1,
+      maxAttempts: 3,
+      executing: new Map<string, AbortController>(),
+      afterReportHooks: [],
+      planner: {
+        initialSteps: async () => {
+          throw new Error("database gone for a moment");
+        },
+      },
+    } as unknown as RunnerParts;
+    await expect(
+      runSync({ db, log: quiet } as unknown as EngineDeps, parts, run.id),
+    ).rejects.toThrow("database gone for a moment");
+    expect(parts.executing.size).toBe(0);
+    const leaseOf = async () =>
+      (await db.select().from(schema.syncRuns).where(eq(schema.syncRuns.id, run.id)))[0]
+        ?.leaseExpiresAt;
+    const claimedUntil = await leaseOf();
+    // The renewal would run every 500 ms (a third of the lease, at least 500 ms).
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(await leaseOf()).toEqual(claimedUntil);
+    // Once the lease has run out, another engine takes the run and finishes it.
+    const status = await engineFor(db, h, { initialReportDays: 3 }).runSync(run.id);
+    expect(status).toBe("succeeded");
   });
 
   it("stop() hands a running run back at once; the next engine finishes it from its checkpoint", async () => {

@@ -62,18 +62,20 @@ export async function runSync(
   const controller = new AbortController();
   parts.executing.set(owner, controller);
   const renewal = keepLease(deps, parts.leaseSeconds, runId, owner, controller);
-  const st: RunState = {
-    deps,
-    parts,
-    runId,
-    owner,
-    controller,
-    run: claimed,
-    steps: await stepsOf(parts, claimed),
-    rowsWritten: claimed.rowsWritten,
-    authFailure: false,
-  };
   try {
+    // Planned inside the try: a planning failure (the database gone for a moment) must still
+    // stop the renewal below, or the lease is renewed for ever and no worker takes the run over.
+    const st: RunState = {
+      deps,
+      parts,
+      runId,
+      owner,
+      controller,
+      run: claimed,
+      steps: await stepsOf(parts, claimed),
+      rowsWritten: claimed.rowsWritten,
+      authFailure: false,
+    };
     for (let i = 0; i < st.steps.length; i++) await runStep(st, i);
     return await finishRun(st);
   } catch (error) {
