@@ -129,6 +129,24 @@ describe("the hierarchy's levels", () => {
     const lo = out.estimates.get("newLo")?.cvr ?? 0;
     expect(hi).toBeGreaterThan(lo * 1.3);
   });
+  it("click volume: a quiet target takes the quiet targets' rate, not its ad group's busy targets'", () => {
+    // in every ad group two busy keywords (200 clicks) convert at 12 %, two at 20 clicks at 10 %,
+    // six quiet ones (2 clicks each, the same CTR) at about 4 % together: the ad group's rate is
+    // the busy ones' (the factors' spread is fitted over the volume classes: it needs three)
+    const groups: AdGroupNode[] = [];
+    let q = 0;
+    for (let g = 0; g < 20; g++) {
+      const ts: TargetNode[] = [t(`g${g}b0`, 200, 0.12), t(`g${g}b1`, 200, 0.12)];
+      ts.push(t(`g${g}m0`, 20, 0.1), t(`g${g}m1`, 20, 0.1));
+      for (let k = 0; k < 6; k++) ts.push(t(`g${g}q${k}`, 2, q++ % 12 === 0 ? 0.5 : 0));
+      groups.push(group(`g${g}`, ts));
+    }
+    const out = optimise(input([campaign("c", groups)]));
+    const quiet = out.estimates.get("g0q1")?.cvr ?? 0;
+    const busy = out.estimates.get("g0b0")?.cvr ?? 0;
+    expect(quiet).toBeLessThan(0.08);
+    expect(busy).toBeGreaterThan(0.1);
+  });
   it("clause type: a new phrase keyword in an ad group of phrase and broad keywords takes the phrase keywords' rate", () => {
     // in every ad group, phrase keywords convert at 4 %, broad ones at 12 %, exact at 8 % (the
     // factor's spread is fitted over the clause types: it needs three)
