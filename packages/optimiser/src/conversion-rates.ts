@@ -101,6 +101,20 @@ export function targetConversionRates(
       0.999,
       (cCvr[gCampaign[i] as number] as number) * (pFactor[i] as number),
     );
+  // the same at the ad group: a quiet ad group converts worse than its campaign's busy ones make
+  // its prior (click-volume classes of ad groups, see the targets' below)
+  {
+    const volume = new Int32Array(nGroups);
+    const expected = new Float64Array(nGroups);
+    for (let i = 0; i < nGroups; i++) {
+      const n = gClicks[i] as number;
+      volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
+      expected[i] = n * (groupParent[i] as number);
+    }
+    const f = leaveOneOutFactors(volume, VOLUME_CLASSES, gOrders, expected);
+    for (let i = 0; i < nGroups; i++)
+      groupParent[i] = Math.min(0.999, (groupParent[i] as number) * (f[i] as number));
+  }
   const mGroup = fitPriorStrength(identity(nGroups), gClicks, gOrders, groupParent);
   const gCvr = new Float64Array(nGroups);
   for (let i = 0; i < nGroups; i++)
