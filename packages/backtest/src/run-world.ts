@@ -230,6 +230,7 @@ function cvrError(
 ): { median: number; targets: number } {
   const clicks = new Map<string, number>();
   const weighted = new Map<string, number>();
+  const observed = new Map<string, number>();
   for (const profile of profiles) {
     const facts = world.facts.get(profile.profileId) ?? [];
     for (let d = Math.max(0, world.day - STARPORT_WINDOW_DAYS); d < world.day; d++)
@@ -240,6 +241,7 @@ function cvrError(
         if (!p) continue;
         const cvr = trueCvr(p, relevanceOf(world, p, f.termIdx), f.placement);
         clicks.set(f.targetId, (clicks.get(f.targetId) ?? 0) + f.clicks);
+        observed.set(f.targetId, (observed.get(f.targetId) ?? 0) + f.orders.length);
         weighted.set(f.targetId, (weighted.get(f.targetId) ?? 0) + f.clicks * cvr);
       }
   }
@@ -259,6 +261,9 @@ function cvrError(
         for (const [key, v] of [
           [`${b} ${s}`, e],
           [b, Math.abs(e)],
+          [`${b} est`, est.cvr],
+          [`${b} truth`, truth],
+          [`${b} observed`, (observed.get(id) ?? 0) / n],
         ] as const) {
           const list = diag[key] ?? [];
           list.push(v);
@@ -274,7 +279,10 @@ function cvrError(
     };
     const out = Object.entries(diag)
       .sort()
-      .map(([k, v]) => `${k}: n ${v.length} median ${(100 * med(v)).toFixed(1)} %`);
+      .map(
+        ([k, v]) =>
+          `${k}: n ${v.length} median ${(100 * med(v)).toFixed(1)} %${k.endsWith("est") || k.endsWith("truth") || k.endsWith("observed") ? ` mean ${(100 * (v.reduce((a, x) => a + x, 0) / v.length)).toFixed(2)} %` : ""}`,
+      );
     process.stderr.write(`CVR_DIAG day ${world.day}: ${out.join("; ")}\n`);
   }
   errors.sort((a, b) => a - b);

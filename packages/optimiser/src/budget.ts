@@ -35,8 +35,9 @@ export function budgetDecisions(
     const newBudget = cents(c.dailyBudget * (1 + maxChange));
     const extra = newBudget - c.dailyBudget;
     const be = beW / w;
-    // extra spend at today's ACoS earns margin (break-even ACoS × sales) minus the spend
-    const gainMonthly = cents(30 * extra * (be / acos - 1));
+    // extra spend at today's ACoS earns margin (break-even ACoS × sales) minus the spend; the raise
+    // buys more only on days the budget runs out: on the capped share of the days
+    const gainMonthly = cents(30 * extra * (capped / c.dailySpend.length) * (be / acos - 1));
     push({
       kind: "budget",
       campaignId: c.id,

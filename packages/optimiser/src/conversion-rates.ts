@@ -12,6 +12,8 @@ import type { CampaignNode } from "./types.ts";
 const ACCOUNT_PRIOR_CVR = 0.08;
 /** Pseudo-clicks (at the ad group's CTR) smoothing a target's click-through rate. */
 const CTR_PRIOR_CLICKS = 2;
+/** Click-volume classes of targets: ⌊log2(clicks + 1)⌋, the last open-ended. */
+const VOLUME_CLASSES = 12;
 
 /** Every target's shrunk conversion rate, the prior it was shrunk toward, and the prior's strength. */
 export interface TargetCvr {
@@ -99,6 +101,20 @@ export function targetConversionRates(
       0.999,
       (cCvr[gCampaign[i] as number] as number) * (pFactor[i] as number),
     );
+  // the same at the ad group: a quiet ad group converts worse than its campaign's busy ones make
+  // its prior (click-volume classes of ad groups, see the targets' below)
+  {
+    const volume = new Int32Array(nGroups);
+    const expected = new Float64Array(nGroups);
+    for (let i = 0; i < nGroups; i++) {
+      const n = gClicks[i] as number;
+      volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
+      expected[i] = n * (groupParent[i] as number);
+    }
+    const f = leaveOneOutFactors(volume, VOLUME_CLASSES, gOrders, expected);
+    for (let i = 0; i < nGroups; i++)
+      groupParent[i] = Math.min(0.999, (groupParent[i] as number) * (f[i] as number));
+  }
   const mGroup = fitPriorStrength(identity(nGroups), gClicks, gOrders, groupParent);
   const gCvr = new Float64Array(nGroups);
   for (let i = 0; i < nGroups; i++)
@@ -142,6 +158,24 @@ export function targetConversionRates(
     for (let i = 0; i < nTargets; i++)
       expected[i] = (tClicks[i] as number) * (targetParent[i] as number);
     const f = leaveOneOutFactors(tClause, clauseIndex.size, tOrders, expected);
+    for (let i = 0; i < nTargets; i++)
+      targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
+  }
+  // a quiet target converts worse than its prior from the busy ones (the ad group's rate is theirs,
+  // and CTR sees relevance only through a noisy ratio): a target's prior times its click-volume
+  // class's factor, ⌊log2(clicks + 1)⌋, observed / expected orders over the account's other targets
+  // of the class (leave-one-out, shrunk toward 1); a class holds thousands of clicks' evidence
+  // where one target has one or two. Given its clicks, a target's orders are unbiased, so the
+  // class's ratio measures the prior's bias at that volume. Targets without clicks keep their prior.
+  {
+    const volume = new Int32Array(nTargets);
+    const expected = new Float64Array(nTargets);
+    for (let i = 0; i < nTargets; i++) {
+      const n = tClicks[i] as number;
+      volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
+      expected[i] = n * (targetParent[i] as number);
+    }
+    const f = leaveOneOutFactors(volume, VOLUME_CLASSES, tOrders, expected);
     for (let i = 0; i < nTargets; i++)
       targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
   }

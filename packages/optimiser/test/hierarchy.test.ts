@@ -129,6 +129,40 @@ describe("the hierarchy's levels", () => {
     const lo = out.estimates.get("newLo")?.cvr ?? 0;
     expect(hi).toBeGreaterThan(lo * 1.3);
   });
+  it("click volume: a quiet target takes the quiet targets' rate, not its ad group's busy targets'", () => {
+    // in every ad group two busy keywords (200 clicks) convert at 12 %, two at 20 clicks at 10 %,
+    // six quiet ones (2 clicks each, the same CTR) at about 4 % together: the ad group's rate is
+    // the busy ones' (the factors' spread is fitted over the volume classes: it needs three)
+    const groups: AdGroupNode[] = [];
+    let q = 0;
+    for (let g = 0; g < 20; g++) {
+      const ts: TargetNode[] = [t(`g${g}b0`, 200, 0.12), t(`g${g}b1`, 200, 0.12)];
+      ts.push(t(`g${g}m0`, 20, 0.1), t(`g${g}m1`, 20, 0.1));
+      for (let k = 0; k < 6; k++) ts.push(t(`g${g}q${k}`, 2, q++ % 12 === 0 ? 0.5 : 0));
+      groups.push(group(`g${g}`, ts));
+    }
+    const out = optimise(input([campaign("c", groups)]));
+    const quiet = out.estimates.get("g0q1")?.cvr ?? 0;
+    const busy = out.estimates.get("g0b0")?.cvr ?? 0;
+    expect(quiet).toBeLessThan(0.08);
+    expect(busy).toBeGreaterThan(0.1);
+  });
+  it("click volume: a quiet ad group takes the quiet ad groups' rate, not its campaign's busy ones'", () => {
+    // ten busy ad groups (2000 clicks) convert at 12 %, ten at 50 clicks at 10 %, forty quiet ones
+    // (3 clicks each) at about 4 % together, each its own product; a new keyword without clicks in
+    // a quiet ad group takes its ad group's rate
+    const groups: AdGroupNode[] = [];
+    for (let g = 0; g < 10; g++) groups.push(group(`b${g}`, [t(`b${g}k`, 2000, 0.12)], `pb${g}`));
+    for (let g = 0; g < 10; g++) groups.push(group(`m${g}`, [t(`m${g}k`, 50, 0.1)], `pm${g}`));
+    for (let g = 0; g < 40; g++) {
+      const ts = [t(`q${g}k`, 3, g % 8 === 0 ? 0.34 : 0)];
+      if (g === 1) ts.push(t("fresh", 0, 0));
+      groups.push(group(`q${g}`, ts, `pq${g}`));
+    }
+    const out = optimise(input([campaign("c", groups)]));
+    expect(out.estimates.get("fresh")?.cvr ?? 0).toBeLessThan(0.08);
+    expect(out.estimates.get("b0k")?.cvr ?? 0).toBeGreaterThan(0.11);
+  });
   it("clause type: a new phrase keyword in an ad group of phrase and broad keywords takes the phrase keywords' rate", () => {
     // in every ad group, phrase keywords convert at 4 %, broad ones at 12 %, exact at 8 % (the
     // factor's spread is fitted over the clause types: it needs three)

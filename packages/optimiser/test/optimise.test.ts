@@ -458,6 +458,22 @@ describe("budgets", () => {
     expect(b).toMatchObject({ kind: "budget", oldBudget: 10, newBudget: 12 });
     expect(b?.params.expectedGainMonthly).toBeGreaterThan(0);
   });
+
+  it("the expected gain counts the extra budget only on the days the budget ran out", () => {
+    const gainOf = (dailySpend: number[]): number => {
+      const c = campaign("c", [adGroup("g", [target("k", 1, sums(300, 30, 750, 90))])], {
+        dailyBudget: 10,
+        dailySpend,
+      });
+      const b = optimise(input([c])).decisions.find((d) => d.kind === "budget");
+      return b?.params.expectedGainMonthly as number;
+    };
+    const always = gainOf([10, 10, 10, 10, 10, 10, 10]);
+    const fourOfSeven = gainOf([10, 10, 4, 10, 4, 10, 4]);
+    expect(always).toBeGreaterThan(0);
+    // a raise adds spend on the capped days only: 4 of 7 days, 4/7 of the gain
+    expect(fourOfSeven).toBeCloseTo((always * 4) / 7, 1);
+  });
 });
 
 describe("projectedImpact", () => {
