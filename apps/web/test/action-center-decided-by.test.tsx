@@ -8,19 +8,10 @@ import { describe, expect, it } from "vitest";
 import { DecidedBy } from "../app/components/optimiser/log-words.tsx";
 import type { Locale } from "../app/route-table.ts";
 import { loadQueue } from "../app/routes/action-center/queue.server.ts";
-import { apiWith, recommendation, renderIn } from "./support/optimiser-api.tsx";
-
-const decided = (id: string, decidedByActorName: string | null) =>
-  recommendation(id, {
-    currentValue: 0.5,
-    proposedValue: 0.7,
-    status: "rejected",
-    decidedBy: "/api/users/u1",
-    decidedByActorName,
-  });
+import { apiWith, rejectedBy, renderIn } from "./support/optimiser-api.tsx";
 
 const api = apiWith({
-  "/api/recommendations?": [decided("x1", "Ada Admin"), decided("x2", null)],
+  "/api/recommendations?": [rejectedBy("x1", "Ada Admin"), rejectedBy("x2", null)],
 });
 
 const render = (locale: Locale, decider: Parameters<typeof DecidedBy>[0]["decider"]) =>

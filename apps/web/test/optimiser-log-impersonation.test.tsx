@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type LogEntry, loadOptimiserLog } from "../app/components/optimiser/log.server.ts";
 import { StatusCell } from "../app/components/optimiser/OptimiserLog.tsx";
 import type { Locale } from "../app/route-table.ts";
-import { apiWith, PROFILE, recommendation, renderIn } from "./support/optimiser-api.tsx";
+import { apiWith, PROFILE, rejectedBy, renderIn } from "./support/optimiser-api.tsx";
 
 const change = (id: string, actorName: string | null) => ({
   "@id": `/api/changes/${id}`,
@@ -27,19 +27,11 @@ const change = (id: string, actorName: string | null) => ({
   author: null,
   actorName,
 });
-const proposal = (id: string, decidedByActorName: string | null) =>
-  recommendation(id, {
-    currentValue: 0.5,
-    proposedValue: 0.7,
-    status: "rejected",
-    decidedBy: "/api/users/u1",
-    decidedByActorName,
-  });
 
 /** The API as the log reads it: two changes and two proposals, one of each the administrator's. */
 const api = apiWith({
   "/api/changes": [change("c1", "Ada Admin"), change("c2", null)],
-  "/api/recommendations": [proposal("x1", "Ada Admin"), proposal("x2", null)],
+  "/api/recommendations": [rejectedBy("x1", "Ada Admin"), rejectedBy("x2", null)],
 });
 
 const render = (locale: Locale, entry: LogEntry) => renderIn(locale, <StatusCell entry={entry} />);

@@ -7,7 +7,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -35,6 +34,7 @@ import {
   type SandboxHarness,
   startSandbox,
 } from "../../../packages/sync/test/support/harness.ts";
+import { freePort } from "./support/free-port.ts";
 
 const SERVER = resolve(import.meta.dirname, "../server.ts");
 const WEB = resolve(import.meta.dirname, "support/web-process.ts");
@@ -42,14 +42,6 @@ const REPORT_DAYS = 5;
 const SELLERS = 4;
 /** The key harness.ts encrypts the sandbox tokens with: the processes must read them. */
 const TOKEN_KEY = "test-key-0123456789abcdef0123456789abcdef";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 interface Proc {
   name: string;

@@ -7,22 +7,14 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createThrowawayDatabase, TEST_DATABASE_KINDS } from "@starport/db/testing";
 import { describe, expect, it } from "vitest";
+import { freePort } from "./support/free-port.ts";
 
 const WEB = resolve(import.meta.dirname, "support/web-process.ts");
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000) {
   const deadline = Date.now() + ms;

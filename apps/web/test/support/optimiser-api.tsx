@@ -33,6 +33,16 @@ export const recommendation = (id: string, values: Record<string, unknown>) => (
   ...values,
 });
 
+/** A bid proposal of 0,50 → 0,70 € rejected by user u1, with the administrator who did it for them. */
+export const rejectedBy = (id: string, decidedByActorName: string | null) =>
+  recommendation(id, {
+    currentValue: 0.5,
+    proposedValue: 0.7,
+    status: "rejected",
+    decidedBy: "/api/users/u1",
+    decidedByActorName,
+  });
+
 /**
  * An API client for the loaders: each collection path prefix answers its rows; the profile (EUR,
  * DE) and the user u1 "Ines Imp" are always there, anything else is empty.
