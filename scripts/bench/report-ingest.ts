@@ -102,9 +102,8 @@ try {
   const first = await ingest();
   const again = await ingest();
   const cols = Object.keys(PERFORMANCE_UPSERT.columns);
-  const { n } = (
-    await connection.pool.query("select count(*)::int as n from ad_performance_daily")
-  ).rows[0] as { n: number };
+  const { n } = (await connection.pool.query("select count(*)::int as n from ad_performance_daily"))
+    .rows[0] as { n: number };
   if (n !== total) throw new Error(`expected ${total} rows, found ${n}`);
 
   await connection.pool.query("truncate ad_performance_daily");
