@@ -447,8 +447,13 @@ function SourceCell({
           data-testid="kw-source"
           data-ad-group={s.adGroupId}
         >
-          <Text size="xs" c="dimmed">
-            {t("keywordRecs.source.from", { adGroup: s.adGroupName })}
+          <Text size="xs" c="dimmed" data-campaign={s.campaignName ?? undefined}>
+            {s.campaignName
+              ? t("keywordRecs.source.fromCampaign", {
+                  adGroup: s.adGroupName,
+                  campaign: s.campaignName,
+                })
+              : t("keywordRecs.source.from", { adGroup: s.adGroupName })}
             {s.via
               ? ` · ${
                   s.matchType
