@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { searchCandidates } from "../app/routes/action-center/keyword-recommendations/keywords.server.ts";
+import {
+  type SourceGroup,
+  searchCandidates,
+  selectSources,
+} from "../app/routes/action-center/keyword-recommendations/keywords.server.ts";
 import {
   checkIdeas,
   clampBid,
@@ -74,6 +78,7 @@ describe("search tab", () => {
     const source = (adGroupId: string, matchType: string | null, negated = false) => ({
       adGroupId,
       adGroupName: `AG ${adGroupId}`,
+      campaignName: null,
       via: matchType ? "zelt" : "close-match",
       matchType,
       negated,
@@ -161,5 +166,112 @@ describe("per-row results after the push", () => {
     // Not pushed yet (or pushed in another batch the page does not follow): in the tray.
     expect(stageOf(staged("e"), pushed)).toEqual({ stage: "inTray", message: null });
     expect(stageOf(staged(null), pushed)).toEqual({ stage: "inTray", message: null });
+  });
+});
+
+describe("search tab sources in other campaigns (same products)", () => {
+  const group = (id: string, patch: Partial<SourceGroup> = {}): [string, SourceGroup] => [
+    id,
+    {
+      id,
+      name: `AG ${id}`,
+      state: "ENABLED",
+      campaignId: `c-${id}`,
+      campaignName: `Campaign ${id}`,
+      campaignState: "ENABLED",
+      ...patch,
+    },
+  ];
+  const base = {
+    adGroupId: "own",
+    campaignId: "c-exact",
+    ownAds: [
+      { asin: "B0LAMP", sku: "LAMP-1", state: "ENABLED" },
+      { asin: "B0OLD", sku: "OLD-1", state: "ARCHIVED" },
+    ],
+    ads: [
+      { adGroupId: "auto", asin: "b0lamp", sku: null, state: "ENABLED" },
+      { adGroupId: "broad", asin: null, sku: "LAMP-1", state: "PAUSED" },
+      { adGroupId: "other", asin: "B0TENT", sku: "TENT-1", state: "ENABLED" },
+      { adGroupId: "oldAd", asin: "B0LAMP", sku: null, state: "ARCHIVED" },
+      { adGroupId: "oldProduct", asin: "B0OLD", sku: null, state: "ENABLED" },
+      { adGroupId: "archived", asin: "B0LAMP", sku: null, state: "ENABLED" },
+      { adGroupId: "archivedCampaign", asin: "B0LAMP", sku: null, state: "ENABLED" },
+      { adGroupId: "exact", asin: "B0LAMP", sku: null, state: "ENABLED" },
+      { adGroupId: "sibling", asin: "B0LAMP", sku: null, state: "ENABLED" },
+      { adGroupId: "own", asin: "B0LAMP", sku: null, state: "ENABLED" },
+    ],
+    groups: new Map([
+      group("auto"),
+      group("broad"),
+      group("other"),
+      group("oldAd"),
+      group("oldProduct"),
+      group("archived", { state: "ARCHIVED" }),
+      group("archivedCampaign", { campaignState: "ARCHIVED" }),
+      group("exact"),
+      group("sibling", { campaignId: "c-exact" }),
+      group("own", { campaignId: "c-exact" }),
+    ]),
+    terms: [
+      ...[
+        "auto",
+        "broad",
+        "other",
+        "oldAd",
+        "oldProduct",
+        "archived",
+        "archivedCampaign",
+        "sibling",
+        "own",
+      ].map((adGroupId) => ({ adGroupId, matchType: "BROAD", clicks: 10 })),
+      { adGroupId: "auto", matchType: null, clicks: 30 },
+      { adGroupId: "broad", matchType: "PHRASE", clicks: 5 },
+      { adGroupId: "exact", matchType: "EXACT", clicks: 500 },
+    ],
+  };
+
+  it("takes ad groups of other campaigns advertising the same ASIN or SKU, by clicks", () => {
+    const { sources, omitted } = selectSources(base);
+    // Not: another product, an archived ad, an archived product of the ad group, an archived
+    // ad group or campaign, exact keywords only, the own campaign (read anyway), itself.
+    expect(sources.map((s) => s.id)).toEqual(["auto", "broad"]);
+    expect(sources[0]?.campaignName).toBe("Campaign auto");
+    expect(omitted).toBe(0);
+  });
+
+  it("keeps at most the limit, those with most clicks, and counts the others", () => {
+    const { sources, omitted } = selectSources({ ...base, limit: 1 });
+    expect(sources.map((s) => s.id)).toEqual(["auto"]);
+    expect(omitted).toBe(1);
+  });
+
+  it("lists each source of a term converting in several, with its campaign", () => {
+    const term = (adGroupId: string, campaignName: string | null) => ({
+      searchTerm: "stehlampe",
+      isKeyword: false,
+      clicks: 10,
+      orders: 2,
+      cost: 4,
+      source: {
+        adGroupId,
+        adGroupName: adGroupId,
+        campaignName,
+        via: "lampe",
+        matchType: "BROAD",
+        negated: false,
+      },
+    });
+    const { rows } = searchCandidates(
+      [term("auto", "SP Auto"), term("broad", "SP Broad"), term("auto", "SP Auto")],
+      0.5,
+      LIMITS,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.sources.map((s) => [s.adGroupId, s.campaignName])).toEqual([
+      ["auto", "SP Auto"],
+      ["broad", "SP Broad"],
+    ]);
+    expect(rows[0]?.orders).toBe(6);
   });
 });

@@ -56,10 +56,13 @@ function StageBadge({
   label,
   testId,
   plain = false,
+  adGroupId,
 }: {
   state: { stage: Stage; message: string | null };
   label: string;
   testId: string;
+  /** A source negation's ad group. */
+  adGroupId?: string;
   /** As a line of text that wraps (a source negation's long label). */
   plain?: boolean;
 }) {
@@ -70,6 +73,7 @@ function StageBadge({
         c={`${STAGE_COLOR[state.stage]}.8`}
         data-testid={testId}
         data-stage={state.stage}
+        data-ad-group={adGroupId}
       >
         {label}
         {state.message ? ` – ${state.message}` : ""}
@@ -86,6 +90,7 @@ function StageBadge({
         styles={FULL_BADGE}
         data-testid={testId}
         data-stage={state.stage}
+        data-ad-group={adGroupId}
       >
         {label}
       </Badge>
@@ -405,6 +410,7 @@ function RowStages({
               stage: t(`keywordRecs.stage.${stageOf(n, pushed).stage}`),
             })}
             testId="kw-result-negation"
+            adGroupId={n.adGroupId}
           />
         ) : (
           <Text key={n.adGroupId} size="xs" c="red" data-testid="kw-result-negation-error">
@@ -447,8 +453,13 @@ function SourceCell({
           data-testid="kw-source"
           data-ad-group={s.adGroupId}
         >
-          <Text size="xs" c="dimmed">
-            {t("keywordRecs.source.from", { adGroup: s.adGroupName })}
+          <Text size="xs" c="dimmed" data-campaign={s.campaignName ?? undefined}>
+            {s.campaignName
+              ? t("keywordRecs.source.fromCampaign", {
+                  adGroup: s.adGroupName,
+                  campaign: s.campaignName,
+                })
+              : t("keywordRecs.source.from", { adGroup: s.adGroupName })}
             {s.via
               ? ` · ${
                   s.matchType

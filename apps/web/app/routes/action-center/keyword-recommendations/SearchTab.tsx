@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../components/hangar/format.ts";
 import { CandidateTable } from "./CandidateTable.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
-import type { SearchCandidate } from "./model.ts";
+import { type SearchCandidate, SOURCE_LIMIT } from "./model.ts";
 
 const sourcesOf = (row: SearchCandidate) => row.sources;
 
@@ -44,6 +44,16 @@ export function SearchTab({ data }: { data: KeywordPageData }) {
       <Alert color="gray" variant="light" p="xs" data-testid="kw-negative-note">
         <Text size="xs">{t("keywordRecs.search.negativeNote")}</Text>
       </Alert>
+      {data.sourcesOmitted > 0 ? (
+        <Alert color="yellow" variant="light" p="xs" data-testid="kw-sources-omitted">
+          <Text size="xs">
+            {t("keywordRecs.search.sourcesOmitted", {
+              count: data.sourcesOmitted,
+              limit: SOURCE_LIMIT,
+            })}
+          </Text>
+        </Alert>
+      ) : null}
       <CandidateTable<SearchCandidate>
         tab="search"
         data={data}

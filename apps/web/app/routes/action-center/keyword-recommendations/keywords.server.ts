@@ -19,7 +19,7 @@ import {
   throwNotFound,
 } from "../../../components/hangar/hangar.server.ts";
 import { ApiError } from "../../../lib/api/client.ts";
-import type { HydraClient } from "../../../lib/api/hydra.ts";
+import type { HydraClient, HydraQuery } from "../../../lib/api/hydra.ts";
 import { resourceRouteApi } from "../../../session/server-session.ts";
 import {
   type AddResult,
@@ -35,6 +35,7 @@ import {
   REASON_OF_TAB,
   type RowResult,
   type SearchCandidate,
+  SOURCE_LIMIT,
   type StageResult,
   type TermSource,
   tabOf,
@@ -44,6 +45,10 @@ import {
 export const WINDOW_DAYS = 60;
 /** The most search terms one ad group's view reads (by clicks). */
 const TERM_LIMIT = 1000;
+/** The most ad groups of other campaigns with the same products whose terms are read. */
+const CANDIDATE_LIMIT = 100;
+/** The most of the ad group's products (ASINs, SKUs) looked for in other campaigns. */
+const PRODUCT_LIMIT = 50;
 
 interface AdGroup {
   id: string;
@@ -86,6 +91,8 @@ export interface KeywordPageData {
   /** Starport's bid for a keyword without evidence of its own: the ad group's CPC or default bid. */
   baseBid: number;
   search: SearchCandidate[];
+  /** Ad groups of other campaigns with the same products left out (beyond SOURCE_LIMIT). */
+  sourcesOmitted: number;
   /** Lower-case texts of the ad group's keywords and of its (and its campaign's) negatives. */
   keywords: string[];
   negatives: string[];
@@ -99,11 +106,7 @@ export interface KeywordPageData {
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 
 /** Every member of a collection, page after page (the lists of one ad group are short). */
-async function all<T>(
-  hydra: HydraClient,
-  path: string,
-  query: Record<string, string>,
-): Promise<T[]> {
+async function all<T>(hydra: HydraClient, path: string, query: HydraQuery): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; page <= 20; page++) {
     const list = await hydra.collection<T>(path, { ...query, itemsPerPage: 500, page });
@@ -120,19 +123,85 @@ export interface TermRow {
   clicks: number;
   orders: number;
   cost: number;
-  /** Set for a term of another ad group of the campaign; absent for the ad group's own. */
-  source?: {
-    adGroupId: string;
-    adGroupName: string;
-    via: string | null;
-    matchType: string | null;
-    negated: boolean;
-  };
+  /** Set for a term of another ad group; absent for the ad group's own. */
+  source?: TermSource;
+}
+
+/** A product ad as the source selection takes it. */
+export interface AdOfGroup {
+  adGroupId: string;
+  asin: string | null;
+  sku: string | null;
+  state: string;
+}
+
+/** An ad group of another campaign that may be a source. */
+export interface SourceGroup {
+  id: string;
+  name: string;
+  state: string;
+  campaignId: string | null;
+  campaignName: string | null;
+  campaignState: string | null;
+}
+
+const productKeys = (ad: { asin: string | null; sku: string | null }) => [
+  ...(ad.asin ? [`asin:${ad.asin.trim().toUpperCase()}`] : []),
+  ...(ad.sku ? [`sku:${ad.sku.trim()}`] : []),
+];
+const isLive = (state: string | null) => state !== "ARCHIVED";
+
+/**
+ * Pure: the ad groups of other campaigns of the profile to harvest from (the structure of
+ * campaigns per match type: "SP Auto" and "SP Broad & Phrase" feed "SP Exact"). A source
+ * advertises at least one of the ad group's products (same ASIN or SKU, both ads not archived),
+ * is not archived (nor its campaign), is not in the ad group's own campaign (those are sources
+ * anyway) and has clicks through an auto target or a broad or phrase keyword in the window (an ad
+ * group whose terms all came through exact keywords has nothing to harvest). The `limit` with
+ * most such clicks are kept; `omitted` counts the others.
+ */
+export function selectSources(input: {
+  adGroupId: string;
+  campaignId: string | null;
+  ownAds: readonly Omit<AdOfGroup, "adGroupId">[];
+  ads: readonly AdOfGroup[];
+  groups: ReadonlyMap<string, SourceGroup>;
+  terms: readonly { adGroupId: string; matchType: string | null; clicks: number }[];
+  limit?: number;
+}): { sources: SourceGroup[]; omitted: number } {
+  const products = new Set(input.ownAds.filter((ad) => isLive(ad.state)).flatMap(productKeys));
+  const clicks = new Map<string, number>();
+  for (const term of input.terms)
+    if (term.matchType !== "EXACT")
+      clicks.set(term.adGroupId, (clicks.get(term.adGroupId) ?? 0) + term.clicks);
+  const matched = new Set(
+    input.ads
+      .filter((ad) => isLive(ad.state) && productKeys(ad).some((key) => products.has(key)))
+      .map((ad) => ad.adGroupId),
+  );
+  const eligible = [...matched]
+    .flatMap((id) => {
+      const group = input.groups.get(id);
+      return group ? [group] : [];
+    })
+    .filter(
+      (g) =>
+        g.id !== input.adGroupId &&
+        g.campaignId !== input.campaignId &&
+        isLive(g.state) &&
+        isLive(g.campaignState) &&
+        (clicks.get(g.id) ?? 0) > 0,
+    )
+    .sort(
+      (a, b) => (clicks.get(b.id) ?? 0) - (clicks.get(a.id) ?? 0) || a.name.localeCompare(b.name),
+    );
+  const limit = input.limit ?? SOURCE_LIMIT;
+  return { sources: eligible.slice(0, limit), omitted: Math.max(0, eligible.length - limit) };
 }
 
 /**
- * Pure: the search tab from the ad group's search terms and those of the campaign's other ad
- * groups that came through an auto target or a broad or phrase keyword (an exact keyword is no
+ * Pure: the search tab from the ad group's search terms and those of its sources (the campaign's
+ * other ad groups, `selectSources`' of other campaigns) that came through an auto target or a broad or phrase keyword (an exact keyword is no
  * source to harvest from), grouped by term (a term can come through several keywords, targets
  * and ad groups). A term qualifies with ≥ 1 order and not yet a keyword of the ad group (text,
  * case-insensitive). shrunk CVR = (orders + m·CVR_pool) / (clicks + m), m fitted over the terms
@@ -173,6 +242,10 @@ export function searchCandidates(
       cost: 0,
     };
     entry.isKeyword ||= term.isKeyword;
+    // A term converting in several sources lists each of them, all negated with the harvest by
+    // default: a seller moving a term to exact wants it to stop running through every broad,
+    // phrase or auto source, else those keep bidding against the new keyword (the row's box
+    // negates in all of them; unticked, in none).
     if (source) {
       const known = entry.sources.get(source.adGroupId);
       if (known) known.negated ||= source.negated;
@@ -263,10 +336,12 @@ export async function loadKeywordPage(
         "order[clicks]": "desc",
         itemsPerPage: TERM_LIMIT,
       }),
-      tab === "amazon"
-        ? all<{ asin: string | null; state: string }>(hydra, "/api/product_ads", {
-            adGroup: adGroup.id,
-          })
+      tab === "amazon" || tab === "search"
+        ? all<{ asin: string | null; sku: string | null; state: string }>(
+            hydra,
+            "/api/product_ads",
+            { adGroup: adGroup.id },
+          )
         : Promise.resolve([]),
       // The campaign's other ad groups: their auto, broad and phrase terms are sources too.
       campaignId
@@ -311,12 +386,26 @@ export async function loadKeywordPage(
       source: {
         adGroupId: sourceId,
         adGroupName: names.get(sourceId) ?? sourceId,
+        campaignName: null,
         via: t.matchedText,
         matchType: t.matchType,
         negated: t.isNegative,
       },
     });
   }
+  // Other campaigns' ad groups with the same products (the search tab only).
+  const outside =
+    tab === "search"
+      ? await outsideSources(hydra, {
+          adGroupId: adGroup.id,
+          campaignId,
+          profileId: advertisingProfile.id,
+          ownAds: ads,
+          window,
+        })
+      : { terms: [], omitted: 0 };
+  for (const t of outside.terms)
+    termRows.push({ ...t, isKeyword: keywordTexts.has(normaliseKeyword(t.searchTerm)) });
   // Totals of every term, not only the page read: the ad group's CVR and CPC.
   const totals = (terms.extra.totals ?? {}) as Partial<Sums>;
   const stats: Sums = {
@@ -390,9 +479,141 @@ export async function loadKeywordPage(
     priorClicks: search.priorClicks,
     baseBid,
     search: search.rows,
+    sourcesOmitted: outside.omitted,
     keywords: [...keywordTexts],
     negatives: [...negativeTexts],
     amazon,
+  };
+}
+
+const idOf = (iri: string | null | undefined) => (iri ? String(iri.split("/").pop()) : null);
+
+/**
+ * The converting terms of other campaigns' ad groups advertising the same products (see
+ * `selectSources`), with their source. Bounded: the ad group's first PRODUCT_LIMIT ASINs and
+ * SKUs, CANDIDATE_LIMIT candidate ad groups (the rest counted as left out), their terms in one
+ * read of TERM_LIMIT by clicks, SOURCE_LIMIT sources kept.
+ */
+async function outsideSources(
+  hydra: HydraClient,
+  ctx: {
+    adGroupId: string;
+    campaignId: string | null;
+    profileId: string;
+    ownAds: readonly { asin: string | null; sku: string | null; state: string }[];
+    window: { from: string; to: string };
+  },
+): Promise<{ terms: Omit<TermRow, "isKeyword">[]; omitted: number }> {
+  const live = ctx.ownAds.filter((ad) => ad.state !== "ARCHIVED");
+  const asins = [...new Set(live.flatMap((ad) => (ad.asin ? [ad.asin] : [])))].slice(
+    0,
+    PRODUCT_LIMIT,
+  );
+  const skus = [...new Set(live.flatMap((ad) => (ad.sku ? [ad.sku] : [])))].slice(0, PRODUCT_LIMIT);
+  if (asins.length === 0 && skus.length === 0) return { terms: [], omitted: 0 };
+  type Ad = {
+    asin: string | null;
+    sku: string | null;
+    state: string;
+    adGroup: string | null;
+    campaign: string | null;
+  };
+  const [byAsin, bySku] = await Promise.all([
+    asins.length > 0
+      ? all<Ad>(hydra, "/api/product_ads", { profile: ctx.profileId, "asin[]": asins })
+      : Promise.resolve([]),
+    skus.length > 0
+      ? all<Ad>(hydra, "/api/product_ads", { profile: ctx.profileId, "sku[]": skus })
+      : Promise.resolve([]),
+  ]);
+  const ads: AdOfGroup[] = [...byAsin, ...bySku]
+    .filter((ad) => idOf(ad.campaign) !== ctx.campaignId)
+    .flatMap((ad) => {
+      const id = idOf(ad.adGroup);
+      return id && id !== ctx.adGroupId ? [{ ...ad, adGroupId: id }] : [];
+    });
+  const candidates = [...new Set(ads.map((ad) => ad.adGroupId))];
+  if (candidates.length === 0) return { terms: [], omitted: 0 };
+  const read = candidates.slice(0, CANDIDATE_LIMIT);
+  const [groups, terms] = await Promise.all([
+    hydra
+      .collection<{ id: string; name: string; state: string; campaign: string | null }>(
+        "/api/ad_groups",
+        { "id[]": read, itemsPerPage: CANDIDATE_LIMIT },
+      )
+      .then((list) => list.members),
+    hydra
+      .collection<CampaignTerm>("/api/search_terms", {
+        profile: ctx.profileId,
+        "adGroup[]": read,
+        from: ctx.window.from,
+        to: ctx.window.to,
+        "order[clicks]": "desc",
+        itemsPerPage: TERM_LIMIT,
+      })
+      .then((list) => list.members),
+  ]);
+  const campaignIds = [...new Set(groups.flatMap((g) => idOf(g.campaign) ?? []))];
+  const campaigns =
+    campaignIds.length > 0
+      ? (
+          await hydra.collection<{ id: string; name: string; state: string }>("/api/campaigns", {
+            "id[]": campaignIds,
+            itemsPerPage: CANDIDATE_LIMIT,
+          })
+        ).members
+      : [];
+  const campaignOf = new Map(campaigns.map((c) => [c.id, c]));
+  const sourceGroups = new Map(
+    groups.map((g): [string, SourceGroup] => {
+      const campaign = campaignOf.get(idOf(g.campaign) ?? "");
+      return [
+        g.id,
+        {
+          id: g.id,
+          name: g.name,
+          state: g.state,
+          campaignId: idOf(g.campaign),
+          campaignName: campaign?.name ?? null,
+          campaignState: campaign?.state ?? null,
+        },
+      ];
+    }),
+  );
+  const { sources, omitted } = selectSources({
+    adGroupId: ctx.adGroupId,
+    campaignId: ctx.campaignId,
+    ownAds: live,
+    ads,
+    groups: sourceGroups,
+    terms: terms.flatMap((t) => {
+      const id = idOf(t.adGroup);
+      return id ? [{ adGroupId: id, matchType: t.matchType, clicks: num(t.metrics?.clicks) }] : [];
+    }),
+  });
+  const kept = new Map(sources.map((g) => [g.id, g]));
+  return {
+    omitted: omitted + (candidates.length - read.length),
+    terms: terms.flatMap((t) => {
+      const group = kept.get(idOf(t.adGroup) ?? "");
+      if (!group) return [];
+      return [
+        {
+          searchTerm: t.searchTerm,
+          clicks: num(t.metrics?.clicks),
+          orders: num(t.metrics?.orders),
+          cost: num(t.metrics?.cost),
+          source: {
+            adGroupId: group.id,
+            adGroupName: group.name,
+            campaignName: group.campaignName ?? group.campaignId,
+            via: t.matchedText,
+            matchType: t.matchType,
+            negated: t.isNegative,
+          },
+        },
+      ];
+    }),
   };
 }
 

@@ -24,12 +24,15 @@ export interface Candidate {
 }
 
 /**
- * Another ad group of the campaign the term came through (an auto target or a broad or phrase
- * keyword): harvesting it there goes with a negative exact of the term in that ad group.
+ * Another ad group the term came through (an auto target or a broad or phrase keyword), of the
+ * same campaign or of another campaign advertising the same product: harvesting it there goes
+ * with a negative exact of the term in that ad group.
  */
 export interface TermSource {
   adGroupId: string;
   adGroupName: string;
+  /** The source's campaign when it is another campaign than the ad group's (else null). */
+  campaignName: string | null;
   /** The keyword or target text the term matched, with the keyword's match type. */
   via: string | null;
   matchType: string | null;
@@ -37,10 +40,13 @@ export interface TermSource {
   negated: boolean;
 }
 
+/** The most ad groups of other campaigns the search tab harvests from (those with most clicks). */
+export const SOURCE_LIMIT = 20;
+
 export interface SearchCandidate extends Candidate {
   /** The term converted (or had clicks) in this ad group itself. */
   own: boolean;
-  /** The campaign's other ad groups it came through, at most one entry per ad group. */
+  /** The other ad groups it came through, at most one entry per ad group. */
   sources: TermSource[];
   clicks: number;
   orders: number;
