@@ -274,4 +274,21 @@ describe("search tab sources in other campaigns (same products)", () => {
     ]);
     expect(rows[0]?.orders).toBe(6);
   });
+
+  it("offers no ASIN as a keyword: counted as a product target to harvest", () => {
+    const { rows, stats, asinTerms } = searchCandidates(
+      [
+        { searchTerm: "B0BU67GNSW", isKeyword: false, clicks: 3, orders: 2, cost: 3 },
+        { searchTerm: "b0abcdefgh", isKeyword: false, clicks: 4, orders: 1, cost: 2 },
+        { searchTerm: "b0 lampe", isKeyword: false, clicks: 5, orders: 1, cost: 2 },
+        { searchTerm: "b0ab", isKeyword: false, clicks: 1, orders: 1, cost: 1 },
+      ],
+      0.5,
+      LIMITS,
+    );
+    expect(asinTerms).toBe(2);
+    expect(rows.map((r) => r.key).sort()).toEqual(["b0 lampe", "b0ab"]);
+    // Their clicks still count toward the ad group's CVR.
+    expect(stats.clicks).toBe(13);
+  });
 });

@@ -44,6 +44,11 @@ export function SearchTab({ data }: { data: KeywordPageData }) {
       <Alert color="gray" variant="light" p="xs" data-testid="kw-negative-note">
         <Text size="xs">{t("keywordRecs.search.negativeNote")}</Text>
       </Alert>
+      {data.asinTerms > 0 ? (
+        <Alert color="gray" variant="light" p="xs" data-testid="kw-asin-terms">
+          <Text size="xs">{t("keywordRecs.search.asinTerms", { count: data.asinTerms })}</Text>
+        </Alert>
+      ) : null}
       {data.sourcesOmitted > 0 ? (
         <Alert color="yellow" variant="light" p="xs" data-testid="kw-sources-omitted">
           <Text size="xs">

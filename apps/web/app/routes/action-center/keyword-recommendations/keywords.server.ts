@@ -91,6 +91,8 @@ export interface KeywordPageData {
   /** Starport's bid for a keyword without evidence of its own: the ad group's CPC or default bid. */
   baseBid: number;
   search: SearchCandidate[];
+  /** Converting search terms that are ASINs: product targets to harvest, not keywords. */
+  asinTerms: number;
   /** Ad groups of other campaigns with the same products left out (beyond SOURCE_LIMIT). */
   sourcesOmitted: number;
   /** Lower-case texts of the ad group's keywords and of its (and its campaign's) negatives. */
@@ -207,11 +209,14 @@ export function selectSources(input: {
  * case-insensitive). shrunk CVR = (orders + m·CVR_pool) / (clicks + m), m fitted over the terms
  * (`fitPriorStrength`); bid = CPC_ag × shrunk CVR / CVR_pool, clamped.
  */
+/** An ASIN as a search term (auto and product targets' clicks on a product). */
+const ASIN_TERM = /^b0[a-z0-9]{8}$/;
+
 export function searchCandidates(
   terms: readonly TermRow[],
   baseBid: number,
   limits: Limits,
-): { rows: SearchCandidate[]; stats: Sums; priorClicks: number | null } {
+): { rows: SearchCandidate[]; stats: Sums; priorClicks: number | null; asinTerms: number } {
   const grouped = new Map<
     string,
     {
@@ -256,7 +261,7 @@ export function searchCandidates(
     entry.cost += term.cost;
     grouped.set(key, entry);
   }
-  if (stats.clicks === 0) return { rows: [], stats, priorClicks: null };
+  if (stats.clicks === 0) return { rows: [], stats, priorClicks: null, asinTerms: 0 };
   const agCvr = stats.orders / stats.clicks;
   const groups = [...grouped.values()];
   const prior = fitPriorStrength(
@@ -265,8 +270,14 @@ export function searchCandidates(
     groups.map((g) => g.orders),
     groups.map(() => agCvr),
   );
-  const rows = [...grouped.entries()]
-    .filter(([, g]) => g.orders >= 1 && !g.isKeyword && g.clicks > 0)
+  const converting = [...grouped.entries()].filter(
+    ([, g]) => g.orders >= 1 && !g.isKeyword && g.clicks > 0,
+  );
+  // A shopper's click on a product (an ASIN as the "search term" of an auto or product target)
+  // is harvested as a product target, not a keyword: counted, not offered here.
+  const asinTerms = converting.filter(([key]) => ASIN_TERM.test(key)).length;
+  const rows = converting
+    .filter(([key]) => !ASIN_TERM.test(key))
     .map(([key, g]): SearchCandidate => {
       const shrunkCvr = (g.orders + prior * agCvr) / (g.clicks + prior);
       return {
@@ -284,7 +295,7 @@ export function searchCandidates(
       };
     })
     .sort((a, b) => b.shrunkCvr - a.shrunkCvr || b.orders - a.orders);
-  return { rows, stats, priorClicks: prior };
+  return { rows, stats, priorClicks: prior, asinTerms };
 }
 
 export async function loadKeywordPage(
@@ -479,6 +490,7 @@ export async function loadKeywordPage(
     priorClicks: search.priorClicks,
     baseBid,
     search: search.rows,
+    asinTerms: search.asinTerms,
     sourcesOmitted: outside.omitted,
     keywords: [...keywordTexts],
     negatives: [...negativeTexts],
