@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  type SourceGroup,
-  searchCandidates,
-  selectSources,
-} from "../app/routes/action-center/keyword-recommendations/keywords.server.ts";
-import {
   checkIdeas,
   clampBid,
   stageOf,
 } from "../app/routes/action-center/keyword-recommendations/model.ts";
+import {
+  type SourceGroup,
+  searchCandidates,
+  selectSources,
+} from "../app/routes/action-center/keyword-recommendations/search-candidates.ts";
 
 const LIMITS = { minBid: 0.02, maxBid: 1000 };
 

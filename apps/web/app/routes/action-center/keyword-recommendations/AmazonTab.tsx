@@ -2,9 +2,10 @@ import { Alert, Badge, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../components/hangar/format.ts";
-import { CandidateTable, FULL_BADGE } from "./CandidateTable.tsx";
+import { CandidateTable } from "./CandidateTable.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
 import type { AmazonCandidate } from "./model.ts";
+import { FULL_BADGE } from "./RowCells.tsx";
 
 /** The "Amazon" tab: Amazon's keyword recommendations for the ad group's products. */
 export function AmazonTab({ data }: { data: KeywordPageData }) {
