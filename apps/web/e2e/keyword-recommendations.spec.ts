@@ -3,6 +3,9 @@ import { DEMO_CLIENT } from "@starport/amazon-sandbox";
 import { expect as baseExpect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
 
+/** A search term that is an ASIN: the page offers it as a product target, not a keyword. */
+const ASIN_TERM = /^b0[a-z0-9]{8}$/;
+
 /**
  * Issue 21 §2, in German and in English, each on its own seller connected to the sandbox's
  * "alpine" business: an ad group's keyword recommendations; one keyword added from each tab
@@ -133,7 +136,8 @@ for (const locale of ["de", "en"] as const) {
         Number((t.metrics as Member).orders) >= 1 &&
         (t.matchType === "BROAD" || t.matchType === "PHRASE") &&
         manualIds.has(String(t.campaign)) &&
-        /^[\p{L}\d ]+$/u.test(String(t.searchTerm)),
+        /^[\p{L}\d ]+$/u.test(String(t.searchTerm)) &&
+        !ASIN_TERM.test(String(t.searchTerm).toLowerCase()),
     );
     const picks: { term: Member; adGroupId: string }[] = [];
     for (const t of sources) {
@@ -420,6 +424,8 @@ for (const locale of ["de", "en"] as const) {
         t.matchType !== null ||
         Number((t.metrics as Member).orders) < 1 ||
         !/^[\p{L}\d ]+$/u.test(text) ||
+        // an ASIN as a search term is a product target to harvest, not offered as a keyword
+        ASIN_TERM.test(text) ||
         keywordTerms.has(text) ||
         picks.some((p) => String(p.term.searchTerm).toLowerCase() === text)
       )
