@@ -112,16 +112,18 @@ export function HangarTable({
     setAllMatching(false);
   }
   const [search, setSearch] = useState(state.search);
-  // The search the debounce below put into the address: when its load lands, the seller may have
-  // typed on ("Ex" loaded while the box says "Exact"), and the box keeps what they typed.
-  const pushedSearch = useRef<string | null>(null);
+  // The searches the debounce below put into the address and that have not landed yet: when one
+  // lands, the seller may have typed on ("Ex" loaded while the box says "Exact"), and the box
+  // keeps what they typed. All of them, not the last one only: on a busy machine the debounce can
+  // push "Exa" between the moment "Ex" lands and this effect, which then took "Ex" for a change
+  // from elsewhere and put it back into the box (a key lost: "Exct").
+  const pushedSearches = useRef<string[]>([]);
   // The address changed otherwise (back, a link): the box follows, keeping a trailing space the
-  // seller is typing.
+  // seller is typing. A pushed search that lands ends the ones pushed before it (superseded).
   useEffect(() => {
-    if (pushedSearch.current === state.search) {
-      pushedSearch.current = null;
-      return;
-    }
+    const pushed = pushedSearches.current.indexOf(state.search);
+    pushedSearches.current = pushed >= 0 ? pushedSearches.current.slice(pushed + 1) : [];
+    if (pushed >= 0) return;
     setSearch((typed) => (typed.trim() === state.search ? typed : state.search));
   }, [state.search]);
 
@@ -147,7 +149,7 @@ export function HangarTable({
     const wanted = search.trim();
     if (wanted === state.search) return;
     const timer = window.setTimeout(() => {
-      pushedSearch.current = wanted;
+      pushedSearches.current.push(wanted);
       latestUpdate.current({ q: wanted || null });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
