@@ -15,6 +15,28 @@ const CTR_PRIOR_CLICKS = 2;
 /** Click-volume classes of targets: ⌊log2(clicks + 1)⌋, the last open-ended. */
 const VOLUME_CLASSES = 12;
 
+/**
+ * Multiplies each member's prior rate (in place) by its click-volume class's factor,
+ * ⌊log2(clicks + 1)⌋: the class's observed ÷ expected orders over the other members
+ * (leave-one-out, shrunk toward 1). Members without clicks keep their prior.
+ */
+function scaleByClickVolume(
+  parent: Float64Array,
+  clicks: ArrayLike<number>,
+  orders: ArrayLike<number>,
+): void {
+  const volume = new Int32Array(parent.length);
+  const expected = new Float64Array(parent.length);
+  for (let i = 0; i < parent.length; i++) {
+    const n = clicks[i] as number;
+    volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
+    expected[i] = n * (parent[i] as number);
+  }
+  const f = leaveOneOutFactors(volume, VOLUME_CLASSES, orders, expected);
+  for (let i = 0; i < parent.length; i++)
+    parent[i] = Math.min(0.999, (parent[i] as number) * (f[i] as number));
+}
+
 /** Every target's shrunk conversion rate, the prior it was shrunk toward, and the prior's strength. */
 export interface TargetCvr {
   tCvr: Float64Array;
@@ -103,18 +125,7 @@ export function targetConversionRates(
     );
   // the same at the ad group: a quiet ad group converts worse than its campaign's busy ones make
   // its prior (click-volume classes of ad groups, see the targets' below)
-  {
-    const volume = new Int32Array(nGroups);
-    const expected = new Float64Array(nGroups);
-    for (let i = 0; i < nGroups; i++) {
-      const n = gClicks[i] as number;
-      volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
-      expected[i] = n * (groupParent[i] as number);
-    }
-    const f = leaveOneOutFactors(volume, VOLUME_CLASSES, gOrders, expected);
-    for (let i = 0; i < nGroups; i++)
-      groupParent[i] = Math.min(0.999, (groupParent[i] as number) * (f[i] as number));
-  }
+  scaleByClickVolume(groupParent, gClicks, gOrders);
   const mGroup = fitPriorStrength(identity(nGroups), gClicks, gOrders, groupParent);
   const gCvr = new Float64Array(nGroups);
   for (let i = 0; i < nGroups; i++)
@@ -167,18 +178,7 @@ export function targetConversionRates(
   // of the class (leave-one-out, shrunk toward 1); a class holds thousands of clicks' evidence
   // where one target has one or two. Given its clicks, a target's orders are unbiased, so the
   // class's ratio measures the prior's bias at that volume. Targets without clicks keep their prior.
-  {
-    const volume = new Int32Array(nTargets);
-    const expected = new Float64Array(nTargets);
-    for (let i = 0; i < nTargets; i++) {
-      const n = tClicks[i] as number;
-      volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
-      expected[i] = n * (targetParent[i] as number);
-    }
-    const f = leaveOneOutFactors(volume, VOLUME_CLASSES, tOrders, expected);
-    for (let i = 0; i < nTargets; i++)
-      targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
-  }
+  scaleByClickVolume(targetParent, tClicks, tOrders);
   const mTarget = fitPriorStrength(identity(nTargets), tClicks, tOrders, targetParent);
   const tCvr = new Float64Array(nTargets);
   for (let i = 0; i < nTargets; i++)
