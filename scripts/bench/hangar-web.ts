@@ -27,7 +27,7 @@ const child = spawn(process.execPath, [join(root, "apps/web/server.ts")], {
     AMAZON_SANDBOX_DEMO_DAYS: "14",
     PUBLIC_URL: base,
   },
-  stdio: "ignore",
+  stdio: ["ignore", "ignore", "inherit"],
 });
 const exited = new Promise((r) => child.on("exit", r));
 
