@@ -45,9 +45,16 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/**
+ * One constraint violation (spec §5): where, the English message (a fallback), and the code the
+ * web translates (`formValidationError.<code>` or a namespaced key such as
+ * `changes.violation.bidOutOfRange`) with the limits it names.
+ */
 export interface Violation {
   propertyPath: string;
   message: string;
+  code: string;
+  params?: Record<string, string | number>;
 }
 
 /** A 422 (or 400) carrying violations, as API Platform's ConstraintViolation (spec §5). */
@@ -114,7 +121,8 @@ export const errorBody = z
         z.object({
           propertyPath: z.string(),
           message: z.string(),
-          code: z.string().optional(),
+          code: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
         }),
       )
       .optional()

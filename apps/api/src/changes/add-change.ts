@@ -3,6 +3,7 @@ import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { ValidationError } from "../errors.ts";
+import { violation } from "../validation.ts";
 import { type ChangeValue, ENTITY_FIELDS, fieldOf, labelOf } from "./fields.ts";
 import { entityIdOf, type LoadedEntity, loadEntity } from "./load-entity.ts";
 import { type ChangeRow, recount, trayOf } from "./tray.ts";
@@ -33,7 +34,7 @@ export function violationError(path: string, v: ChangeViolation): ValidationErro
       message: MESSAGES[v.code] ?? "This value is not valid.",
       code: `changes.violation.${v.code}`,
       ...(v.params ? { params: v.params } : {}),
-    } as ValidationError["violations"][number],
+    },
   ]);
 }
 
@@ -73,8 +74,7 @@ export async function addChange(
   input: AddChangeInput,
 ): Promise<ChangeRow> {
   const id = entityIdOf(input.entityType, input.entity);
-  if (!id)
-    throw new ValidationError([{ propertyPath: "entity", message: "This value is not valid." }]);
+  if (!id) throw new ValidationError([violation("entity", "invalid")]);
   const entity = await loadEntity(db, principal, input.entityType, id);
   checkChange(entity, input.entityType, input.field, input.value);
   const def = fieldOf(input.entityType, input.field)!;

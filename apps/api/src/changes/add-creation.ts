@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { ValidationError } from "../errors.ts";
+import { violation } from "../validation.ts";
 import { violationError } from "./add-change.ts";
 import { entityIdOf, type LoadedEntity, loadEntity } from "./load-entity.ts";
 import { type ChangeRow, recount, trayOf } from "./tray.ts";
@@ -39,17 +40,14 @@ const MATCH_TYPES = {
 /** Amazon's keyword rules: at most 10 words and 80 characters. */
 function checkKeywordText(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, " ");
-  if (!trimmed)
-    throw new ValidationError([
-      { propertyPath: "value.keywordText", message: "This value should not be blank." },
-    ]);
+  if (!trimmed) throw new ValidationError([violation("value.keywordText", "required")]);
   if (trimmed.length > 80 || trimmed.split(" ").length > 10)
     throw new ValidationError([
       {
         propertyPath: "value.keywordText",
         message: "A keyword has at most 10 words and 80 characters.",
         code: "changes.violation.keywordTooLong",
-      } as ValidationError["violations"][number],
+      },
     ]);
   return trimmed;
 }
@@ -62,7 +60,7 @@ async function parentOf(
   path: string,
 ): Promise<LoadedEntity> {
   const id = entityIdOf(entityType, value);
-  if (!id) throw new ValidationError([{ propertyPath: path, message: "This value is not valid." }]);
+  if (!id) throw new ValidationError([violation(path, "invalid")]);
   return loadEntity(db, principal, entityType, id);
 }
 
@@ -73,9 +71,7 @@ export async function addCreation(
 ): Promise<ChangeRow> {
   const matchTypes: readonly string[] = MATCH_TYPES[input.entityType];
   if (!matchTypes.includes(input.value.matchType))
-    throw new ValidationError([
-      { propertyPath: "value.matchType", message: "The value you selected is not a valid choice." },
-    ]);
+    throw new ValidationError([violation("value.matchType", "choice")]);
   const keywordText = checkKeywordText(input.value.keywordText);
   const adGroup = input.adGroup
     ? await parentOf(db, principal, "ad_groups", input.adGroup, "adGroup")
@@ -86,9 +82,7 @@ export async function addCreation(
       : undefined;
   const parent = adGroup ?? campaign;
   if (!parent || (input.entityType === "keywords" && !adGroup))
-    throw new ValidationError([
-      { propertyPath: "adGroup", message: "This value should not be blank." },
-    ]);
+    throw new ValidationError([violation("adGroup", "required")]);
   if (String(parent.row.state) === "ARCHIVED")
     throw violationError(adGroup ? "adGroup" : "campaign", { code: "archivedIsFinal" });
   const item: Record<string, unknown> = {

@@ -72,7 +72,12 @@ async function idsOfQuery(ctx: OperationContext, entityType: string, query: stri
     if (members.length === 0 || ids.length >= total) break;
     if (ids.length > MAX_BULK_ROWS)
       throw new ValidationError([
-        { propertyPath: "selection.query", message: `At most ${MAX_BULK_ROWS} rows at once.` },
+        {
+          propertyPath: "selection.query",
+          message: `At most ${MAX_BULK_ROWS} rows at once.`,
+          code: "changes.violation.tooManyRows",
+          params: { max: MAX_BULK_ROWS },
+        },
       ]);
   }
   return ids;
@@ -125,7 +130,7 @@ export async function bulkChanges(
         propertyPath: "action",
         message: "This action does not apply to this entity type.",
         code: "changes.violation.fieldNotEditable",
-      } as ValidationError["violations"][number],
+      },
     ]);
   const ids =
     "ids" in body.selection

@@ -116,7 +116,7 @@ function coded(
     message: MESSAGES[code] ?? "This value is not valid.",
     code: `campaignCreate.violation.${code}`,
     ...(params ? { params } : {}),
-  } as Violation;
+  };
 }
 
 /** Every rule violation of a well-formed payload (empty: valid). */

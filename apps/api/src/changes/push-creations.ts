@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
+import { violation } from "../validation.ts";
 import type { CREATION_ORDER } from "./apply-creations.ts";
 import type { ChangeJobs } from "./jobs.ts";
 import { type ChangeBatchRow, recount } from "./tray.ts";
@@ -68,23 +69,18 @@ export async function pushCreations(
   const profile = found.profile;
   const keys = new Set<string>();
   input.entities.forEach((e, index) => {
-    if (keys.has(e.key))
-      throw new ValidationError([
-        { propertyPath: `entities[${index}].key`, message: "This value is already used." },
-      ]);
+    if (keys.has(e.key)) throw new ValidationError([violation(`entities[${index}].key`, "unique")]);
     if (e.parent !== undefined && !keys.has(e.parent))
       throw new ValidationError([
         {
           propertyPath: `entities[${index}].parent`,
           message: "The parent must come before its children.",
+          code: "invalid",
         },
       ]);
     keys.add(e.key);
   });
-  if (!input.entities.length)
-    throw new ValidationError([
-      { propertyPath: "entities", message: "This value should not be blank." },
-    ]);
+  if (!input.entities.length) throw new ValidationError([violation("entities", "required")]);
   const batch = await db.transaction(async (tx) => {
     const [made] = await tx
       .insert(schema.changeBatches)

@@ -33,7 +33,7 @@ export type KeywordListErrorCode = keyof typeof KEYWORD_LIST_ERRORS;
 
 export function keywordListError(code: KeywordListErrorCode): ValidationError {
   const [status, message] = KEYWORD_LIST_ERRORS[code];
-  return new ValidationError([{ propertyPath: "file", message, code } as never], status);
+  return new ValidationError([{ propertyPath: "file", message, code }], status);
 }
 
 export const keywordListLine = z.object({

@@ -43,6 +43,7 @@ export async function decideRecommendation(
       {
         propertyPath: "acceptedValue",
         message: "A value is accepted only with the status accepted.",
+        code: "invalid",
       },
     ]);
   if (
@@ -131,9 +132,7 @@ async function stageChange(
         throw new ConflictError("This recommendation cannot be staged as a change yet.");
       const parsed = edit === undefined ? undefined : creationEdit.safeParse(edit);
       if (parsed && !parsed.success)
-        throw new ValidationError([
-          { propertyPath: "acceptedValue", message: "This value is not valid." },
-        ]);
+        throw new ValidationError([violation("acceptedValue", "invalid")]);
       const matchType =
         parsed?.data?.matchType ?? (row.kind === "negative" ? "NEGATIVE_EXACT" : "EXACT");
       const bid = row.kind === "keyword" ? (parsed?.data?.bid ?? value.bid) : undefined;

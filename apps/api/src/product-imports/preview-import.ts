@@ -82,7 +82,7 @@ export async function previewProductImport(
         propertyPath: "status",
         message: "This import has already been started or abandoned.",
         code: "alreadyStarted",
-      } as never,
+      },
     ]);
   return {
     rows: await previewRows(

@@ -33,7 +33,7 @@ export async function startAmazonImport(
         propertyPath: "marketplace",
         message: "No connected Seller Central account sells on this marketplace.",
         code: "notConnected",
-      } as never,
+      },
     ]);
   await mkdir(join(jobs.dataDir, "imports"), { recursive: true });
   const id = randomUUID();

@@ -2,6 +2,7 @@ import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { and, eq, sql } from "drizzle-orm";
 import { ValidationError } from "../errors.ts";
+import { violation } from "../validation.ts";
 import { type ImportFieldName, normaliseHeader } from "./fields.ts";
 import type { ProductImportJobs } from "./jobs.ts";
 import { headerSetKey } from "./upload-import.ts";
@@ -20,9 +21,7 @@ export async function startProductImport(
   mapping: Partial<Record<ImportFieldName, number>>,
 ) {
   if (Object.values(mapping).some((index) => index! >= imp.headers.length))
-    throw new ValidationError([
-      { propertyPath: "mapping", message: "This value is not valid.", code: "invalid" } as never,
-    ]);
+    throw new ValidationError([violation("mapping", "invalid")]);
   const [started] = await db.transaction(async (tx) => {
     const rows = await tx
       .update(schema.productImports)
@@ -37,7 +36,7 @@ export async function startProductImport(
           propertyPath: "status",
           message: "This import has already been started.",
           code: "alreadyStarted",
-        } as never,
+        },
       ]);
     const remembered: Record<string, string> = {};
     imp.headers.forEach((header, index) => {

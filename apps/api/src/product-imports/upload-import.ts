@@ -44,7 +44,7 @@ export type UploadErrorCode = keyof typeof UPLOAD_ERRORS;
 export function uploadError(code: UploadErrorCode, detail?: string): ValidationError {
   const [status, message] = UPLOAD_ERRORS[code];
   return new ValidationError(
-    [{ propertyPath: "file", message: detail ? `${message} ${detail}` : message, code } as never],
+    [{ propertyPath: "file", message: detail ? `${message} ${detail}` : message, code }],
     status,
   );
 }

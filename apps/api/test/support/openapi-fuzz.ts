@@ -756,6 +756,7 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     if (!problem && status >= 400 && response.body.length > 8_000) {
       problem = `answered ${status} with ${response.body.length} characters: it echoes input`;
     }
+    if (!problem && status >= 400) problem = uncodedViolation(status, parsed);
     if (!problem && method === op.method && status < 300 && type.includes("json")) {
       problem = responseMismatch(op, status, type, parsed);
     }
@@ -875,4 +876,16 @@ export async function fuzz(
     if (onProgress && (index + 1) % 1000 === 0) onProgress(index + 1);
   }
   return report;
+}
+
+/** Every violation names the code the web translates (issue 20: errors once, a code on each). */
+function uncodedViolation(status: number, parsed: unknown): string | null {
+  const list = (parsed as { violations?: unknown } | null)?.violations;
+  if (!Array.isArray(list)) return null;
+  const uncoded = list.find(
+    (v) => typeof (v as { code?: unknown })?.code !== "string" || !(v as { code: string }).code,
+  );
+  return uncoded
+    ? `answered ${status} with a violation without a code: ${JSON.stringify(uncoded)}`
+    : null;
 }

@@ -6,6 +6,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { ApiError } from "../../lib/api/client.ts";
+import { violationsOfBody } from "../../lib/api/hydra.ts";
 import { serverApi } from "../../session/server-session.ts";
 import {
   type CampaignSettingsValues,
@@ -100,16 +101,12 @@ export async function saveCampaignSettings(
       batch = change.batch;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      const list = (error.body as { violations?: Record<string, unknown>[] } | null)?.violations;
-      const first = Array.isArray(list) ? list[0] : undefined;
+      const first = violationsOfBody(error.body)[0];
       violations.push({
         propertyPath: field,
-        message: typeof first?.message === "string" ? first.message : error.message,
-        code:
-          typeof first?.code === "string"
-            ? `campaignCreate.violation.${first.code.split(".").pop()}`
-            : undefined,
-        params: (first?.params as Record<string, unknown> | undefined) ?? undefined,
+        message: first?.message || error.message,
+        code: first?.code ? `campaignCreate.violation.${first.code.split(".").pop()}` : undefined,
+        params: first?.params,
       });
     }
   }

@@ -146,25 +146,40 @@ export function createHydraClient(
   return client;
 }
 
+/** One violation of a 4xx answer (spec §5): its code is a translation key, its params the limits. */
 export interface Violation {
   propertyPath: string;
   message: string;
   code: string;
+  /** The limits behind it (`min`, `max` …), shown in the translated message. */
+  params: Record<string, string | number>;
 }
 
-/** The violations of a 400/422 answer (spec §5); none for any other failure. */
+/** The violations of a refused write (a 4xx answer); none for any other failure. */
 export function violationsOf(error: unknown): Violation[] {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 422)) return [];
-  const list = (error.body as { violations?: unknown } | null)?.violations;
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return [];
+  return violationsOfBody(error.body);
+}
+
+/** The violations in an error body (hydra:ConstraintViolation or problem+json with violations). */
+export function violationsOfBody(body: unknown): Violation[] {
+  const list = (body as { violations?: unknown } | null)?.violations;
   if (!Array.isArray(list)) return [];
   return list.flatMap((raw) => {
-    const v = raw as Record<string, unknown>;
+    const v = (raw ?? {}) as Record<string, unknown>;
     if (typeof v.propertyPath !== "string") return [];
+    const params = v.params && typeof v.params === "object" ? v.params : {};
     return [
       {
         propertyPath: v.propertyPath,
         message: typeof v.message === "string" ? v.message : "",
         code: typeof v.code === "string" ? v.code : "",
+        params: Object.fromEntries(
+          Object.entries(params).filter(
+            (entry): entry is [string, string | number] =>
+              typeof entry[1] === "string" || typeof entry[1] === "number",
+          ),
+        ),
       },
     ];
   });

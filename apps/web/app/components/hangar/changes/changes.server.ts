@@ -6,7 +6,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { type ApiClient, ApiError } from "../../../lib/api/client.ts";
-import { buildUrl, parseCollection } from "../../../lib/api/hydra.ts";
+import { buildUrl, parseCollection, violationsOfBody } from "../../../lib/api/hydra.ts";
 import { resourceRouteApi } from "../../../session/server-session.ts";
 import {
   type ActionResult,
@@ -306,30 +306,6 @@ async function perform(
   }
 }
 
-/** The 422's violations with their parameters (the limits a message names). */
-function violationsWithParams(body: unknown): ActionViolation[] {
-  const list = (body as { violations?: unknown } | null)?.violations;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((raw) => {
-    const v = raw as Record<string, unknown>;
-    if (typeof v.propertyPath !== "string") return [];
-    const params = (v.params ?? {}) as Record<string, unknown>;
-    return [
-      {
-        propertyPath: v.propertyPath,
-        code: typeof v.code === "string" ? v.code : "",
-        message: typeof v.message === "string" ? v.message : "",
-        params: Object.fromEntries(
-          Object.entries(params).filter(
-            (entry): entry is [string, string | number] =>
-              typeof entry[1] === "string" || typeof entry[1] === "number",
-          ),
-        ),
-      },
-    ];
-  });
-}
-
 const INTENTS = new Set([
   "stage",
   "bulk",
@@ -370,7 +346,7 @@ export async function changesAction(context: Context, request: Request): Promise
         intent: body.intent,
         status: error.status,
         message: String(detail.detail ?? detail["hydra:description"] ?? error.message),
-        violations: violationsWithParams(error.body),
+        violations: violationsOfBody(error.body),
       };
     }
     throw error;

@@ -3,6 +3,8 @@
  * read, and the messages between the Hangar screens and the changes route (/hangar/changes).
  * Shared by the browser components and the route's server half.
  */
+
+import type { Violation } from "../../../lib/api/hydra.ts";
 import type { BulkKind, TableEditing } from "../tables.ts";
 
 export type EntityType = TableEditing["entityType"];
@@ -73,13 +75,7 @@ export interface HistoryData {
 }
 
 /** A violation of the changes API, its code translated under changes.error.* when known. */
-export interface ActionViolation {
-  propertyPath: string;
-  code: string;
-  message: string;
-  /** The limits behind it (`min`, `max` …), shown in the message. */
-  params: Record<string, string | number>;
-}
+export type ActionViolation = Violation;
 
 export type ActionResult =
   | { ok: true; intent: string; batchId?: string; created?: number; skipped?: number }

@@ -12,7 +12,7 @@ import {
 import { useDeferredValue, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../components/hangar/format.ts";
-import { ApiError } from "../../../lib/api/client.ts";
+import { violationsOf } from "../../../lib/api/hydra.ts";
 import { browserApi } from "../../../session/store.ts";
 import { CandidateTable } from "./CandidateTable.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
@@ -90,10 +90,7 @@ export function UserTab({ data }: { data: KeywordPageData }) {
       setText((prev) => (prev.trim() ? `${prev.replace(/\n+$/, "")}\n${lines}` : lines));
       setImported({ file: file.name, lines: result.lines.length });
     } catch (error) {
-      const code =
-        error instanceof ApiError
-          ? (error.body as { violations?: { code?: string }[] })?.violations?.[0]?.code
-          : undefined;
+      const code = violationsOf(error)[0]?.code;
       setImportError(
         t(
           `keywordRecs.user.import.error.${(IMPORT_ERRORS as readonly (string | undefined)[]).includes(code) ? code : "unknown"}`,

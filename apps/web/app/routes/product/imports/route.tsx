@@ -15,7 +15,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { getI18n } from "../../../i18n/i18n.ts";
-import { ApiError } from "../../../lib/api/client.ts";
+import { violationsOf } from "../../../lib/api/hydra.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
@@ -56,10 +56,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
   const summaryOf = useImportSummary();
 
   const fail = (error: unknown) => {
-    const code =
-      error instanceof ApiError
-        ? (error.body as { violations?: { code?: string }[] })?.violations?.[0]?.code
-        : undefined;
+    const code = violationsOf(error)[0]?.code || undefined;
     setProblem(t(`productImports.error.${code ?? "unknown"}`, t("productImports.error.unknown")));
   };
 

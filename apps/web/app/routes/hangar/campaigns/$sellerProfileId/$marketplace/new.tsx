@@ -26,7 +26,7 @@ import {
 import { useHangarLink } from "../../../../../components/hangar/links.ts";
 import { getI18n } from "../../../../../i18n/i18n.ts";
 import { ApiError } from "../../../../../lib/api/client.ts";
-import { buildUrl } from "../../../../../lib/api/hydra.ts";
+import { buildUrl, violationsOfBody } from "../../../../../lib/api/hydra.ts";
 import { splitLocale } from "../../../../../route-table.ts";
 import { serverApi } from "../../../../../session/server-session.ts";
 import type { SellerProfile } from "../../../../../session/session.ts";
@@ -104,26 +104,6 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
 type ActionResult =
   | { ok: true; intent: string }
   | { ok: false; intent: string; violations: WizardViolation[]; message: string | null };
-
-function violationsOfBody(body: unknown): WizardViolation[] {
-  const list = (body as { violations?: unknown } | null)?.violations;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((raw) => {
-    const v = raw as Record<string, unknown>;
-    if (typeof v.propertyPath !== "string") return [];
-    return [
-      {
-        propertyPath: v.propertyPath,
-        message: typeof v.message === "string" ? v.message : "",
-        code: typeof v.code === "string" ? v.code : undefined,
-        params:
-          v.params && typeof v.params === "object"
-            ? (v.params as Record<string, unknown>)
-            : undefined,
-      },
-    ];
-  });
-}
 
 /** Writes: `create` sends the wizard's payload (then shows the batch), `retry` re-pushes it. */
 export async function action({ request, context }: Route.ActionArgs) {
