@@ -1,31 +1,15 @@
 import type { z } from "zod";
 import { ValidationError, type Violation } from "./errors.ts";
+import { FORM_VIOLATIONS, type FormViolationCode } from "./violation-catalogue.ts";
 
 /**
  * The API's one mapping from invalid input to constraint violations (spec §5): propertyPath in
  * Symfony's notation, the English message, and a stable code the web translates under
- * `formValidationError.<code>` (the message is only the fallback).
+ * `formValidationError.<code>` (the message is only the fallback; both in violation-catalogue.ts).
  */
-const MESSAGES = {
-  required: "This value should not be blank.",
-  invalid: "This value is not valid.",
-  email: "This value is not a valid email address.",
-  tooShort: "This value is too short.",
-  tooLong: "This value is too long.",
-  tooSmall: "This value is too small.",
-  tooLarge: "This value is too large.",
-  choice: "The value you selected is not a valid choice.",
-  date: "This value is not a valid date.",
-  unique: "This value is already used.",
-  emailTaken: "This email address is already registered.",
-  wrongPassword: "The current password is not correct.",
-  bodyNotObject: "The request body must be a JSON object.",
-  minBidAboveMaxBid: "The minimum bid must not be above the maximum bid.",
-  lifecycleInDetails:
-    "A product's lifecycle stage is set in its details (product_details.lifecycle), not in its settings.",
-} as const;
+const MESSAGES = FORM_VIOLATIONS;
 
-export type ViolationCode = keyof typeof MESSAGES;
+export type ViolationCode = FormViolationCode;
 
 export interface CodedViolation extends Violation {
   code: ViolationCode;

@@ -4,6 +4,9 @@ import { spLimitsOf } from "./limits.ts";
 export type ChangeValue = string | number | null;
 /** The states an Sponsored Products entity may be set to. */
 export const SP_ENTITY_STATES = ["ENABLED", "PAUSED", "ARCHIVED"] as const;
+/** Amazon's keyword rules: at most 80 characters and 10 words. */
+export const KEYWORD_MAX_CHARS = 80;
+export const KEYWORD_MAX_WORDS = 10;
 /** Campaign bidding strategies Starport may set. */
 export const SP_BIDDING_STRATEGIES = ["LEGACY_FOR_SALES", "AUTO_FOR_SALES", "MANUAL"] as const;
 
@@ -14,9 +17,31 @@ export const SP_BIDDING_STRATEGIES = ["LEGACY_FOR_SALES", "AUTO_FOR_SALES", "MAN
  * `changes.violation.<code>`), or null when the value is valid; `params` carries the limits.
  */
 export interface ChangeViolation {
-  code: string;
+  code: ChangeRuleCode;
   params?: Record<string, string | number>;
 }
+
+/** Every code `validateChangeValue` answers (each has an English fallback in the API's catalogue). */
+export const CHANGE_RULE_CODES = [
+  "notANumber",
+  "bidOutOfRange",
+  "tooManyDecimals",
+  "budgetOutOfRange",
+  "invalidState",
+  "archivedIsFinal",
+  "nameBlank",
+  "nameTooLong",
+  "nameInvalidCharacters",
+  "nameWhitespace",
+  "invalidBiddingStrategy",
+  "notAnInteger",
+  "placementOutOfRange",
+  "invalidDate",
+  "startAfterEnd",
+  "endBeforeStart",
+  "fieldNotEditable",
+] as const;
+export type ChangeRuleCode = (typeof CHANGE_RULE_CODES)[number];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (v: unknown): v is string =>

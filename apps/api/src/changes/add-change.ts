@@ -1,9 +1,10 @@
-import { type ChangeViolation, validateChangeValue } from "@starport/amazon";
+import { validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../auth/principal.ts";
 import { ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
+import { CHANGE_VIOLATIONS, type ChangeViolationCode } from "../violation-catalogue.ts";
 import { type ChangeValue, ENTITY_FIELDS, fieldOf, labelOf } from "./fields.ts";
 import { entityIdOf, type LoadedEntity, loadEntity } from "./load-entity.ts";
 import { type ChangeRow, recount, trayOf } from "./tray.ts";
@@ -18,20 +19,15 @@ export interface AddChangeInput {
   reasonParams?: Record<string, unknown> | null;
 }
 
-const MESSAGES: Record<string, string> = {
-  bidOutOfRange: "The bid is outside the marketplace's limits.",
-  budgetOutOfRange: "The budget is outside the marketplace's limits.",
-  archivedIsFinal: "An archived entity cannot be changed.",
-  fieldNotEditable: "This field cannot be changed on this entity.",
-  stateUnchanged: "The entity is in this state already: reject the recommendation instead.",
-};
-
 /** A 422 on the value, with the code the web translates (`changes.violation.<code>`) and its limits. */
-export function violationError(path: string, v: ChangeViolation): ValidationError {
+export function violationError(
+  path: string,
+  v: { code: ChangeViolationCode; params?: Record<string, string | number> | undefined },
+): ValidationError {
   return new ValidationError([
     {
       propertyPath: path,
-      message: MESSAGES[v.code] ?? "This value is not valid.",
+      message: CHANGE_VIOLATIONS[v.code],
       code: `changes.violation.${v.code}`,
       ...(v.params ? { params: v.params } : {}),
     },

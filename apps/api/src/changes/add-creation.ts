@@ -1,4 +1,4 @@
-import { validateChangeValue } from "@starport/amazon";
+import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -41,14 +41,11 @@ const MATCH_TYPES = {
 function checkKeywordText(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, " ");
   if (!trimmed) throw new ValidationError([violation("value.keywordText", "required")]);
-  if (trimmed.length > 80 || trimmed.split(" ").length > 10)
-    throw new ValidationError([
-      {
-        propertyPath: "value.keywordText",
-        message: "A keyword has at most 10 words and 80 characters.",
-        code: "changes.violation.keywordTooLong",
-      },
-    ]);
+  if (trimmed.length > KEYWORD_MAX_CHARS || trimmed.split(" ").length > KEYWORD_MAX_WORDS)
+    throw violationError("value.keywordText", {
+      code: "keywordTooLong",
+      params: { max: KEYWORD_MAX_CHARS },
+    });
   return trimmed;
 }
 

@@ -3,9 +3,8 @@ import { type Database, schema } from "@starport/db";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
-import { ValidationError } from "../errors.ts";
 import { listCollection, type OperationContext } from "../hydra/operations.ts";
-import { currentValues } from "./add-change.ts";
+import { currentValues, violationError } from "./add-change.ts";
 import { CHANGE_ENTITY_TYPES, type ChangeValue, fieldOf, labelOf, STATES } from "./fields.ts";
 import { insertChanges } from "./insert-changes.ts";
 import { type LoadedEntity, loadEntities } from "./load-entity.ts";
@@ -71,14 +70,10 @@ async function idsOfQuery(ctx: OperationContext, entityType: string, query: stri
     const total = Number(body["hydra:totalItems"] ?? body.totalItems ?? 0);
     if (members.length === 0 || ids.length >= total) break;
     if (ids.length > MAX_BULK_ROWS)
-      throw new ValidationError([
-        {
-          propertyPath: "selection.query",
-          message: `At most ${MAX_BULK_ROWS} rows at once.`,
-          code: "changes.violation.tooManyRows",
-          params: { max: MAX_BULK_ROWS },
-        },
-      ]);
+      throw violationError("selection.query", {
+        code: "tooManyRows",
+        params: { max: MAX_BULK_ROWS },
+      });
   }
   return ids;
 }
@@ -125,13 +120,7 @@ export async function bulkChanges(
   const { db } = ctx;
   const field = fieldOfAction(body.action);
   if (!fieldOf(body.entityType, field))
-    throw new ValidationError([
-      {
-        propertyPath: "action",
-        message: "This action does not apply to this entity type.",
-        code: "changes.violation.fieldNotEditable",
-      },
-    ]);
+    throw violationError("action", { code: "fieldNotEditable" });
   const ids =
     "ids" in body.selection
       ? body.selection.ids.map((id) => id.split("/").pop() ?? id)

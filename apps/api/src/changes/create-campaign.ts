@@ -1,4 +1,4 @@
-import { validateChangeValue } from "@starport/amazon";
+import { KEYWORD_MAX_CHARS, KEYWORD_MAX_WORDS, validateChangeValue } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -6,6 +6,10 @@ import type { Principal } from "../auth/principal.ts";
 import { NotFoundError, ValidationError, type Violation } from "../errors.ts";
 import { isUuid } from "../hydra/iri.ts";
 import { validationErrorFromZod } from "../validation.ts";
+import {
+  CAMPAIGN_CREATE_VIOLATIONS,
+  type CampaignCreateViolationCode,
+} from "../violation-catalogue.ts";
 import { BIDDING_STRATEGIES } from "./fields.ts";
 import type { ChangeJobs } from "./jobs.ts";
 import { type NewEntity, pushCreations } from "./push-creations.ts";
@@ -36,9 +40,6 @@ const TARGET_TYPES = [
   "ASIN_BRAND_SAME_AS",
   "ASIN_EXPANDED_FROM",
 ] as const;
-/** Amazon's keyword rules: at most 10 words and 80 characters. */
-const KEYWORD_MAX_CHARS = 80;
-const KEYWORD_MAX_WORDS = 10;
 const MAX_ITEMS = 1000;
 
 const money = z.number().finite();
@@ -94,26 +95,14 @@ export const campaignCreationBody = z.object({
 });
 export type CampaignCreationBody = z.infer<typeof campaignCreationBody>;
 
-/** English fallbacks of the codes the web translates under `campaignCreate.violation.<code>`. */
-const MESSAGES: Record<string, string> = {
-  bidOutOfRange: "The bid is outside the marketplace's limits.",
-  budgetOutOfRange: "The budget is outside the marketplace's limits.",
-  placementOutOfRange: "The adjustment must be between 0 and 900 %.",
-  nameTaken: "A campaign with this name exists already.",
-  duplicate: "This entry appears twice.",
-  missingTargets: "Manual campaigns need keywords or product targets.",
-  unknownProduct: "This product is not a synced listing of the marketplace.",
-  keywordTooLong: "A keyword has at most 80 characters and 10 words.",
-};
-
 function coded(
   propertyPath: string,
-  code: string,
+  code: CampaignCreateViolationCode,
   params?: Record<string, string | number>,
 ): Violation {
   return {
     propertyPath,
-    message: MESSAGES[code] ?? "This value is not valid.",
+    message: CAMPAIGN_CREATE_VIOLATIONS[code],
     code: `campaignCreate.violation.${code}`,
     ...(params ? { params } : {}),
   };

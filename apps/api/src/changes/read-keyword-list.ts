@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { ValidationError } from "../errors.ts";
 import { readRows, type SheetRow, sniffFormat } from "../product-imports/read-rows.ts";
+import { KEYWORD_LIST_VIOLATIONS, type KeywordListViolationCode } from "../violation-catalogue.ts";
 
 /**
  * A keyword list uploaded for an ad group's keyword recommendations (issue 21 §2, the "own
@@ -20,19 +21,10 @@ export const MAX_KEYWORD_LIST_BYTES = 1024 * 1024;
 export const MAX_KEYWORD_LIST_LINES = 5000;
 
 /** Refusals with a status and a code the web translates (keywordRecs.user.import.error). */
-export const KEYWORD_LIST_ERRORS = {
-  noFile: [400, "No file was uploaded."],
-  malformed: [400, "The upload is not a complete multipart/form-data body."],
-  tooLarge: [413, "The file is larger than 1 MB."],
-  unsupportedType: [415, "The file is neither CSV nor XLSX."],
-  empty: [422, "The file is empty."],
-  unreadable: [422, "The file cannot be read."],
-  tooManyLines: [422, "The file has more than 5,000 keyword lines."],
-} as const;
-export type KeywordListErrorCode = keyof typeof KEYWORD_LIST_ERRORS;
+export type KeywordListErrorCode = KeywordListViolationCode;
 
 export function keywordListError(code: KeywordListErrorCode): ValidationError {
-  const [status, message] = KEYWORD_LIST_ERRORS[code];
+  const [status, message] = KEYWORD_LIST_VIOLATIONS[code];
   return new ValidationError([{ propertyPath: "file", message, code }], status);
 }
 

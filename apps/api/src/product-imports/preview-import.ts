@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Database } from "@starport/db";
 import { ValidationError } from "../errors.ts";
+import { importViolation } from "../violation-catalogue.ts";
 import {
   type CellResult,
   displayCell,
@@ -77,13 +78,7 @@ export async function previewProductImport(
 ) {
   // Only an upload not yet started has its file (a done import's file is deleted).
   if (imp.status !== "uploaded" || imp.fileDeletedAt)
-    throw new ValidationError([
-      {
-        propertyPath: "status",
-        message: "This import has already been started or abandoned.",
-        code: "alreadyStarted",
-      },
-    ]);
+    throw new ValidationError([importViolation("status", "alreadyStarted")]);
   return {
     rows: await previewRows(
       join(dataDir, imp.storagePath),

@@ -7,6 +7,7 @@ import { normalizeMarketplaceCode } from "@starport/marketplaces";
 import { eq } from "drizzle-orm";
 import { ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
+import { importViolation } from "../violation-catalogue.ts";
 import { listingSourceOf } from "./fetch-amazon-listings.ts";
 import type { ProductImportJobs } from "./jobs.ts";
 
@@ -28,13 +29,7 @@ export async function startAmazonImport(
   const marketplace = normalizeMarketplaceCode(marketplaceInput);
   if (!marketplace) throw new ValidationError([violation("marketplace", "invalid")]);
   if (!amazonAvailable || !(await listingSourceOf(db, actor.sellerProfileId, marketplace)))
-    throw new ValidationError([
-      {
-        propertyPath: "marketplace",
-        message: "No connected Seller Central account sells on this marketplace.",
-        code: "notConnected",
-      },
-    ]);
+    throw new ValidationError([importViolation("marketplace", "notConnected")]);
   await mkdir(join(jobs.dataDir, "imports"), { recursive: true });
   const id = randomUUID();
   const [author] = await db

@@ -3,6 +3,7 @@ import { schema } from "@starport/db";
 import { and, eq, sql } from "drizzle-orm";
 import { ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
+import { importViolation } from "../violation-catalogue.ts";
 import { type ImportFieldName, normaliseHeader } from "./fields.ts";
 import type { ProductImportJobs } from "./jobs.ts";
 import { headerSetKey } from "./upload-import.ts";
@@ -30,14 +31,7 @@ export async function startProductImport(
         and(eq(schema.productImports.id, imp.id), eq(schema.productImports.status, "uploaded")),
       )
       .returning();
-    if (rows.length === 0)
-      throw new ValidationError([
-        {
-          propertyPath: "status",
-          message: "This import has already been started.",
-          code: "alreadyStarted",
-        },
-      ]);
+    if (rows.length === 0) throw new ValidationError([importViolation("status", "alreadyStarted")]);
     const remembered: Record<string, string> = {};
     imp.headers.forEach((header, index) => {
       if (header === "") return;

@@ -9,6 +9,10 @@ import { schema } from "@starport/db";
 import { and, eq, sql } from "drizzle-orm";
 import { ValidationError } from "../errors.ts";
 import {
+  PRODUCT_IMPORT_VIOLATIONS,
+  type ProductImportViolationCode,
+} from "../violation-catalogue.ts";
+import {
   fieldOfHeader,
   IMPORT_FIELD_NAMES,
   type ImportFieldName,
@@ -25,24 +29,10 @@ export const DEFAULT_IMPORT_QUOTA_BYTES = 500 * 1024 * 1024;
 export const HEADER_SEARCH_ROWS = 10;
 
 /** Refusals before any job starts: a status and a code the web translates (productImports.error). */
-export const UPLOAD_ERRORS = {
-  noFile: [400, "No file was uploaded."],
-  malformed: [400, "The upload is not a complete multipart/form-data body."],
-  tooLarge: [413, "The file is larger than 50 MB."],
-  quotaExceeded: [
-    413,
-    "The files of your imports not yet done exceed your storage quota; run or wait for them first.",
-  ],
-  unsupportedType: [415, "The file is neither CSV nor XLSX."],
-  empty: [422, "The file is empty."],
-  unreadable: [422, "The file cannot be read."],
-  noHeader: [422, "None of the first rows names a known column."],
-  noRows: [422, "The file has a header but no rows."],
-} as const;
-export type UploadErrorCode = keyof typeof UPLOAD_ERRORS;
+export type UploadErrorCode = ProductImportViolationCode;
 
 export function uploadError(code: UploadErrorCode, detail?: string): ValidationError {
-  const [status, message] = UPLOAD_ERRORS[code];
+  const [status, message] = PRODUCT_IMPORT_VIOLATIONS[code];
   return new ValidationError(
     [{ propertyPath: "file", message: detail ? `${message} ${detail}` : message, code }],
     status,

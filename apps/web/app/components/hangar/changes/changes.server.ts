@@ -10,7 +10,6 @@ import { buildUrl, parseCollection, violationsOfBody } from "../../../lib/api/hy
 import { resourceRouteApi } from "../../../session/server-session.ts";
 import {
   type ActionResult,
-  type ActionViolation,
   type AdGroupChoice,
   type BatchData,
   type BatchView,
