@@ -1,8 +1,10 @@
 import type { ImportReason } from "./fields.ts";
 
 /**
- * Reasons of row errors in the downloadable error CSV ({{row}}: the other row of a duplicate) (the screens translate the same keys from
- * the web's i18n under productImports.reason). German addresses the user formally.
+ * Reasons of row errors in the downloadable error CSV ({{row}}: the other row of a duplicate). The
+ * screens show the same texts from the web's i18n (productImports.reason); the API cannot read the
+ * web's files, so apps/web/test/import-reason-texts.test.ts holds the two equal. German addresses
+ * the user formally.
  */
 export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
   de: {
@@ -22,7 +24,7 @@ export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
     duplicateKey:
       "Dasselbe Produkt (SKU bzw. ASIN und Marktplatz) wie Zeile {{row}}; Zeile {{row}} gilt.",
     costAbovePrice:
-      "Warnung: Der Einkaufspreis liegt über dem Verkaufspreis (Tausendertrennzeichen?).",
+      "Der Einkaufspreis liegt über dem Verkaufspreis (Tausendertrennzeichen?). Übernommen, bitte prüfen Sie ihn.",
   },
   en: {
     missingKey: "Neither SKU nor ASIN given.",
@@ -39,7 +41,7 @@ export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
     tooManyTags: "Too many tags (at most 50).",
     tooLong: "The value is too long.",
     duplicateKey: "Same product (SKU or ASIN and marketplace) as row {{row}}; row {{row}} applies.",
-    costAbovePrice: "Warning: the cost is above the selling price (thousands separator?).",
+    costAbovePrice: "The cost is above the selling price (thousands separator?). Applied; please check it.",
   },
 };
 
