@@ -41,7 +41,8 @@ export const REASON_TEXTS: Record<"de" | "en", Record<ImportReason, string>> = {
     tooManyTags: "Too many tags (at most 50).",
     tooLong: "The value is too long.",
     duplicateKey: "Same product (SKU or ASIN and marketplace) as row {{row}}; row {{row}} applies.",
-    costAbovePrice: "The cost is above the selling price (thousands separator?). Applied; please check it.",
+    costAbovePrice:
+      "The cost is above the selling price (thousands separator?). Applied; please check it.",
   },
 };
 
