@@ -4,7 +4,18 @@ import type { Principal } from "../auth/principal.ts";
 import { requireVisibleSellerProfile } from "./seller-profile-access.ts";
 
 /** Facets of the filter bar: the profile's marketplaces, brands and categories. */
-export async function catalogueFacets(db: Database, principal: Principal, sellerProfileId: string) {
+/** GET /api/catalogue/facets: the filter bar's choices. */
+export interface CatalogueFacets {
+  marketplaces: string[];
+  brands: string[];
+  categories: string[];
+}
+
+export async function catalogueFacets(
+  db: Database,
+  principal: Principal,
+  sellerProfileId: string,
+): Promise<CatalogueFacets> {
   await requireVisibleSellerProfile(db, principal, sellerProfileId);
   const result = (await db.execute(sql`
     select 'marketplace' as kind, p.marketplace as value from products p

@@ -10,9 +10,9 @@ import { catalogueToday } from "./collection-rules.ts";
 import { exportCollectionSummaries } from "./export-collections.ts";
 import { previewCollection, previewCollectionBody } from "./preview-collection.ts";
 import { CATALOGUE_TAGS, json } from "./routes.ts";
-import { summarizeCollections } from "./summarize-collections.ts";
+import { type CollectionSummaries, summarizeCollections } from "./summarize-collections.ts";
 
-const summaries = z.object({
+const summaries: z.ZodType<CollectionSummaries> = z.object({
   currency: z.string().describe("The currency of every amount: the seller profile's default"),
   unconvertedCurrencies: z
     .array(z.string())

@@ -1,10 +1,19 @@
-import { type Database, type RollupCoverage, refreshRollups, schema } from "@starport/db";
+import { type Database, type RollupCoverage, refreshRollups } from "@starport/db";
 import { MARKETPLACE_CODES } from "@starport/marketplaces";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Period } from "../advertising/metrics/period.ts";
 import { rollupSums } from "../advertising/metrics/rollup.ts";
-import { LOW_COVER_DAYS, STOCK_STATUSES } from "./product-list-query.ts";
+import {
+  NUMBER_OPERATORS,
+  RULE_LIFECYCLES,
+  RULE_METRICS,
+  RULE_OPERATORS,
+  RULE_WINDOWS,
+  type RuleMetric,
+  STOCK_STATUSES,
+} from "./collection-rule-vocabulary.ts";
+import { LOW_COVER_DAYS } from "./product-list-query.ts";
 
 /**
  * Rule-based collections (issue 11 §5): a rule set is conditions combined with all/any, declared
@@ -13,18 +22,7 @@ import { LOW_COVER_DAYS, STOCK_STATUSES } from "./product-list-query.ts";
  * PRODUCT_FROM). Nothing evaluates rules anywhere else.
  */
 
-export const RULE_WINDOWS = [7, 14, 30, 60, 90] as const;
-export const RULE_METRICS = [
-  "acos",
-  "roas",
-  "spend",
-  "sales",
-  "clicks",
-  "impressions",
-  "orders",
-] as const;
-export type RuleMetric = (typeof RULE_METRICS)[number];
-export const NUMBER_OPERATORS = ["gt", "gte", "lt", "lte", "between"] as const;
+export { NUMBER_OPERATORS, RULE_METRICS, RULE_WINDOWS, type RuleMetric };
 
 const text = z.string().trim().min(1).max(200);
 /** `B0*`, `SKU-??-RED`: `*` any run of characters, `?` one character, case-insensitive. */
@@ -46,30 +44,30 @@ const numeric = {
 export const ruleCondition = z.discriminatedUnion("field", [
   z.object({
     field: z.enum(["brand", "category"]),
-    operator: z.enum(["is", "isNot", "contains"]),
+    operator: z.enum(RULE_OPERATORS.brand),
     value: text,
   }),
-  z.object({ field: z.literal("tag"), operator: z.enum(["is", "isNot"]), value: text }),
+  z.object({ field: z.literal("tag"), operator: z.enum(RULE_OPERATORS.tag), value: text }),
   z.object({
     field: z.literal("marketplace"),
-    operator: z.enum(["is", "isNot"]),
+    operator: z.enum(RULE_OPERATORS.marketplace),
     value: z.enum(MARKETPLACE_CODES as [string, ...string[]]),
   }),
   z.object({
     field: z.enum(["asin", "sku"]),
-    operator: z.enum(["matches", "notMatches"]),
+    operator: z.enum(RULE_OPERATORS.asin),
     value: pattern,
   }),
   z.object({ field: z.literal("price"), ...numeric }),
   z.object({
     field: z.literal("stockStatus"),
-    operator: z.enum(["is", "isNot"]),
+    operator: z.enum(RULE_OPERATORS.stockStatus),
     value: z.enum(STOCK_STATUSES),
   }),
   z.object({
     field: z.literal("lifecycle"),
-    operator: z.enum(["is", "isNot"]),
-    value: z.enum([...schema.LIFECYCLE_STAGES, "none"]),
+    operator: z.enum(RULE_OPERATORS.lifecycle),
+    value: z.enum(RULE_LIFECYCLES),
   }),
   z.object({
     field: z.literal("metric"),

@@ -116,6 +116,15 @@ export interface ProductListRow {
   goal: (TrackedGoal & { status: GoalStatus | null }) | null;
 }
 
+/** A member of GET /api/catalogue/products as it goes out: a Product with its IRIs. */
+export type ProductListMember = Omit<ProductListRow, "detailsId" | "sellerAccountId" | "tags"> & {
+  "@id": string;
+  "@type": string;
+  sellerAccount: string;
+  details: string | null;
+  tags: { "@id": string; "@type": "Tag"; id: string; text: string }[];
+};
+
 const major = (v: unknown) => (v === null || v === undefined ? null : Number(v) / 1_000_000);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

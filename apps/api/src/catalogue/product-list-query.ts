@@ -2,6 +2,7 @@ import { MARKETPLACE_CODES } from "@starport/marketplaces";
 import { z } from "zod";
 import { ValidationError } from "../errors.ts";
 import { violation } from "../validation.ts";
+import { STOCK_STATUSES, type StockStatus } from "./collection-rule-vocabulary.ts";
 
 /**
  * The product list's query (GET /api/catalogue/products): filters, one sort, page, and the date
@@ -29,8 +30,7 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-export const STOCK_STATUSES = ["in_stock", "low_cover", "out_of_stock"] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
+export { STOCK_STATUSES, type StockStatus };
 /** Fewer days of cover than this is "low cover". */
 export const LOW_COVER_DAYS = 14;
 

@@ -10,10 +10,10 @@ import { createSerializer, type HydraSettings } from "../hydra/serializer.ts";
 import { BODY_PROBLEMS, problems } from "../openapi.ts";
 import { searchParams } from "../request-input.ts";
 import { bulkEditBody, bulkEditProducts } from "./bulk-edit-products.ts";
-import { catalogueFacets } from "./catalogue-facets.ts";
+import { type CatalogueFacets, catalogueFacets } from "./catalogue-facets.ts";
 import { catalogueToday } from "./collection-rules.ts";
 import { exportProducts } from "./export-products.ts";
-import { listCatalogueProducts } from "./list-products.ts";
+import { listCatalogueProducts, type ProductListMember } from "./list-products.ts";
 import { PRODUCT_LIST_PARAMETERS, parseProductListQuery } from "./product-list-query.ts";
 
 export const CATALOGUE_TAGS = ["Catalogue"];
@@ -35,7 +35,7 @@ const productListQuery = z.looseObject({
 const productPage = z
   .looseObject({ "@context": z.string(), "@id": z.string(), "@type": z.string() })
   .describe("A Hydra collection of Products with stock, economics and ad metrics");
-const facets = z.object({
+const facets: z.ZodType<CatalogueFacets> = z.object({
   marketplaces: z.array(z.string()),
   brands: z.array(z.string()),
   categories: z.array(z.string()),
@@ -106,8 +106,8 @@ export async function catalogueRoutes(
             ...row,
             sellerAccount: `/api/seller_accounts/${sellerAccountId}`,
             details: detailsId ? `/api/product_details/${detailsId}` : null,
-            tags: tags.map((t) => ({ "@id": `/api/tags/${t.id}`, "@type": "Tag", ...t })),
-          },
+            tags: tags.map((t) => ({ "@id": `/api/tags/${t.id}`, "@type": "Tag" as const, ...t })),
+          } satisfies Omit<ProductListMember, "@id" | "@type">,
         })),
         total,
         {

@@ -1,30 +1,24 @@
-import type { GoalStatus } from "@starport/settings";
-/** Wire shapes of the collection endpoints (apps/api/src/catalogue/collection-rules.ts). */
+import {
+  RULE_LIFECYCLES,
+  type RULE_METRICS,
+  RULE_OPERATORS,
+  type RuleField,
+  STOCK_STATUSES,
+} from "@starport/api/collection-rule-vocabulary";
 
-export const RULE_FIELDS = [
-  "tag",
-  "brand",
-  "category",
-  "marketplace",
-  "asin",
-  "sku",
-  "price",
-  "stockStatus",
-  "lifecycle",
-  "metric",
-] as const;
-export type RuleField = (typeof RULE_FIELDS)[number];
-export const RULE_METRICS = [
-  "acos",
-  "roas",
-  "spend",
-  "sales",
-  "clicks",
-  "impressions",
-  "orders",
-] as const;
-export const RULE_WINDOWS = [7, 14, 30, 60, 90] as const;
-export const NUMBER_OPERATORS = ["gt", "gte", "lt", "lte", "between"] as const;
+/**
+ * The rule editor's model of the collection endpoints: the vocabulary is the API's
+ * (collection-rule-vocabulary.ts); a condition here is a draft the form edits, which the API's
+ * rule schema judges on save.
+ */
+
+export {
+  NUMBER_OPERATORS,
+  RULE_FIELDS,
+  RULE_METRICS,
+  RULE_WINDOWS,
+  type RuleField,
+} from "@starport/api/collection-rule-vocabulary";
 
 export interface RuleCondition {
   field: RuleField;
@@ -39,23 +33,13 @@ export interface RuleSet {
   conditions: RuleCondition[];
 }
 
-export const OPERATORS: Record<RuleField, readonly string[]> = {
-  tag: ["is", "isNot"],
-  brand: ["is", "isNot", "contains"],
-  category: ["is", "isNot", "contains"],
-  marketplace: ["is", "isNot"],
-  asin: ["matches", "notMatches"],
-  sku: ["matches", "notMatches"],
-  price: NUMBER_OPERATORS,
-  stockStatus: ["is", "isNot"],
-  lifecycle: ["is", "isNot"],
-  metric: NUMBER_OPERATORS,
-};
+/** Each field's operators (the API's rule vocabulary). */
+export const OPERATORS: Record<RuleField, readonly string[]> = RULE_OPERATORS;
 
 /** Choices of fields whose value is one of a list. */
 export const VALUE_CHOICES: Partial<Record<RuleField, readonly string[]>> = {
-  stockStatus: ["in_stock", "low_cover", "out_of_stock"],
-  lifecycle: ["launch", "growth", "profit", "clearance", "none"],
+  stockStatus: STOCK_STATUSES,
+  lifecycle: RULE_LIFECYCLES,
 };
 
 export function blankCondition(field: RuleField): RuleCondition {
@@ -110,25 +94,5 @@ export function toWire(rules: RuleSet): RuleSet {
   };
 }
 
-export interface CollectionSummary {
-  id: string;
-  name: string;
-  description: string;
-  colour: string;
-  membership: "manual" | "rules";
-  priority: number;
-  productCount: number;
-  spend: number;
-  sales: number;
-  acos: number | null;
-  /** Total sales (ad + organic) of the range; null while none is synced. */
-  totalSales: number | null;
-  tacos: number | null;
-  organicShare: number | null;
-  /** Target ACoS (percent) resolved global → collection, and the range's ACoS against it. */
-  goal: {
-    targetAcos: number | null;
-    source: "collection" | "global" | "default";
-    status: GoalStatus | null;
-  };
-}
+/** A row of the Cargo Bay list, as the API declares it. */
+export type { CollectionSummary } from "@starport/api/contracts";

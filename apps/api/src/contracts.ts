@@ -1,0 +1,8 @@
+/**
+ * The wire shapes of the API's computed reads, for the web (issue 20 §2: contracts once). Types
+ * only: the web imports them with `import type`, so nothing of the API reaches the browser, and a
+ * field the API renames or drops is a type error in the screen that reads it.
+ */
+export type { CatalogueFacets } from "./catalogue/catalogue-facets.ts";
+export type { ProductListMember } from "./catalogue/list-products.ts";
+export type { CollectionSummaries, CollectionSummary } from "./catalogue/summarize-collections.ts";
