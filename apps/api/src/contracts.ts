@@ -4,5 +4,7 @@
  * field the API renames or drops is a type error in the screen that reads it.
  */
 export type { CatalogueFacets } from "./catalogue/catalogue-facets.ts";
+export type { CompetitorSuggestionsView } from "./catalogue/competitors/check-competitors.ts";
+export type { CompetitorView } from "./catalogue/competitors/manage-competitors.ts";
 export type { ProductListMember } from "./catalogue/list-products.ts";
 export type { CollectionSummaries, CollectionSummary } from "./catalogue/summarize-collections.ts";

@@ -41,6 +41,9 @@ export async function refreshCompetitors(
   return { snapshots: await captureCompetitorSnapshots(db, sp, productId) };
 }
 
+/** GET /api/products/{id}/competitor_suggestions, when ready: Amazon's answer and its age. */
+export type CompetitorSuggestionsView = CompetitorSuggestions & { fetchedAt: string };
+
 export type SuggestionsAnswer =
   | { state: "ready"; suggestions: CompetitorSuggestions; fetchedAt: Date }
   | { state: "pending"; retryAfterSeconds: number };

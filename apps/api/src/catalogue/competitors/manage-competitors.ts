@@ -39,7 +39,7 @@ export interface CompetitorView {
   /** Oldest first, at most the last 90. */
   history: Snapshot[];
 }
-interface Snapshot {
+export interface Snapshot {
   capturedAt: string;
   price: number | null;
   landedPrice: number | null;

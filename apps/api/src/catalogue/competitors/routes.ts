@@ -6,7 +6,11 @@ import type { AmazonDependencies } from "../../amazon/connections.ts";
 import { requirePrincipal, signedIn } from "../../auth/authenticate.ts";
 import { BODY_PROBLEMS, problems } from "../../openapi.ts";
 import { CATALOGUE_TAGS, json } from "../routes.ts";
-import { competitorSuggestions, refreshCompetitors } from "./check-competitors.ts";
+import {
+  type CompetitorSuggestionsView,
+  competitorSuggestions,
+  refreshCompetitors,
+} from "./check-competitors.ts";
 import {
   addCompetitor,
   addCompetitorBody,
@@ -187,7 +191,10 @@ export async function competitorRoutes(
           .code(202)
           .header("retry-after", String(found.retryAfterSeconds))
           .send({ status: "pending", retryAfterSeconds: found.retryAfterSeconds });
-      return { ...found.suggestions, fetchedAt: found.fetchedAt.toISOString() };
+      return {
+        ...found.suggestions,
+        fetchedAt: found.fetchedAt.toISOString(),
+      } satisfies CompetitorSuggestionsView;
     },
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from "@mantine/core";
+import type { CompetitorSuggestionsView, CompetitorView } from "@starport/api/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat, numberFormat } from "../../lib/intl-format.ts";
@@ -6,28 +7,9 @@ import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 import { browserApi } from "../../session/store.ts";
 
-interface Snapshot {
-  capturedAt: string;
-  price: number | null;
-  currency: string | null;
-  hasBuyBox: boolean | null;
-  fulfillment: string | null;
-}
-interface Competitor {
-  id: string;
-  asin: string;
-  sellerId: string | null;
-  source: string;
-  title: string | null;
-  latest: Snapshot | null;
-  history: Snapshot[];
-}
-interface Suggestions {
-  offers: { sellerId: string; price: number | null; hasBuyBox: boolean; fulfillment: string }[];
-  similar: { asin: string }[];
-  /** When Amazon gave the answer: suggestions are cached within Amazon's rate limit. */
-  fetchedAt: string;
-}
+type Competitor = CompetitorView;
+type Snapshot = NonNullable<Competitor["latest"]>;
+type Suggestions = CompetitorSuggestionsView;
 
 /** How long the panel keeps asking while Amazon's rate limit holds the answer back. */
 const SUGGESTION_PATIENCE_MS = 90_000;
@@ -94,7 +76,7 @@ export function ProductCompetitors({
   }
   const add = (payload: object) =>
     run(() => browserApi().json(base, { ...JSON_POST, body: JSON.stringify(payload) }));
-  const money = (s: Snapshot | null) =>
+  const money = (s: Pick<Snapshot, "price" | "currency"> | null) =>
     s?.price === null || s?.price === undefined
       ? "–"
       : numberFormat(tag, { style: "currency", currency: s.currency ?? "EUR" }).format(s.price);
@@ -255,13 +237,7 @@ export function ProductCompetitors({
             <Group key={o.sellerId} gap="xs">
               <Text size="sm">
                 {t("cargoBay.competitors.seller", { seller: o.sellerId })} ·{" "}
-                {money({
-                  price: o.price,
-                  currency: null,
-                  capturedAt: "",
-                  hasBuyBox: null,
-                  fulfillment: null,
-                })}
+                {money({ price: o.price, currency: null })}
                 {o.hasBuyBox ? ` · ${t("cargoBay.competitors.buyBoxYes")}` : ""}
               </Text>
               <Button
