@@ -26,7 +26,7 @@ import { DEFAULT_THEME, parseTheme } from "./lib/theme.ts";
 import { cssVariablesResolver, mantineTheme } from "./lib/theme-config.ts";
 import { BuildWatcher, CURRENT_BUILD_ID } from "./lifecycle/BuildWatcher.tsx";
 import { initErrorReporting, reportError } from "./lifecycle/error-reporting.ts";
-import { runClientRouteMiddleware, runRouteMiddleware } from "./middleware/run.ts";
+import { validateParams, validateParamsInBrowser } from "./middleware/run.ts";
 import { entryForRouteId, splitLocale } from "./route-table.ts";
 import { SessionKeeper } from "./session/SessionKeeper.tsx";
 import { secureCookies, sessionContext } from "./session/server-session.ts";
@@ -38,8 +38,8 @@ const Toasts = lazy(() => import("./components/Toasts.tsx"));
 const ZOD_JITLESS =
   "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
 
-export const middleware: Route.MiddlewareFunction[] = [runRouteMiddleware];
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [runClientRouteMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [validateParams];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [validateParamsInBrowser];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);

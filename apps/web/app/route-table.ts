@@ -1,7 +1,7 @@
 /**
  * Every screen of Starport (spec §2), declared once. routes.ts builds the German and English
- * routes from it; the root middleware validates params and runs the named middleware from it;
- * the layouts read the back-button flag from it.
+ * routes from it (each behind its guard's layout route); the root middleware validates params
+ * from it; the layouts read the back-button flag from it.
  */
 
 export const LOCALES = ["de", "en"] as const;
@@ -14,6 +14,15 @@ export type LayoutName = "default" | "default-boxed" | "standalone" | "empty";
 /** How a dynamic segment must look; a mismatch is a 404 carrying the full path. */
 export type ParamKind = "marketplace" | "id";
 
+/**
+ * The route guards (spec §4, §6), each a module in guards/ with its middleware in order:
+ * `onboarding` (a signed-in user who has not finished onboarding goes there), `signed-in`
+ * (+ sign-in), `app` (+ a seller profile), `home` (the locale detection, then `app`) and `admin`
+ * (signed in as administrator).
+ */
+export const GUARDS = ["onboarding", "signed-in", "app", "home", "admin"] as const;
+export type GuardName = (typeof GUARDS)[number];
+
 export interface RouteEntry {
   /** Stable key: route ids, translation keys (`pages.<key>.*`) and tests use it. */
   key: string;
@@ -22,8 +31,11 @@ export interface RouteEntry {
   layout: LayoutName | null;
   /** Back button in the app shell's page header. */
   backButton?: boolean;
-  /** Named middleware, run in order before the route shows. */
-  middleware?: readonly string[];
+  /**
+   * The guard the route shows behind: a pathless layout route (`guards/<name>.ts`) whose React
+   * Router middleware runs before the route's loaders, on the server and on client navigations.
+   */
+  guard?: GuardName;
   params?: Readonly<Record<string, ParamKind>>;
   /** Reachable without signing in (spec §2). */
   public?: boolean;
@@ -36,18 +48,18 @@ export interface RouteEntry {
 }
 
 /** Signed in, onboarded, with a seller profile: the app's working screens. */
-const APP = ["auth", "onboarding", "profile"] as const;
+const APP = "app";
 /** Signed in and onboarded, no seller profile needed. */
-const SIGNED_IN = ["auth", "onboarding"] as const;
+const SIGNED_IN = "signed-in";
 /** Signed in as administrator (spec §6). */
-const ADMIN = ["auth", "onboarding", "admin"] as const;
+const ADMIN = "admin";
 
 export const ROUTES: readonly RouteEntry[] = [
   {
     key: "home",
     path: "/",
     layout: "default",
-    middleware: ["detect-locale", ...APP],
+    guard: "home",
     file: "routes/index.tsx",
   },
   { key: "login", path: "/login", layout: "standalone", public: true, file: "routes/login.tsx" },
@@ -62,35 +74,35 @@ export const ROUTES: readonly RouteEntry[] = [
     key: "profile-selection",
     path: "/profile-selection",
     layout: "standalone",
-    middleware: SIGNED_IN,
+    guard: SIGNED_IN,
     file: "routes/profile-selection.tsx",
   },
   {
     key: "getting-started",
     path: "/getting-started",
     layout: "standalone",
-    middleware: SIGNED_IN,
+    guard: SIGNED_IN,
     file: "routes/getting-started.tsx",
   },
   {
     key: "profile",
     path: "/profile",
     layout: "default",
-    middleware: SIGNED_IN,
+    guard: SIGNED_IN,
     file: "routes/profile/route.tsx",
   },
   {
     key: "settings",
     path: "/settings",
     layout: null,
-    middleware: APP,
+    guard: APP,
     file: "routes/settings.tsx",
   },
   {
     key: "action-center",
     path: "/action-center",
     layout: null,
-    middleware: APP,
+    guard: APP,
     file: "routes/action-center/index.tsx",
   },
   {
@@ -98,22 +110,22 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/action-center/keyword-recommendations/:marketplace/:id",
     layout: null,
     params: { marketplace: "marketplace", id: "id" },
-    middleware: APP,
+    guard: APP,
     file: "routes/action-center/keyword-recommendations/route.tsx",
   },
-  { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed", middleware: ADMIN },
+  { key: "admin-strategy", path: "/admin/strategy", layout: "default-boxed", guard: ADMIN },
   {
     key: "admin-users",
     path: "/admin/users",
     layout: "default-boxed",
-    middleware: ADMIN,
+    guard: ADMIN,
     file: "routes/admin/users/index.tsx",
   },
   {
     key: "admin-audit",
     path: "/admin/audit",
     layout: "default-boxed",
-    middleware: ADMIN,
+    guard: ADMIN,
     file: "routes/admin/audit/index.tsx",
   },
   {
@@ -122,10 +134,10 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { id: "id" },
-    middleware: ADMIN,
+    guard: ADMIN,
     file: "routes/admin/users/$id.tsx",
   },
-  { key: "auth", path: "/auth", layout: "empty", public: true, middleware: ["onboarding"] },
+  { key: "auth", path: "/auth", layout: "empty", public: true, guard: "onboarding" },
   {
     key: "advertising-api-auth",
     path: "/advertising-api-auth",
@@ -145,7 +157,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/account-connection-successful",
     layout: "empty",
     public: true,
-    middleware: ["onboarding"],
+    guard: "onboarding",
     file: "routes/account-connection-successful.tsx",
   },
   {
@@ -153,7 +165,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/account-connection-error",
     layout: "empty",
     public: true,
-    middleware: ["onboarding"],
+    guard: "onboarding",
     file: "routes/account-connection-error.tsx",
   },
   {
@@ -161,20 +173,20 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/campaign/test",
     layout: "default-boxed",
     backButton: false,
-    middleware: APP,
+    guard: APP,
   },
   {
     key: "collections",
     path: "/cargo-bay/collections",
     layout: "default",
-    middleware: APP,
+    guard: APP,
     file: "routes/cargo-bay/collections/index.tsx",
   },
   {
     key: "collection-new",
     path: "/cargo-bay/collections/new",
     layout: "default-boxed",
-    middleware: APP,
+    guard: APP,
     file: "routes/cargo-bay/collections/new.tsx",
   },
   {
@@ -182,7 +194,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/cargo-bay/collections/:id",
     layout: "default-boxed",
     params: { id: "id" },
-    middleware: APP,
+    guard: APP,
     file: "routes/cargo-bay/collections/$id.tsx",
   },
   {
@@ -190,7 +202,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/hangar/campaigns",
     layout: "default",
     backButton: true,
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/campaigns/index.tsx",
   },
   {
@@ -198,7 +210,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/hangar/history",
     layout: "default",
     backButton: true,
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/history/index.tsx",
   },
   {
@@ -206,7 +218,7 @@ export const ROUTES: readonly RouteEntry[] = [
     path: "/hangar/bid-optimisation",
     layout: "default",
     backButton: true,
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/bid-optimisation/index.tsx",
   },
   {
@@ -215,7 +227,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { sellerProfileId: "id", marketplace: "marketplace" },
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/campaigns/$sellerProfileId/$marketplace.tsx",
   },
   {
@@ -224,7 +236,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { sellerProfileId: "id", marketplace: "marketplace" },
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/campaigns/$sellerProfileId/$marketplace/new.tsx",
   },
   {
@@ -233,7 +245,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { id: "id" },
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/campaigns/adgroup/$id.tsx",
   },
   {
@@ -242,24 +254,24 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: "default-boxed",
     backButton: true,
     params: { id: "id" },
-    middleware: APP,
+    guard: APP,
     file: "routes/hangar/campaigns/detail/$id.tsx",
   },
   {
     key: "product-imports",
     path: "/product/imports",
     layout: "default-boxed",
-    middleware: APP,
+    guard: APP,
     file: "routes/product/imports/route.tsx",
   },
   {
     key: "product-list",
     path: "/product/list",
     layout: "default-boxed",
-    middleware: APP,
+    guard: APP,
     file: "routes/product/list/route.tsx",
   },
-  { key: "strategy-center", path: "/strategy-center", layout: "default-boxed", middleware: APP },
+  { key: "strategy-center", path: "/strategy-center", layout: "default-boxed", guard: APP },
 ];
 
 /** The shell a layout name renders in ("none set" uses the default shell). */

@@ -1,5 +1,13 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { type LayoutName, LOCALES, localizePath, ROUTES, routeId, shellOf } from "./route-table.ts";
+import {
+  GUARDS,
+  type LayoutName,
+  LOCALES,
+  localizePath,
+  ROUTES,
+  routeId,
+  shellOf,
+} from "./route-table.ts";
 
 const SHELLS: readonly LayoutName[] = ["default", "default-boxed", "standalone", "empty"];
 
@@ -9,11 +17,18 @@ export default LOCALES.flatMap((locale) => [
     layout(
       `layouts/${shell}.tsx`,
       { id: `${locale}:layout:${shell}` },
-      ROUTES.filter((entry) => shellOf(entry) === shell).map((entry) => {
-        const file = entry.file ?? "routes/placeholder.tsx";
-        const id = routeId(locale, entry.key);
-        const path = localizePath(entry.path, locale).slice(1);
-        return path === "" ? index(file, { id }) : route(path, file, { id });
+      [undefined, ...GUARDS].flatMap((guard) => {
+        const entries = ROUTES.filter(
+          (entry) => shellOf(entry) === shell && entry.guard === guard,
+        ).map((entry) => {
+          const file = entry.file ?? "routes/placeholder.tsx";
+          const id = routeId(locale, entry.key);
+          const path = localizePath(entry.path, locale).slice(1);
+          return path === "" ? index(file, { id }) : route(path, file, { id });
+        });
+        if (!guard || entries.length === 0) return entries;
+        // The guard's middleware (React Router's own chain) runs before these routes' loaders.
+        return [layout(`guards/${guard}.ts`, { id: `${locale}:${shell}:guard:${guard}` }, entries)];
       }),
     ),
   ),

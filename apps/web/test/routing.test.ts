@@ -1,19 +1,25 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import { decideLocale } from "../app/middleware/detect-locale.ts";
+import { decideLocale, detectLocale } from "../app/middleware/detect-locale.ts";
 import { validateRouteParams } from "../app/middleware/params.ts";
 import {
-  ROUTE_MIDDLEWARE,
-  resolveRouteMiddleware,
-  UnknownMiddlewareError,
-} from "../app/middleware/registry.ts";
+  adminMiddleware,
+  authMiddleware,
+  onboardingMiddleware,
+  profileMiddleware,
+} from "../app/middleware/session-guards.ts";
+import type { RouteMiddleware } from "../app/middleware/types.ts";
 import {
   entryForPattern,
   entryForRouteId,
+  GUARDS,
+  type GuardName,
   localizePath,
   ROUTES,
   samplePaths,
   splitLocale,
 } from "../app/route-table.ts";
+import routeConfig from "../app/routes.ts";
 
 // Spec §2, verbatim: every route and its layout ("none set" is null).
 const SPEC_ROUTES: Record<string, string | null> = {
@@ -115,31 +121,45 @@ describe("route table", () => {
   });
 });
 
-describe("route middleware", () => {
-  it("resolves every middleware the route table names", () => {
-    for (const route of ROUTES) expect(() => resolveRouteMiddleware(route)).not.toThrow();
-    expect(resolveRouteMiddleware(ROUTES[0]!)).toEqual([
-      ROUTE_MIDDLEWARE["detect-locale"],
-      ROUTE_MIDDLEWARE.auth,
-      ROUTE_MIDDLEWARE.onboarding,
-      ROUTE_MIDDLEWARE.profile,
-    ]);
+describe("route guards", () => {
+  const halves = (...guards: RouteMiddleware[]) => ({
+    server: guards.flatMap((g) => (g.server ? [g.server] : [])),
+    client: guards.flatMap((g) => (g.client ? [g.client] : [])),
+  });
+  const expected: Record<GuardName, ReturnType<typeof halves>> = {
+    onboarding: halves(onboardingMiddleware),
+    "signed-in": halves(authMiddleware, onboardingMiddleware),
+    app: halves(authMiddleware, onboardingMiddleware, profileMiddleware),
+    home: halves(detectLocale, authMiddleware, onboardingMiddleware, profileMiddleware),
+    admin: halves(authMiddleware, onboardingMiddleware, adminMiddleware),
+  };
+
+  it("are React Router middleware of one module each, in order", async () => {
+    for (const guard of GUARDS) {
+      const module = (await import(`../app/guards/${guard}.ts`)) as {
+        middleware: unknown[];
+        clientMiddleware: unknown[];
+      };
+      expect(module.middleware, guard).toEqual(expected[guard].server);
+      expect(module.clientMiddleware, guard).toEqual(expected[guard].client);
+    }
   });
 
-  it("throws a clear error for a middleware that does not exist", () => {
-    const route = { path: "/hangar/campaigns", middleware: ["detect-locale", "no-such-guard"] };
-    expect(() => resolveRouteMiddleware(route)).toThrow(UnknownMiddlewareError);
-    expect(() => resolveRouteMiddleware(route)).toThrow(
-      'Route "/hangar/campaigns" names middleware "no-such-guard", which does not exist. Known middleware: detect-locale, auth, onboarding, profile, admin.',
-    );
-  });
-
-  it("keeps declaration order", () => {
-    const first = { server: async () => undefined };
-    const second = { server: async () => undefined };
-    expect(
-      resolveRouteMiddleware({ path: "/x", middleware: ["b", "a"] }, { a: first, b: second }),
-    ).toEqual([second, first]);
+  it("put every guarded screen below its guard's layout route, in both languages", () => {
+    const parents = new Map<string, string>();
+    const walk = (routes: readonly RouteConfigEntry[], parent: string) => {
+      for (const r of routes) {
+        if (r.id) parents.set(r.id, parent);
+        walk(r.children ?? [], r.file);
+      }
+    };
+    walk(routeConfig, "root");
+    for (const locale of ["de", "en"] as const)
+      for (const entry of ROUTES) {
+        const parent = parents.get(`${locale}:${entry.key}`);
+        if (entry.guard) expect(parent, entry.path).toBe(`guards/${entry.guard}.ts`);
+        else expect(parent, entry.path).toMatch(/^layouts\//);
+      }
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * The session's named route middleware (spec §4, §6): "auth", "onboarding", "profile", "admin".
+ * The session's route middleware (spec §4, §6): auth, onboarding, profile, admin; the guards in
+ * app/guards/ chain them.
  * Server halves run on document and data requests (so client navigations pass them too); the
  * "auth" client half follows the browser store exactly as spec §4 describes.
  */
