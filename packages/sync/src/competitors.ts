@@ -1,6 +1,7 @@
-import type { Amazon, Region, SellingPartnerClient } from "@starport/amazon";
+import type { Amazon, SellingPartnerClient } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
 import { and, eq, gte, inArray, isNotNull, notExists, sql } from "drizzle-orm";
+import { amazonClients } from "./amazon-clients.ts";
 import type { TokenCipher } from "./secrets.ts";
 
 /**
@@ -38,11 +39,7 @@ export async function spClientForProduct(
     .where(eq(schema.products.id, productId));
   const connection = row?.connection;
   if (connection?.status !== "connected" || !connection.refreshTokenEncrypted) return undefined;
-  return amazon.sp({
-    refreshToken: cipher.decrypt(connection.refreshTokenEncrypted),
-    region: connection.region as Region,
-    sellingPartnerId: connection.sellingPartnerId ?? undefined,
-  });
+  return amazonClients(amazon, cipher).sp(connection);
 }
 
 async function productOf(db: Database, productId: string) {

@@ -1,3 +1,8 @@
+export {
+  type AmazonClients,
+  amazonClients,
+  type StoredConnection,
+} from "./amazon-clients.ts";
 export { type SyncArrivals, syncArrivals } from "./arrivals.ts";
 export { type Checksums, syncChecksums } from "./checksums.ts";
 export {

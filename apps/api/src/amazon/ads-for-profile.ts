@@ -1,5 +1,6 @@
 import { type AdsClient, type Region, regionForMarketplace } from "@starport/amazon";
 import { type Database, schema } from "@starport/db";
+import { amazonClients } from "@starport/sync";
 import { and, eq } from "drizzle-orm";
 import { DomainError } from "../errors.ts";
 import type { AmazonDependencies } from "./connections.ts";
@@ -34,8 +35,5 @@ export async function adsForProfile(
       ),
     );
   if (!connection?.refreshTokenEncrypted) throw new AdsNotConnectedError();
-  return amazon.amazon.ads({
-    refreshToken: amazon.cipher.decrypt(connection.refreshTokenEncrypted),
-    region,
-  });
+  return amazonClients(amazon.amazon, amazon.cipher).ads(connection);
 }

@@ -3,11 +3,11 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Amazon, Region } from "@starport/amazon";
+import type { Amazon } from "@starport/amazon";
 import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { getMarketplace } from "@starport/marketplaces";
-import type { TokenCipher } from "@starport/sync";
+import { amazonClients, type TokenCipher } from "@starport/sync";
 import { and, eq } from "drizzle-orm";
 import { LISTING_HEADERS, LISTING_MAPPING, tsvCell } from "./listing-fields.ts";
 
@@ -63,11 +63,7 @@ export async function fetchAmazonListings(
   const source = await listingSourceOf(db, imp.sellerProfileId, imp.marketplace ?? "");
   if (!source) throw new AmazonSourceUnavailable();
   const { connection, market } = source;
-  const sp = access.amazon.sp({
-    refreshToken: access.cipher.decrypt(connection.refreshTokenEncrypted!),
-    region: connection.region as Region,
-    sellingPartnerId: connection.sellingPartnerId ?? undefined,
-  });
+  const sp = amazonClients(access.amazon, access.cipher).sp(connection);
   const path = join(dataDir, imp.storagePath);
   async function* lines() {
     yield `${LISTING_HEADERS.join("\t")}\n`;

@@ -4,10 +4,12 @@ import { AmazonApiError, AmazonAuthError, type Region } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { getMarketplace } from "@starport/marketplaces";
 import { and, eq } from "drizzle-orm";
+import { amazonClients } from "../amazon-clients.ts";
 import type { EngineDeps } from "./deps.ts";
 
 export function createConnections(deps: EngineDeps) {
   const { db, amazon, cipher } = deps;
+  const clients = amazonClients(amazon, cipher);
 
   async function connectionsOf(sellerProfileId: string, api: "ads" | "sp") {
     return db
@@ -22,12 +24,7 @@ export function createConnections(deps: EngineDeps) {
       );
   }
 
-  type Connection = typeof schema.amazonConnections.$inferSelect;
-
-  function refreshTokenOf(connection: Connection): string {
-    if (!connection.refreshTokenEncrypted) throw new Error("the connection has no token");
-    return cipher.decrypt(connection.refreshTokenEncrypted);
-  }
+  const { refreshTokenOf } = clients;
 
   async function isConnected(connectionId: string): Promise<boolean> {
     const [connection] = await db
@@ -76,7 +73,7 @@ export function createConnections(deps: EngineDeps) {
       (c) => c.region === region,
     );
     if (!connection) throw new Error(`no Ads API connection for region ${region}`);
-    return { connection, ads: amazon.ads({ refreshToken: refreshTokenOf(connection), region }) };
+    return { connection, ads: clients.ads(connection) };
   }
 
   async function activeProfiles(sellerProfileId: string) {
@@ -105,6 +102,7 @@ export function createConnections(deps: EngineDeps) {
   return {
     connectionsOf,
     refreshTokenOf,
+    clients,
     isConnected,
     markFailing,
     markRefusedConnections,

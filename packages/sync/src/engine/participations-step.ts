@@ -1,5 +1,5 @@
 /** Step "participations:<connection>": the Seller Central account and the marketplaces it sells in. */
-import { AmazonAuthError, type Region } from "@starport/amazon";
+import { AmazonAuthError } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { getMarketplaceByAmazonId } from "@starport/marketplaces";
 import { eq } from "drizzle-orm";
@@ -57,17 +57,13 @@ export async function syncParticipations(
   connectionId: string,
   ctx: StepContext,
 ): Promise<void> {
-  const { db, amazon } = deps;
+  const { db } = deps;
   const [connection] = await db
     .select()
     .from(schema.amazonConnections)
     .where(eq(schema.amazonConnections.id, connectionId));
   if (connection?.status !== "connected") return;
-  const sp = amazon.sp({
-    refreshToken: connections.refreshTokenOf(connection),
-    region: connection.region as Region,
-    ...(connection.sellingPartnerId ? { sellingPartnerId: connection.sellingPartnerId } : {}),
-  });
+  const sp = connections.clients.sp(connection);
   let list: Awaited<ReturnType<typeof sp.getMarketplaceParticipations>>;
   try {
     list = await sp.getMarketplaceParticipations(ctx.signal);

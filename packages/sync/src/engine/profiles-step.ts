@@ -1,5 +1,5 @@
 /** Step "profiles:<connection>": the Ads API seller profiles a connection reaches, in every region. */
-import { type AdsClient, AmazonAuthError, REGIONS, type Region } from "@starport/amazon";
+import { type AdsClient, AmazonAuthError, REGIONS } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { MARKETPLACES } from "@starport/marketplaces";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
@@ -21,14 +21,15 @@ async function sellerProfilesOf(client: AdsClient, ctx: StepContext): Promise<Ad
  * changes use.
  */
 async function profilesInOtherRegions(
-  { db, amazon }: EngineDeps,
-  { refreshTokenOf }: Connections,
+  { db }: EngineDeps,
+  { clients }: Connections,
   connection: Connection,
   ctx: StepContext,
 ): Promise<AdsProfile[]> {
   const found: AdsProfile[] = [];
   for (const region of REGIONS.filter((r) => r !== connection.region)) {
-    const client = amazon.ads({ refreshToken: refreshTokenOf(connection), region });
+    // The same token asked in another region (an Ads account spans regions).
+    const client = clients.ads({ ...connection, region });
     const elsewhere = await sellerProfilesOf(client, ctx);
     if (elsewhere.length === 0) continue;
     await db
@@ -128,10 +129,7 @@ export async function syncProfiles(
     .from(schema.amazonConnections)
     .where(eq(schema.amazonConnections.id, connectionId));
   if (connection?.status !== "connected") return;
-  const ads = deps.amazon.ads({
-    refreshToken: connections.refreshTokenOf(connection),
-    region: connection.region as Region,
-  });
+  const ads = connections.clients.ads(connection);
   try {
     await storeProfiles(deps, connections, connection, ads, ctx);
   } catch (error) {

@@ -1,5 +1,5 @@
 /** The Seller Central account behind an SP-API connection, its client, and the marketplaces it sells in. */
-import type { Region, SellingPartnerClient } from "@starport/amazon";
+import type { SellingPartnerClient } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { getMarketplace, type Marketplace } from "@starport/marketplaces";
 import { and, eq } from "drizzle-orm";
@@ -15,8 +15,8 @@ export interface SellerAccountAccess {
 
 /** Undefined when the connection is not usable or its account is not known yet. */
 export async function sellerAccountOf(
-  { db, amazon }: EngineDeps,
-  { refreshTokenOf }: Connections,
+  { db }: EngineDeps,
+  { clients }: Connections,
   connectionId: string,
 ): Promise<SellerAccountAccess | undefined> {
   const [connection] = await db
@@ -34,11 +34,7 @@ export async function sellerAccountOf(
       ),
     );
   if (!account) return undefined;
-  const sp = amazon.sp({
-    refreshToken: refreshTokenOf(connection),
-    region: connection.region as Region,
-    sellingPartnerId: connection.sellingPartnerId,
-  });
+  const sp = clients.sp(connection);
   const marketplaces: SellerAccountAccess["marketplaces"] = [];
   for (const participation of account.marketplaceParticipations) {
     if (!participation.isParticipating) continue;
