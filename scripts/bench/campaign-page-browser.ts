@@ -1,0 +1,189 @@
+// Issue 23's browser goals on the marketplace campaign page (demo data, DE), in Debian's Chromium:
+//   - largest contentful paint with 4× CPU throttling on a warm server (goal ≤ 1.5 s), next to
+//     the login page's in the same run (the lightest page: what the shell alone costs);
+//   - a sort click on the campaign list until the new order shows (goal p95 ≤ 300 ms), next to
+//     the same API request timed from the page (what the data alone costs).
+// Usage: npm run build -w @starport/web && [DATABASE_URL=postgres://…] \
+//        node scripts/bench/campaign-page-browser.ts [--loads 10] [--clicks 20] [--port 3280]
+// Not a test: run by hand on a quiet machine.
+import { parseArgs } from "node:util";
+import { chromium, type Page } from "@playwright/test";
+import { percentile } from "./support/latency.ts";
+import { startBenchServer } from "./support/server.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    loads: { type: "string", default: "10" },
+    clicks: { type: "string", default: "20" },
+    port: { type: "string", default: "3280" },
+  },
+});
+const loads = Number(args.loads);
+const clicks = Number(args.clicks);
+
+const server = await startBenchServer({
+  name: "campaign-page-browser",
+  port: Number(args.port),
+  adminUrl: process.env.DATABASE_URL,
+});
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+
+async function json<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(`${server.base}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The page's largest contentful paint (ms after navigation start), once the page is idle. */
+async function lcpOf(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: "networkidle" });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+}
+
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+const line = (label: string, values: number[]) =>
+  `${label}: p50 ${fmt(percentile(values, 0.5))}, p95 ${fmt(percentile(values, 0.95))}, max ${fmt(Math.max(...values))} (${values.length})`;
+
+try {
+  await server.ready();
+  const token = await server.demoToken();
+  // The demo seller's first sync fills the page; measure a page with its data.
+  for (const started = Date.now(); ; ) {
+    const runs = await json<{ "hydra:member": { status: string }[] }>(
+      "/api/sync_runs?kind=initial&itemsPerPage=1",
+      token,
+    );
+    if (runs["hydra:member"][0]?.status === "succeeded") break;
+    if (Date.now() - started > 240_000) throw new Error("the first sync did not finish");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const sellerProfile = (
+    await json<{ "hydra:member": { id: string }[] }>("/api/seller_profiles", token)
+  )["hydra:member"][0]?.id as string;
+  const pagePath = `/en/hangar/campaigns/${sellerProfile}/DE`;
+  // The query the page's table sends (the default range: the last 30 days of Amazon's calendar).
+  const profiles = await json<{ "hydra:member": { id: string; countryCode: string }[] }>(
+    `/api/advertising_profiles/seller_profile/${sellerProfile}?active=true`,
+    token,
+  );
+  const de = profiles["hydra:member"].find((p) => p.countryCode === "DE");
+  const sandboxPort = Number(args.port) + 1000;
+  const state = (await (await fetch(`http://127.0.0.1:${sandboxPort}/__sandbox/state`)).json()) as {
+    today: string;
+  };
+  const to = new Date(Date.parse(`${state.today}T00:00:00Z`) - 86_400_000);
+  const from = new Date(to.getTime() - 29 * 86_400_000);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const apiQuery = `profile=${de?.id}&from=${day(from)}&to=${day(to)}&compare=previous&page=1&itemsPerPage=50`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies(
+    [
+      { name: "token", value: token },
+      { name: "sellerProfile", value: sellerProfile },
+    ]
+      // The server may send a visitor to its canonical host (PUBLIC_URL: localhost).
+      .flatMap((c) =>
+        [server.base, server.base.replace("127.0.0.1", "localhost")].map((url) => ({ ...c, url })),
+      ),
+  );
+
+  // LCP, 4× CPU throttling, warm server (one untimed load of each page first).
+  const lcp = { campaign: [] as number[], login: [] as number[] };
+  const anonymous = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  for (const [ctx, path] of [
+    [context, pagePath],
+    [anonymous, "/en/login"],
+  ] as const) {
+    const warm = await ctx.newPage();
+    await warm.goto(`${server.base}${path}`, { waitUntil: "networkidle" });
+    await warm.close();
+  }
+  for (let i = 0; i < loads; i++) {
+    for (const [ctx, path, into] of [
+      [context, pagePath, lcp.campaign],
+      [anonymous, "/en/login", lcp.login],
+    ] as const) {
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      into.push(await lcpOf(page, `${server.base}${path}`));
+      if (!new URL(page.url()).pathname.startsWith(path))
+        throw new Error(`${path} went to ${page.url()}`);
+      await page.close();
+    }
+  }
+  console.log(line("LCP, campaign page (DE), 4× CPU throttling", lcp.campaign));
+  console.log(line("LCP, login page (baseline), 4× CPU throttling", lcp.login));
+  console.log(
+    `ratio campaign ÷ login (p50): ${(percentile(lcp.campaign, 0.5) / percentile(lcp.login, 0.5)).toFixed(2)}`,
+  );
+
+  // Sort clicks, no throttling: until the table shows the other order.
+  const page = await context.newPage();
+  await page.goto(`${server.base}${pagePath}`, { waitUntil: "networkidle" });
+  const table = page.getByTestId("table-campaigns");
+  await table
+    .getByTestId("row-link")
+    .first()
+    .waitFor()
+    .catch(async (error) => {
+      await page.screenshot({ path: "/tmp/campaign-page-browser.png" });
+      console.error(`no rows at ${page.url()}`);
+      throw error;
+    });
+  const names = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid=table-campaigns] tbody [data-testid=row-link]")]
+        .map((e) => e.textContent)
+        .join("|"),
+    );
+  const sortClicks: number[] = [];
+  const apiAlone: number[] = [];
+  for (let i = 0; i < clicks + 2; i++) {
+    const before = await names();
+    const started = performance.now();
+    await table.getByRole("button", { name: /^ACoS\b/ }).click();
+    await page.waitForFunction(
+      (previous) =>
+        [...document.querySelectorAll("[data-testid=table-campaigns] tbody [data-testid=row-link]")]
+          .map((e) => e.textContent)
+          .join("|") !== previous,
+      before,
+      { polling: "raf", timeout: 30_000 },
+    );
+    const elapsed = performance.now() - started;
+    // The request the click made, timed alone from the page (the same query, warm).
+    const search = new URL(page.url()).searchParams;
+    const api = await page.evaluate(
+      async ({ token, query }) => {
+        const t0 = performance.now();
+        const response = await fetch(`/api/campaigns?${query}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await response.json();
+        return performance.now() - t0;
+      },
+      { token, query: `${apiQuery}&order[acos]=${search.get("dir") ?? "desc"}` },
+    );
+    if (i >= 2) {
+      // the first clicks load the sort's code and warm the caches
+      sortClicks.push(elapsed);
+      apiAlone.push(api);
+    }
+  }
+  console.log(line("sort click on the campaign list until the new order shows", sortClicks));
+  console.log(line("the API request alone, from the page", apiAlone));
+  await browser.close();
+} finally {
+  await server.stop();
+}
