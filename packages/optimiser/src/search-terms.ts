@@ -1,6 +1,7 @@
 import type { TargetEstimates } from "./estimates.ts";
 import type { GroupTarget } from "./group-target.ts";
-import { cents, identity, round4 } from "./numbers.ts";
+import { cents, round4 } from "./numbers.ts";
+import { scratchFloat64, scratchInt32 } from "./scratch.ts";
 import { betaCdf, fitPriorStrength } from "./stats.ts";
 import type {
   AdGroupNode,
@@ -69,12 +70,12 @@ export function searchTermDecisions(
   };
   // fit the terms' prior strength around their keyword/target
   const n = input.searchTerms.length;
-  const clicks = new Float64Array(n);
-  const orders = new Float64Array(n);
-  const parent = new Float64Array(n);
+  const clicks = scratchFloat64("termClicks", n);
+  const orders = scratchFloat64("termOrders", n);
+  const parent = scratchFloat64("termParent", n);
   // each term's ad group and keyword/target (-1: none)
   const termGroup: (GroupEntry | undefined)[] = new Array(n);
-  const termTarget = new Int32Array(n);
+  const termTarget = scratchInt32("termTarget", n);
   input.searchTerms.forEach((st, i) => {
     clicks[i] = st.sums.clicks;
     orders[i] = st.sums.orders;
@@ -84,7 +85,7 @@ export function searchTermDecisions(
     termTarget[i] = t;
     parent[i] = t < 0 ? 0.08 : (x.tCvr[t] as number);
   });
-  const mTerm = fitPriorStrength(identity(n), clicks, orders, parent, 10);
+  const mTerm = fitPriorStrength(null, clicks, orders, parent, 10);
   const negated = new TextsPerGroup();
   const harvested = new TextsPerGroup();
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
