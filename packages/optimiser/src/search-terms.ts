@@ -27,6 +27,8 @@ export interface TermContext {
   gFirst: Int32Array;
   gAllExact: Uint8Array;
   gProductTargets: Uint8Array;
+  /** Every target's id, in tree order. */
+  tId: readonly string[];
   /** Positions of all targets by id, for a term whose target is not in its ad group. */
   estimates: TargetEstimates;
   tCvr: Float64Array;
@@ -222,9 +224,9 @@ export function searchTermDecisions(
  */
 function targetPosition(id: string, src: GroupEntry | undefined, x: TermContext): number {
   if (src !== undefined) {
-    const targets = src.g.targets;
-    for (let k = targets.length - 1; k >= 0; k--)
-      if ((targets[k] as TargetNode).id === id) return (x.gFirst[src.gi] as number) + k;
+    // the ids copied while flattening the tree: read in order, not from the target objects
+    const first = x.gFirst[src.gi] as number;
+    for (let k = first + src.g.targets.length - 1; k >= first; k--) if (x.tId[k] === id) return k;
   }
   return x.estimates.positionOf(id) ?? -1;
 }
