@@ -1,9 +1,10 @@
-import { identity } from "./numbers.ts";
+import { scratchFloat64, scratchInt32 } from "./scratch.ts";
 import {
   fitCovariateExponent,
   fitPriorStrength,
   leaveOneOutFactors,
   randomEffectsMeans,
+  scaleByLeaveOneOutFactors,
 } from "./stats.ts";
 import { TARGETING_KINDS, type TreeFacts } from "./tree-facts.ts";
 import type { CampaignNode } from "./types.ts";
@@ -18,23 +19,21 @@ const VOLUME_CLASSES = 12;
 /**
  * Multiplies each member's prior rate (in place) by its click-volume class's factor,
  * ⌊log2(clicks + 1)⌋: the class's observed ÷ expected orders over the other members
- * (leave-one-out, shrunk toward 1). Members without clicks keep their prior.
+ * (leave-one-out, shrunk toward 1). Members without clicks keep their prior. `name`: the
+ * scratch buffer of the members' classes.
  */
 function scaleByClickVolume(
   parent: Float64Array,
   clicks: ArrayLike<number>,
   orders: ArrayLike<number>,
+  name: string,
 ): void {
-  const volume = new Int32Array(parent.length);
-  const expected = new Float64Array(parent.length);
+  const volume = scratchInt32(name, parent.length);
   for (let i = 0; i < parent.length; i++) {
     const n = clicks[i] as number;
     volume[i] = n > 0 ? Math.min(VOLUME_CLASSES - 1, Math.floor(Math.log2(n + 1))) : -1;
-    expected[i] = n * (parent[i] as number);
   }
-  const f = leaveOneOutFactors(volume, VOLUME_CLASSES, orders, expected);
-  for (let i = 0; i < parent.length; i++)
-    parent[i] = Math.min(0.999, (parent[i] as number) * (f[i] as number));
+  scaleByLeaveOneOutFactors(parent, volume, VOLUME_CLASSES, orders, clicks);
 }
 
 /** Every target's shrunk conversion rate, the prior it was shrunk toward, and the prior's strength. */
@@ -80,7 +79,7 @@ export function targetConversionRates(
     (n, k) => ((kOrders[k] as number) + mKind * mpCvr) / (n + mKind),
   );
   const mCampaign = fitPriorStrength(
-    identity(campaigns.length),
+    null,
     cClicks,
     cOrders,
     Float64Array.from(cKind, (k) => kCvr[k] as number),
@@ -125,14 +124,15 @@ export function targetConversionRates(
     );
   // the same at the ad group: a quiet ad group converts worse than its campaign's busy ones make
   // its prior (click-volume classes of ad groups, see the targets' below)
-  scaleByClickVolume(groupParent, gClicks, gOrders);
-  const mGroup = fitPriorStrength(identity(nGroups), gClicks, gOrders, groupParent);
+  scaleByClickVolume(groupParent, gClicks, gOrders, "groupVolume");
+  const mGroup = fitPriorStrength(null, gClicks, gOrders, groupParent);
   const gCvr = new Float64Array(nGroups);
   for (let i = 0; i < nGroups; i++)
     gCvr[i] =
       ((gOrders[i] as number) + mGroup * (groupParent[i] as number)) /
       ((gClicks[i] as number) + mGroup);
-  const targetParent = new Float64Array(nTargets);
+  // the run's own: the bids read it, the output does not keep it
+  const targetParent = scratchFloat64("targetParent", nTargets);
   for (let i = 0; i < nTargets; i++) targetParent[i] = gCvr[tGroup[i] as number] as number;
   // relevance shows in both the click-through and the conversion rate: a target's prior is its ad
   // group's rate times (its CTR / the group's CTR)^β, the CTR smoothed with 2 pseudo-clicks at the
@@ -143,7 +143,7 @@ export function targetConversionRates(
       const g = tGroup[i] as number;
       gImpr[g] = (gImpr[g] as number) + (tImpr[i] as number);
     }
-    const ratio = new Float64Array(nTargets).fill(1);
+    const ratio = scratchFloat64("ctrRatio", nTargets).fill(1);
     for (let i = 0; i < nTargets; i++) {
       const g = tGroup[i] as number;
       const gCtr = (gImpr[g] as number) > 0 ? (gClicks[g] as number) / (gImpr[g] as number) : 0;
@@ -164,22 +164,15 @@ export function targetConversionRates(
   // clause types convert differently within an ad group (phrase vs broad, close vs loose match,
   // ASIN vs category): a target's prior times its clause type's factor over the account's other
   // targets of that type (observed / expected orders, leave-one-out, shrunk toward 1)
-  {
-    const expected = new Float64Array(nTargets);
-    for (let i = 0; i < nTargets; i++)
-      expected[i] = (tClicks[i] as number) * (targetParent[i] as number);
-    const f = leaveOneOutFactors(tClause, clauseIndex.size, tOrders, expected);
-    for (let i = 0; i < nTargets; i++)
-      targetParent[i] = Math.min(0.999, (targetParent[i] as number) * (f[i] as number));
-  }
+  scaleByLeaveOneOutFactors(targetParent, tClause, clauseIndex.size, tOrders, tClicks);
   // a quiet target converts worse than its prior from the busy ones (the ad group's rate is theirs,
   // and CTR sees relevance only through a noisy ratio): a target's prior times its click-volume
   // class's factor, ⌊log2(clicks + 1)⌋, observed / expected orders over the account's other targets
   // of the class (leave-one-out, shrunk toward 1); a class holds thousands of clicks' evidence
   // where one target has one or two. Given its clicks, a target's orders are unbiased, so the
   // class's ratio measures the prior's bias at that volume. Targets without clicks keep their prior.
-  scaleByClickVolume(targetParent, tClicks, tOrders);
-  const mTarget = fitPriorStrength(identity(nTargets), tClicks, tOrders, targetParent);
+  scaleByClickVolume(targetParent, tClicks, tOrders, "targetVolume");
+  const mTarget = fitPriorStrength(null, tClicks, tOrders, targetParent);
   const tCvr = new Float64Array(nTargets);
   for (let i = 0; i < nTargets; i++)
     tCvr[i] =

@@ -70,6 +70,7 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
   const estimates = new TargetEstimates(campaigns, rates.tCvr, tree.tClicks);
   searchTermDecisions(input, opt, {
     gFirst: tree.gFirst,
+    tId: tree.tId,
     gAllExact: tree.gAllExact,
     gProductTargets: tree.gProductTargets,
     estimates,

@@ -1,6 +1,7 @@
 import type { TargetEstimates } from "./estimates.ts";
 import type { GroupTarget } from "./group-target.ts";
-import { cents, identity, round4 } from "./numbers.ts";
+import { cents, round4 } from "./numbers.ts";
+import { scratchFloat64, scratchInt32 } from "./scratch.ts";
 import { betaCdf, fitPriorStrength } from "./stats.ts";
 import type {
   AdGroupNode,
@@ -26,6 +27,8 @@ export interface TermContext {
   gFirst: Int32Array;
   gAllExact: Uint8Array;
   gProductTargets: Uint8Array;
+  /** Every target's id, in tree order. */
+  tId: readonly string[];
   /** Positions of all targets by id, for a term whose target is not in its ad group. */
   estimates: TargetEstimates;
   tCvr: Float64Array;
@@ -69,12 +72,12 @@ export function searchTermDecisions(
   };
   // fit the terms' prior strength around their keyword/target
   const n = input.searchTerms.length;
-  const clicks = new Float64Array(n);
-  const orders = new Float64Array(n);
-  const parent = new Float64Array(n);
+  const clicks = scratchFloat64("termClicks", n);
+  const orders = scratchFloat64("termOrders", n);
+  const parent = scratchFloat64("termParent", n);
   // each term's ad group and keyword/target (-1: none)
   const termGroup: (GroupEntry | undefined)[] = new Array(n);
-  const termTarget = new Int32Array(n);
+  const termTarget = scratchInt32("termTarget", n);
   input.searchTerms.forEach((st, i) => {
     clicks[i] = st.sums.clicks;
     orders[i] = st.sums.orders;
@@ -84,7 +87,7 @@ export function searchTermDecisions(
     termTarget[i] = t;
     parent[i] = t < 0 ? 0.08 : (x.tCvr[t] as number);
   });
-  const mTerm = fitPriorStrength(identity(n), clicks, orders, parent, 10);
+  const mTerm = fitPriorStrength(null, clicks, orders, parent, 10);
   const negated = new TextsPerGroup();
   const harvested = new TextsPerGroup();
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
@@ -221,9 +224,9 @@ export function searchTermDecisions(
  */
 function targetPosition(id: string, src: GroupEntry | undefined, x: TermContext): number {
   if (src !== undefined) {
-    const targets = src.g.targets;
-    for (let k = targets.length - 1; k >= 0; k--)
-      if ((targets[k] as TargetNode).id === id) return (x.gFirst[src.gi] as number) + k;
+    // the ids copied while flattening the tree: read in order, not from the target objects
+    const first = x.gFirst[src.gi] as number;
+    for (let k = first + src.g.targets.length - 1; k >= first; k--) if (x.tId[k] === id) return k;
   }
   return x.estimates.positionOf(id) ?? -1;
 }

@@ -1,12 +1,17 @@
 /** Small, dependency-free statistics: the Beta distribution and the empirical-Bayes prior fit. */
 
+import { scratchFloat64, scratchInt32 } from "./scratch.ts";
+
+/** Lanczos coefficients (g = 7, n = 9): a constant, not an array built per call (3 per betaCdf). */
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+  1.5056327351493116e-7,
+] as const;
+
 function logGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9), accurate to ~1e-15 for x > 0.
-  const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-    1.5056327351493116e-7,
-  ];
+  const c = LANCZOS;
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
   let a = c[0] as number;
@@ -68,10 +73,11 @@ export const MAX_PRIOR_CLICKS = 2000;
  * its parent's rate μ_i. The spread of the raw rates around the parents' rates is binomial noise
  * plus the true between-children variance τ²; with τ² known, m = μ(1−μ)/τ² − 1. Children with
  * fewer than `minClicks` clicks add noise, not information, and are left out. Few children or
- * no excess spread → the strongest prior (children look like their parent).
+ * no excess spread → the strongest prior (children look like their parent). `children` null:
+ * every member.
  */
 export function fitPriorStrength(
-  children: ArrayLike<number>,
+  children: ArrayLike<number> | null,
   clicks: ArrayLike<number>,
   orders: ArrayLike<number>,
   parentRate: ArrayLike<number>,
@@ -80,8 +86,10 @@ export function fitPriorStrength(
   let sumDev = 0;
   let sumVar = 0;
   let used = 0;
-  for (let j = 0; j < children.length; j++) {
-    const i = children[j] as number;
+  // null: every member is a child (no index array of a million positions)
+  const nChildren = children === null ? clicks.length : children.length;
+  for (let j = 0; j < nChildren; j++) {
+    const i = children === null ? j : (children[j] as number);
     const n = clicks[i] as number;
     if (n < minClicks) continue;
     const mu = Math.min(0.999, Math.max(0.001, parentRate[i] as number));
@@ -158,16 +166,7 @@ export function leaveOneOutFactors(
     o[g] = (o[g] as number) + (observed[i] as number);
     e[g] = (e[g] as number) + (expected[i] as number);
   }
-  let excess = 0;
-  let used = 0;
-  for (let g = 0; g < nGroups; g++) {
-    const eg = e[g] as number;
-    if (eg < minExpected) continue;
-    excess += ((o[g] as number) / eg - 1) ** 2 - 1 / eg;
-    used++;
-  }
-  const tau2 = used >= 3 ? excess / used : 0;
-  const a = tau2 > 1 / MAX_PRIOR_CLICKS ? Math.max(1, 1 / tau2) : MAX_PRIOR_CLICKS;
+  const a = gammaPriorStrength(o, e, minExpected);
   // a loop, not Float64Array.from({ length }, callback): a callback per member
   const out = new Float64Array(groupOf.length);
   for (let i = 0; i < groupOf.length; i++) {
@@ -179,6 +178,55 @@ export function leaveOneOutFactors(
           ((e[g] as number) - (expected[i] as number) + a);
   }
   return out;
+}
+
+/**
+ * leaveOneOutFactors with expected = clicks × rate, applied in place: each member's rate times its
+ * factor, at most 0.999. The same arithmetic in the same order (the same results to the last
+ * bit), without the two arrays of a million members that the expected events and the factors took.
+ */
+export function scaleByLeaveOneOutFactors(
+  rate: Float64Array,
+  groupOf: ArrayLike<number>,
+  nGroups: number,
+  observed: ArrayLike<number>,
+  clicks: ArrayLike<number>,
+  minExpected = 2,
+): void {
+  const o = new Float64Array(nGroups);
+  const e = new Float64Array(nGroups);
+  for (let i = 0; i < groupOf.length; i++) {
+    const g = groupOf[i] as number;
+    if (g < 0) continue;
+    o[g] = (o[g] as number) + (observed[i] as number);
+    e[g] = (e[g] as number) + (clicks[i] as number) * (rate[i] as number);
+  }
+  const a = gammaPriorStrength(o, e, minExpected);
+  for (let i = 0; i < groupOf.length; i++) {
+    const g = groupOf[i] as number;
+    const r = rate[i] as number;
+    const f =
+      g < 0
+        ? 1
+        : ((o[g] as number) - (observed[i] as number) + a) /
+          ((e[g] as number) - (clicks[i] as number) * r + a);
+    rate[i] = Math.min(0.999, r * f);
+  }
+}
+
+/** The Gamma prior's strength (pseudo expected events) of groups' observed / expected ratios. */
+function gammaPriorStrength(o: Float64Array, e: Float64Array, minExpected: number): number {
+  const nGroups = o.length;
+  let excess = 0;
+  let used = 0;
+  for (let g = 0; g < nGroups; g++) {
+    const eg = e[g] as number;
+    if (eg < minExpected) continue;
+    excess += ((o[g] as number) / eg - 1) ** 2 - 1 / eg;
+    used++;
+  }
+  const tau2 = used >= 3 ? excess / used : 0;
+  return tau2 > 1 / MAX_PRIOR_CLICKS ? Math.max(1, 1 / tau2) : MAX_PRIOR_CLICKS;
 }
 
 /**
@@ -196,8 +244,8 @@ export function fitCovariateExponent(
 ): number {
   // the members that inform β and their log covariate, found once rather than in each of the up
   // to 8 Newton steps (a million logarithms a step)
-  const used = new Int32Array(clicks.length);
-  const logX = new Float64Array(clicks.length);
+  const used = scratchInt32("fitCovariateExponent.used", clicks.length);
+  const logX = scratchFloat64("fitCovariateExponent.logX", clicks.length);
   let nUsed = 0;
   for (let i = 0; i < clicks.length; i++) {
     const n = clicks[i] as number;

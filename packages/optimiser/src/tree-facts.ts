@@ -1,3 +1,4 @@
+import { scratchFloat64, scratchInt32, scratchUint8 } from "./scratch.ts";
 import type { AdGroupNode, CampaignNode, TargetNode } from "./types.ts";
 
 /**
@@ -105,18 +106,20 @@ export class TreeFacts {
     nCampaigns: number,
     completeness: readonly number[],
   ) {
+    // the output keeps the clicks (the estimates read them); the rest stay in the run, in
+    // buffers reused from run to run (scratch.ts), each element written by addGroup
     this.tClicks = new Float64Array(nTargets);
-    this.tSeenClicks = new Float64Array(nTargets);
-    this.tOrders = new Float64Array(nTargets);
-    this.tSales = new Float64Array(nTargets);
-    this.tCost = new Float64Array(nTargets);
-    this.tImpr = new Float64Array(nTargets);
-    this.tGroup = new Int32Array(nTargets);
-    this.tClause = new Int32Array(nTargets);
+    this.tSeenClicks = scratchFloat64("tSeenClicks", nTargets);
+    this.tOrders = scratchFloat64("tOrders", nTargets);
+    this.tSales = scratchFloat64("tSales", nTargets);
+    this.tCost = scratchFloat64("tCost", nTargets);
+    this.tImpr = scratchFloat64("tImpr", nTargets);
+    this.tGroup = scratchInt32("tGroup", nTargets);
+    this.tClause = scratchInt32("tClause", nTargets);
     this.tId = new Array<string>(nTargets);
-    this.tBid = new Float64Array(nTargets);
-    this.tEnabled = new Uint8Array(nTargets);
-    this.tIsProductTarget = new Uint8Array(nTargets);
+    this.tBid = scratchFloat64("tBid", nTargets);
+    this.tEnabled = scratchUint8("tEnabled", nTargets);
+    this.tIsProductTarget = scratchUint8("tIsProductTarget", nTargets);
     this.gClicks = new Float64Array(nGroups);
     this.gOrders = new Float64Array(nGroups);
     this.gSales = new Float64Array(nGroups);
