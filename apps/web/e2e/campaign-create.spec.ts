@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { type SandboxResource, sandboxList } from "./sandbox-ads.ts";
 import { STATE } from "./session.ts";
 
 /**
@@ -16,12 +17,6 @@ const PREFIX = { de: "", en: "/en" } as const;
 /** A decimal as a seller types it in the locale (decimal comma in German). */
 const typed = (locale: "de" | "en", value: string) =>
   locale === "de" ? value.replace(".", ",") : value;
-const SELLER = "A3SANDBOXDEMO01";
-const SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1000}`;
-const CLIENT = {
-  id: "amzn1.application-oa2-client.starportsandbox0000000000000000",
-  secret: "amzn1.oa2-cs.v1.starport-sandbox-demo-secret",
-};
 
 /** React has hydrated the page; the first visit of a fresh server on a loaded machine is slow. */
 async function expectHydrated(page: Page) {
@@ -40,37 +35,6 @@ async function api<T>(page: Page, path: string, init: { method?: string; data?: 
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as T;
-}
-
-/** The sandbox's own entities, read through its Ads API as Amazon would answer them. */
-async function sandboxEntities(request: APIRequestContext, amazonProfileId: string) {
-  const issued = await request.post(`${SANDBOX}/__sandbox/tokens`, {
-    data: { sellerId: SELLER, api: "ads" },
-  });
-  const refresh = ((await issued.json()) as { refresh_token: string }).refresh_token;
-  const access = await request.post(`${SANDBOX}/auth/o2/token`, {
-    form: {
-      grant_type: "refresh_token",
-      refresh_token: refresh,
-      client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
-    },
-  });
-  const accessToken = ((await access.json()) as { access_token: string }).access_token;
-  return async <T>(resource: string, mediaType: string, key: string): Promise<T[]> => {
-    const response = await request.post(`${SANDBOX}/eu/sp/${resource}/list`, {
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        "amazon-advertising-api-clientid": CLIENT.id,
-        "amazon-advertising-api-scope": amazonProfileId,
-        "content-type": mediaType,
-        accept: mediaType,
-      },
-      data: { maxResults: 5000 },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return ((await response.json()) as Record<string, T[]>)[key] ?? [];
-  };
 }
 
 interface Profile {
@@ -235,10 +199,9 @@ for (const locale of ["de", "en"] as const) {
     });
 
     // The sandbox's own entities: the campaign, its ad group, the ad and the keywords.
-    const list = await sandboxEntities(page.request, de.amazonProfileId);
+    const list = <T>(resource: SandboxResource) =>
+      sandboxList<T>(page.request, de.amazonProfileId, resource);
     const campaigns = await list<{ campaignId: string; name: string; budget: { budget: number } }>(
-      "campaigns",
-      "application/vnd.spCampaign.v3+json",
       "campaigns",
     );
     const campaign = campaigns.find((c) => c.name === name);
@@ -247,25 +210,15 @@ for (const locale of ["de", "en"] as const) {
     const adGroups = (
       await list<{ adGroupId: string; campaignId: string; name: string; defaultBid: number }>(
         "adGroups",
-        "application/vnd.spAdGroup.v3+json",
-        "adGroups",
       )
     ).filter((g) => g.campaignId === campaign!.campaignId);
     expect(adGroups.map((g) => [g.name, g.defaultBid])).toEqual([["E2E Anzeigengruppe", 0.6]]);
-    const ads = (
-      await list<{ adGroupId: string; sku: string }>(
-        "productAds",
-        "application/vnd.spProductAd.v3+json",
-        "productAds",
-      )
-    ).filter((a) => a.adGroupId === adGroups[0]!.adGroupId);
+    const ads = (await list<{ adGroupId: string; sku: string }>("productAds")).filter(
+      (a) => a.adGroupId === adGroups[0]!.adGroupId,
+    );
     expect(ads.map((a) => a.sku)).toEqual([sku]);
     const keywords = (
-      await list<{ adGroupId: string; keywordText: string; bid: number }>(
-        "keywords",
-        "application/vnd.spKeyword.v3+json",
-        "keywords",
-      )
+      await list<{ adGroupId: string; keywordText: string; bid: number }>("keywords")
     ).filter((k) => k.adGroupId === adGroups[0]!.adGroupId);
     expect(keywords.map((k) => k.keywordText).sort()).toEqual([...picked].sort());
     expect(keywords.every((k) => k.bid > 0)).toBe(true);
@@ -354,13 +307,12 @@ for (const locale of ["de", "en"] as const) {
     // The page shows the new budget (the synced row was updated from Amazon's answer).
     await expect(page.getByText(locale === "de" ? "23,50 €" : "€23.50").first()).toBeVisible();
 
-    const list = await sandboxEntities(page.request, de.amazonProfileId);
     const campaign = (
-      await list<{
+      await sandboxList<{
         name: string;
         budget: { budget: number };
         dynamicBidding: { placementBidding: { placement: string; percentage: number }[] };
-      }>("campaigns", "application/vnd.spCampaign.v3+json", "campaigns")
+      }>(page.request, de.amazonProfileId, "campaigns")
     ).find((c) => c.name === name);
     expect(campaign!.budget.budget).toBe(23.5);
     const percentage = (placement: string) =>

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { DEMO_CLIENT } from "@starport/amazon-sandbox";
 import { expect as baseExpect, test } from "./fixtures.ts";
+import { SANDBOX, sandboxList } from "./sandbox-ads.ts";
 import { STATE } from "./session.ts";
 
 /**
@@ -18,7 +18,6 @@ test.use({ storageState: STATE.demo });
 const expect = baseExpect.configure({ timeout: 45_000 });
 test.describe.configure({ mode: "serial" });
 
-const SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1000}`;
 const TEXT = {
   de: { prefix: "", marketplace: "DE", decimal: "," },
   en: { prefix: "/en", marketplace: "FR", decimal: "." },
@@ -54,45 +53,6 @@ async function api<T>(page: Page, path: string, init: { method?: string; data?: 
   });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
   return (response.status() === 204 ? null : await response.json()) as T;
-}
-
-/** The sandbox's own keywords (Ads API v3 list), as Amazon holds them: keywordId → bid. */
-async function sandboxKeywords(
-  request: APIRequestContext,
-  amazonProfileId: string,
-  keywordIds: string[],
-): Promise<Map<string, number>> {
-  const state = (await (await request.get(`${SANDBOX}/__sandbox/state`)).json()) as {
-    profiles: { profileId: number; sellerId: string }[];
-  };
-  const sellerId = state.profiles.find((p) => String(p.profileId) === amazonProfileId)?.sellerId;
-  expect(sellerId, "the sandbox knows the profile").toBeTruthy();
-  const refresh = (await (
-    await request.post(`${SANDBOX}/__sandbox/tokens`, { data: { sellerId, api: "ads" } })
-  ).json()) as { refresh_token: string };
-  const token = (await (
-    await request.post(`${SANDBOX}/auth/o2/token`, {
-      form: {
-        grant_type: "refresh_token",
-        refresh_token: refresh.refresh_token,
-        client_id: DEMO_CLIENT.clientId,
-        client_secret: DEMO_CLIENT.clientSecret,
-      },
-    })
-  ).json()) as { access_token: string };
-  const response = await request.post(`${SANDBOX}/sp/keywords/list`, {
-    headers: {
-      authorization: `Bearer ${token.access_token}`,
-      "amazon-advertising-api-clientid": DEMO_CLIENT.clientId,
-      "amazon-advertising-api-scope": amazonProfileId,
-      "content-type": "application/vnd.spKeyword.v3+json",
-      accept: "application/vnd.spKeyword.v3+json",
-    },
-    data: { keywordIdFilter: { include: keywordIds }, maxResults: 1000 },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { keywords: { keywordId: string; bid: number }[] };
-  return new Map(body.keywords.map((k) => [String(k.keywordId), k.bid]));
 }
 
 function money(value: number, decimal: string): string {
@@ -429,4 +389,19 @@ for (const locale of ["de", "en"] as const) {
       )
       .toBe(true);
   });
+}
+
+/** Each keyword's bid as the sandbox (Amazon) holds it. */
+async function sandboxKeywords(
+  request: APIRequestContext,
+  amazonProfileId: string,
+  keywordIds: string[],
+): Promise<Map<string, number>> {
+  const keywords = await sandboxList<{ keywordId: string; bid: number }>(
+    request,
+    amazonProfileId,
+    "keywords",
+    { keywordIdFilter: { include: keywordIds } },
+  );
+  return new Map(keywords.map((k) => [String(k.keywordId), k.bid]));
 }

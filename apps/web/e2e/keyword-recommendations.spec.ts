@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { DEMO_CLIENT } from "@starport/amazon-sandbox";
 import { expect as baseExpect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
+import { sandboxList } from "./sandbox-ads.ts";
 
 /** A search term that is an ASIN: the page offers it as a product target, not a keyword. */
 const ASIN_TERM = /^b0[a-z0-9]{8}$/;
@@ -17,55 +17,6 @@ const ASIN_TERM = /^b0[a-z0-9]{8}$/;
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
-
-const SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1000}`;
-
-/** The sandbox's own (negative) keywords of an ad group (Ads API v3 list), as Amazon holds them. */
-async function sandboxKeywords(
-  request: APIRequestContext,
-  amazonProfileId: string,
-  kind: "keywords" | "negativeKeywords",
-  amazonAdGroupId: string,
-): Promise<{ keywordText: string; matchType: string; state: string }[]> {
-  const state = (await (await request.get(`${SANDBOX}/__sandbox/state`)).json()) as {
-    profiles: { profileId: number; sellerId: string }[];
-  };
-  const sellerId = state.profiles.find((p) => String(p.profileId) === amazonProfileId)?.sellerId;
-  expect(sellerId, "the sandbox knows the profile").toBeTruthy();
-  const refresh = (await (
-    await request.post(`${SANDBOX}/__sandbox/tokens`, { data: { sellerId, api: "ads" } })
-  ).json()) as { refresh_token: string };
-  const token = (await (
-    await request.post(`${SANDBOX}/auth/o2/token`, {
-      form: {
-        grant_type: "refresh_token",
-        refresh_token: refresh.refresh_token,
-        client_id: DEMO_CLIENT.clientId,
-        client_secret: DEMO_CLIENT.clientSecret,
-      },
-    })
-  ).json()) as { access_token: string };
-  const media =
-    kind === "keywords"
-      ? "application/vnd.spKeyword.v3+json"
-      : "application/vnd.spNegativeKeyword.v3+json";
-  const response = await request.post(`${SANDBOX}/sp/${kind}/list`, {
-    headers: {
-      authorization: `Bearer ${token.access_token}`,
-      "amazon-advertising-api-clientid": DEMO_CLIENT.clientId,
-      "amazon-advertising-api-scope": amazonProfileId,
-      "content-type": media,
-      accept: media,
-    },
-    data: { adGroupIdFilter: { include: [amazonAdGroupId] }, maxResults: 1000 },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as Record<
-    string,
-    { keywordText: string; matchType: string; state: string }[]
-  >;
-  return body[kind] ?? [];
-}
 
 const TEXT = {
   de: { prefix: "", problem: "doppelt" },
@@ -359,4 +310,19 @@ for (const locale of ["de", "en"] as const) {
       ),
     ).toHaveLength(1);
   });
+}
+
+/** The keywords or negative keywords of an ad group as the sandbox (Amazon) holds them. */
+function sandboxKeywords(
+  request: APIRequestContext,
+  amazonProfileId: string,
+  kind: "keywords" | "negativeKeywords",
+  amazonAdGroupId: string,
+) {
+  return sandboxList<{ keywordText: string; matchType: string; state: string }>(
+    request,
+    amazonProfileId,
+    kind,
+    { adGroupIdFilter: { include: [amazonAdGroupId] } },
+  );
 }

@@ -1,5 +1,4 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_CLIENT } from "@starport/amazon-sandbox";
 import {
   expect as baseExpect,
   SANDBOX_SELLERS,
@@ -7,6 +6,7 @@ import {
   scheduledOptimiserRunSettled,
   test,
 } from "./fixtures.ts";
+import { sandboxList } from "./sandbox-ads.ts";
 
 /**
  * Issue 19 §4, "Done when" (browser part), in German and in English, each test on its own
@@ -24,7 +24,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ sellerOptions: { amazon: SANDBOX_SELLERS.alpine } });
 test.describe.configure({ mode: "serial" });
 
-const SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3199) + 1000}`;
 const TEXT = {
   de: {
     prefix: "",
@@ -94,43 +93,6 @@ async function setAutomationMode(request: APIRequestContext, seller: Seller, mod
 
 async function expectHydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
-}
-
-/** The sandbox's own bid of a keyword (Ads API v3 list), as Amazon holds it. */
-async function sandboxBid(
-  request: APIRequestContext,
-  amazonProfileId: string,
-  keywordId: string,
-): Promise<number | undefined> {
-  const state = (await (await request.get(`${SANDBOX}/__sandbox/state`)).json()) as {
-    profiles: { profileId: number; sellerId: string }[];
-  };
-  const sellerId = state.profiles.find((p) => String(p.profileId) === amazonProfileId)?.sellerId;
-  const refresh = (await (
-    await request.post(`${SANDBOX}/__sandbox/tokens`, { data: { sellerId, api: "ads" } })
-  ).json()) as { refresh_token: string };
-  const token = (await (
-    await request.post(`${SANDBOX}/auth/o2/token`, {
-      form: {
-        grant_type: "refresh_token",
-        refresh_token: refresh.refresh_token,
-        client_id: DEMO_CLIENT.clientId,
-        client_secret: DEMO_CLIENT.clientSecret,
-      },
-    })
-  ).json()) as { access_token: string };
-  const response = await request.post(`${SANDBOX}/sp/keywords/list`, {
-    headers: {
-      authorization: `Bearer ${token.access_token}`,
-      "amazon-advertising-api-clientid": DEMO_CLIENT.clientId,
-      "amazon-advertising-api-scope": amazonProfileId,
-      "content-type": "application/vnd.spKeyword.v3+json",
-      accept: "application/vnd.spKeyword.v3+json",
-    },
-    data: { keywordIdFilter: { include: [keywordId] }, maxResults: 10 },
-  });
-  const body = (await response.json()) as { keywords: { keywordId: string; bid: number }[] };
-  return body.keywords.find((k) => String(k.keywordId) === keywordId)?.bid;
 }
 
 for (const locale of ["de", "en"] as const) {
@@ -282,4 +244,19 @@ for (const locale of ["de", "en"] as const) {
         .toBe(change.oldValue);
     });
   });
+}
+
+/** A keyword's bid as the sandbox (Amazon) holds it. */
+async function sandboxBid(
+  request: APIRequestContext,
+  amazonProfileId: string,
+  keywordId: string,
+): Promise<number | undefined> {
+  const keywords = await sandboxList<{ keywordId: string; bid: number }>(
+    request,
+    amazonProfileId,
+    "keywords",
+    { keywordIdFilter: { include: [keywordId] } },
+  );
+  return keywords.find((k) => String(k.keywordId) === keywordId)?.bid;
 }
