@@ -2,6 +2,7 @@
 // next to the login page's, and the SSR time to first byte of that page (p50/p95) next to the
 // same API call alone (the campaign collection with metrics, compare=previous).
 // Usage: npm run build -w @starport/web && node scripts/bench/hangar-web.ts [requests]
+// BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof) when it stops.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +14,11 @@ const requests = Number(process.argv[2] ?? 40);
 const port = 3900 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "starport-bench-hangar-"));
-const child = spawn(process.execPath, [join(root, "apps/web/server.ts")], {
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+const profileFlags = cpuProfileDir
+  ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProfileDir)}`]
+  : [];
+const child = spawn(process.execPath, [...profileFlags, join(root, "apps/web/server.ts")], {
   env: {
     ...process.env,
     NODE_ENV: "production",
@@ -65,6 +70,10 @@ try {
   );
   const de = profiles["hydra:member"].find((p: { countryCode: string }) => p.countryCode === "DE");
   const cookie = `token=${token}; sellerProfile=${sellerProfile}`;
+  // A browser's user agent: fetch's own ("node") counts as a bot (isbot), and bots get the whole
+  // document at once (entry.server's onAllReady) where a seller's browser gets the shell first.
+  const browser =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
   const pagePath = `/en/hangar/campaigns/${sellerProfile}/DE`;
 
   const firstLoad = async (path: string, headers: Record<string, string>) => {
@@ -108,7 +117,10 @@ try {
     return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms (${requests} requests)`;
   };
   console.log(`API campaigns with metrics (48→24 DE) TTFB: ${await ttfb(apiPath, auth)}`);
-  console.log(`SSR campaign page (DE)              TTFB: ${await ttfb(pagePath, { cookie })}`);
+  console.log(
+    `SSR campaign page (DE)              TTFB: ${await ttfb(pagePath, { cookie, "user-agent": browser })}`,
+  );
+  console.log(`SSR campaign page (DE), as a bot    TTFB: ${await ttfb(pagePath, { cookie })}`);
 } finally {
   child.kill("SIGTERM");
   await exited;
