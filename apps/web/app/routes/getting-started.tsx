@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { MARKETPLACES } from "@starport/marketplaces";
 import {
   AUTOMATION_MODES,
   type AutomationMode,
@@ -26,6 +25,7 @@ import { ConnectAmazonButton } from "../components/amazon/ConnectAmazonButton.ts
 import { SellerCentralNotice } from "../components/amazon/SellerCentralNotice.tsx";
 import { loadSellerCentralAccess } from "../components/amazon/seller-central.server.ts";
 import { lacksSellerCentral } from "../components/amazon/seller-central.ts";
+import { useMarketplaceOptions } from "../components/marketplaces/use-marketplace-options.ts";
 import { OnboardingMarketplaces } from "../components/settings/selling-accounts/OnboardingMarketplaces.tsx";
 import { getI18n } from "../i18n/i18n.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
@@ -185,10 +185,7 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
   const [finishing, setFinishing] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
 
-  const marketplaceOptions = MARKETPLACES.map((m) => ({
-    value: m.code,
-    label: t(`marketplaces.${m.code}`),
-  }));
+  const marketplaceOptions = useMarketplaceOptions();
 
   const onSubmit = (step: StepKey, body: () => unknown) => (event: FormEvent) => {
     event.preventDefault();

@@ -10,12 +10,12 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { MARKETPLACES } from "@starport/marketplaces";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
 import { CONVERSION_CURRENCIES, type ConversionRate, Money } from "../../lib/money.tsx";
 import type { SellerProfile } from "../../session/session.ts";
+import { useMarketplaceOptions } from "../marketplaces/use-marketplace-options.ts";
 import { ADVERTISING_METRICS, type AdvertisingProfile } from "./types.ts";
 
 interface Props {
@@ -28,6 +28,7 @@ interface Props {
 /** The seller profile's name and display defaults (spec §3 settings). */
 export function SellerProfileSettings({ profile, rates, advertisingProfiles, onSaved }: Props) {
   const { t } = useTranslation();
+  const marketplaceOptions = useMarketplaceOptions();
   const form = useHydraForm(
     {
       name: profile.name,
@@ -83,10 +84,7 @@ export function SellerProfileSettings({ profile, rates, advertisingProfiles, onS
             <Select
               label={t("settings.sellerProfile.defaultMarketplace")}
               name="defaultMarketplace"
-              data={MARKETPLACES.map((m) => ({
-                value: m.code,
-                label: t(`marketplaces.${m.code}`),
-              }))}
+              data={marketplaceOptions}
               value={form.values.defaultMarketplace}
               onChange={(value) => value && form.set("defaultMarketplace", value)}
               error={form.error("settings.defaultMarketplace")}

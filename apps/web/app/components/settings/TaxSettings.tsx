@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { MARKETPLACES, sortMarketplaces } from "@starport/marketplaces";
+import { sortMarketplaces } from "@starport/marketplaces";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,7 @@ import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useConfirm } from "../ConfirmModal.tsx";
 import { DateField } from "../DateField.tsx";
+import { useMarketplaceOptions } from "../marketplaces/use-marketplace-options.ts";
 import type { Tax } from "./types.ts";
 
 interface TaxValues {
@@ -44,6 +45,7 @@ function parseRate(value: string): number | string {
 /** Taxes grouped by marketplace (spec §3), with add, edit and delete. */
 export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onChanged(): void }) {
   const { t, i18n } = useTranslation();
+  const marketplaceOptions = useMarketplaceOptions();
   const percent = numberFormat(intlLocale(i18n.language), {
     style: "percent",
     maximumFractionDigits: 2,
@@ -163,10 +165,7 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
               <Select
                 label={t("settings.taxes.marketplace")}
                 name="marketplace"
-                data={MARKETPLACES.map((m) => ({
-                  value: m.code,
-                  label: t(`marketplaces.${m.code}`),
-                }))}
+                data={marketplaceOptions}
                 value={form.values.marketplace}
                 onChange={(value) => value && form.set("marketplace", value)}
                 error={form.error("marketplace")}

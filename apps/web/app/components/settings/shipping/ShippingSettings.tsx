@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { getMarketplace, MARKETPLACES, sortMarketplaces } from "@starport/marketplaces";
+import { getMarketplace, sortMarketplaces } from "@starport/marketplaces";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,7 @@ import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useConfirm } from "../../ConfirmModal.tsx";
+import { useMarketplaceOptions } from "../../marketplaces/use-marketplace-options.ts";
 
 interface ShippingSetting {
   "@id": string;
@@ -56,6 +57,7 @@ export function ShippingSettings({
   profileIri: string;
 }) {
   const { t } = useTranslation();
+  const marketplaceOptions = useMarketplaceOptions();
   const locale = useLocale();
   const tag = intlLocale(locale);
   const [rows, setRows] = useState<ShippingSetting[] | null>(null);
@@ -182,10 +184,7 @@ export function ShippingSettings({
               <Select
                 label={t("shipping.marketplace")}
                 name="marketplace"
-                data={MARKETPLACES.map((m) => ({
-                  value: m.code,
-                  label: t(`marketplaces.${m.code}`),
-                }))}
+                data={marketplaceOptions}
                 value={form.values.marketplace}
                 onChange={(value) => value && form.set("marketplace", value)}
                 error={form.error("marketplace")}

@@ -10,10 +10,10 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { MARKETPLACES } from "@starport/marketplaces";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useMarketplaceOptions } from "../../../components/marketplaces/use-marketplace-options.ts";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { violationsOf } from "../../../lib/api/hydra.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
@@ -41,6 +41,7 @@ export function meta({ location }: Route.MetaArgs) {
 /** Issue 11 §4: upload → column mapping → preview → run with live progress, errors, history. */
 export default function ProductImportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const marketplaceOptions = useMarketplaceOptions({ withCode: true });
   const locale = useLocale();
   const { revalidate } = useRevalidator();
   const number = numberFormat(intlLocale(locale));
@@ -204,7 +205,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
       <Group align="end">
         <Select
           label={t("productImports.amazonMarketplace")}
-          data={MARKETPLACES.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
+          data={marketplaceOptions}
           value={marketplace}
           onChange={setMarketplace}
           allowDeselect={false}
