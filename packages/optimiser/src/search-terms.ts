@@ -53,19 +53,13 @@ export function searchTermDecisions(
     for (const g of c.adGroups) groups.set(g.id, { c, ci, g, gi: gi++ });
   });
   // an ad group's exact keywords and ASIN targets, built for the ad groups the terms consult
-  // (a million targets' keys up front cost more than the terms' whole pass); a list compared
-  // term by term for a small group, where hashing every text cost more than the comparisons
-  const exactOf = new Map<AdGroupNode, TextLookup>();
-  const exactIn = (g: AdGroupNode, term: string): boolean => {
-    let texts = exactOf.get(g);
+  // (a million targets' keys up front cost more than the terms' whole pass)
+  const exactOf: (TextLookup | undefined)[] = new Array(gi);
+  const exactIn = (e: GroupEntry, term: string): boolean => {
+    let texts = exactOf[e.gi];
     if (texts === undefined) {
-      const list: string[] = [];
-      for (const t of g.targets) {
-        if (t.matchType === "EXACT") list.push(t.text.toLowerCase());
-        if (t.kind === "target" && !t.auto) list.push(asinOf(t.text) ?? "");
-      }
-      texts = textLookup(list);
-      exactOf.set(g, texts);
+      texts = exactLookup(e.g.targets);
+      exactOf[e.gi] = texts;
     }
     return texts.has(term);
   };
@@ -88,7 +82,9 @@ export function searchTermDecisions(
   });
   const mTerm = fitPriorStrength(null, clicks, orders, parent, 10);
   const negated = new TextsPerGroup();
+  // by destination ad group, and one more slot (number gi, past the last) for "a new ad group"
   const harvested = new TextsPerGroup();
+  const newGroupSlot = gi;
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
   const destinations = {
     exact: new Map<string, GroupEntry[]>(),
@@ -102,10 +98,8 @@ export function searchTermDecisions(
       x.gProductTargets[e.gi] === 1 &&
       e.g.targets.some((tt) => tt.kind === "target" && !tt.auto && asinOf(tt.text) !== null);
     for (const p of e.g.products) {
-      if (exact)
-        destinations.exact.set(p.productId, [...(destinations.exact.get(p.productId) ?? []), e]);
-      if (asins)
-        destinations.asin.set(p.productId, [...(destinations.asin.get(p.productId) ?? []), e]);
+      if (exact) appendTo(destinations.exact, p.productId, e);
+      if (asins) appendTo(destinations.asin, p.productId, e);
     }
   }
   input.searchTerms.forEach((st, i) => {
@@ -116,7 +110,7 @@ export function searchTermDecisions(
     const s = gt.settings.values;
     if (s.automationMode.value === "off") return;
     const term = st.searchTerm.toLowerCase();
-    if (exactIn(src.g, term) || src.g.negativeExact.includes(term)) return;
+    if (exactIn(src, term) || src.g.negativeExact.includes(term)) return;
     const mu = parent[i] as number;
     const k = st.sums.orders;
     const nc = st.sums.clicks;
@@ -138,8 +132,8 @@ export function searchTermDecisions(
         (s.negationConfidencePercent?.value != null
           ? s.negationConfidencePercent.value / 100
           : opt.negationConfidence);
-      if (p > confidence && st.sums.cost >= minSpend && !negated.has(src.g.id, term)) {
-        negated.add(src.g.id, term);
+      if (p > confidence && st.sums.cost >= minSpend && !negated.has(src.gi, term)) {
+        negated.add(src.gi, term);
         x.push({
           kind: "negative",
           campaignId: src.c.id,
@@ -173,8 +167,8 @@ export function searchTermDecisions(
         if (dest === null || cand.gi < dest.gi) dest = cand;
         break;
       }
-    const existing = dest !== null && exactIn(dest.g, term);
-    const harvestIn = dest?.g.id ?? "new";
+    const existing = dest !== null && exactIn(dest, term);
+    const harvestIn = dest?.gi ?? newGroupSlot;
     if (!existing && !harvested.has(harvestIn, term)) {
       harvested.add(harvestIn, term);
       const destFactor = dest ? (x.cFactor[dest.ci] as number) : 1;
@@ -199,8 +193,8 @@ export function searchTermDecisions(
         sourceAdGroupId: src.g.id,
       });
     }
-    if (dest && !negated.has(src.g.id, term)) {
-      negated.add(src.g.id, term);
+    if (dest && !negated.has(src.gi, term)) {
+      negated.add(src.gi, term);
       x.push({
         kind: "negative",
         campaignId: src.c.id,
@@ -231,34 +225,87 @@ function targetPosition(id: string, src: GroupEntry | undefined, x: TermContext)
 }
 
 /**
- * Texts per ad group id (negated, harvested): a Set per ad group rather than one Set of
- * `${id}|${text}` keys, a fresh string built and hashed per search term.
+ * Texts per ad group number (negated, harvested): a Set per ad group, found by position rather
+ * than by hashing the ad group's id once per search term.
  */
 class TextsPerGroup {
-  readonly #byGroup = new Map<string, Set<string>>();
+  readonly #byGroup: (Set<string> | undefined)[] = [];
 
-  has(groupId: string, text: string): boolean {
-    return this.#byGroup.get(groupId)?.has(text) ?? false;
+  has(gi: number, text: string): boolean {
+    return this.#byGroup[gi]?.has(text) ?? false;
   }
 
-  add(groupId: string, text: string): void {
-    let texts = this.#byGroup.get(groupId);
+  add(gi: number, text: string): void {
+    let texts = this.#byGroup[gi];
     if (texts === undefined) {
       texts = new Set<string>();
-      this.#byGroup.set(groupId, texts);
+      this.#byGroup[gi] = texts;
     }
     texts.add(text);
   }
 }
 
-/** Membership of a set of texts: a list for a few (compared one by one), a Set for many. */
+function appendTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [value]);
+  else list.push(value);
+}
+
+/** Membership of an ad group's exact keywords (lowercased) and manual ASIN targets. */
 interface TextLookup {
   has(text: string): boolean;
 }
 const FEW_TEXTS = 32;
-function textLookup(texts: string[]): TextLookup {
-  if (texts.length > FEW_TEXTS) return new Set(texts);
-  return { has: (text) => texts.includes(text) };
+
+/**
+ * A Set of the lowercased texts for a large ad group; for a small one, the keywords compared in
+ * place with a lowercased term (lowercasing every keyword of the million cost ~70 ms a run, and
+ * a keyword of another length than the term cannot match: see mayLowercaseTo).
+ */
+function exactLookup(targets: readonly TargetNode[]): TextLookup {
+  let nExact = 0;
+  const asins: string[] = [];
+  for (const t of targets) {
+    if (t.matchType === "EXACT") nExact++;
+    if (t.kind === "target" && !t.auto) asins.push(asinOf(t.text) ?? "");
+  }
+  if (nExact + asins.length > FEW_TEXTS) {
+    const texts = new Set(asins);
+    for (const t of targets) if (t.matchType === "EXACT") texts.add(t.text.toLowerCase());
+    return texts;
+  }
+  return new FewTexts(targets, asins);
+}
+
+class FewTexts implements TextLookup {
+  readonly targets: readonly TargetNode[];
+  readonly asins: readonly string[];
+
+  constructor(targets: readonly TargetNode[], asins: readonly string[]) {
+    this.targets = targets;
+    this.asins = asins;
+  }
+
+  has(lowercased: string): boolean {
+    for (const t of this.targets)
+      if (
+        t.matchType === "EXACT" &&
+        mayLowercaseTo(t.text, lowercased) &&
+        t.text.toLowerCase() === lowercased
+      )
+        return true;
+    return this.asins.includes(lowercased);
+  }
+}
+
+/**
+ * False when `text` lowercased cannot be `lowercased`: lowercasing keeps a text's length except
+ * for U+0130 (İ), which becomes two code units (checked over every code point, Node 24), so a
+ * longer text never matches and a shorter one only with an İ in it.
+ */
+function mayLowercaseTo(text: string, lowercased: string): boolean {
+  if (text.length === lowercased.length) return true;
+  return text.length < lowercased.length && text.includes("\u0130");
 }
 
 function asinOf(text: string): string | null {
