@@ -9,6 +9,7 @@ import type {
   Decision,
   OptimiserInput,
   OptimiserOptions,
+  TargetNode,
 } from "./types.ts";
 
 const ASIN_TERM = /^b0[a-z0-9]{8}$/i;
