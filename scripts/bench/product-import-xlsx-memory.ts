@@ -13,6 +13,9 @@
 // Figures (400,000 rows, 2-core machine at load 13-14 from other work, alternated): batches of
 //   5,000 rows: 77.4 s, RSS peak +560 MB, health while importing p99 291 ms, max 761 ms; batches
 //   of 1,000 (eb41f32): 62.2 s, peak +340 MB, p99 120 ms, max 277 ms (idle p99 42 ms then).
+// Reader thread with resourceLimits (7b185bc), --idle-seconds 3, machine loaded: 100,000 rows
+//   peak +226 MB before, +126 MB after; 400,000 rows +331 MB after (+421 MB before, from the
+//   issue's run). What still grows with the rows is the server thread (seenKeys: every row's key).
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -20,7 +20,11 @@ import {
  */
 
 // Every worker the server starts, until it has exited.
-const running = vi.hoisted(() => ({ workers: new Set<Worker>(), started: 0 }));
+const running = vi.hoisted(() => ({
+  workers: new Set<Worker>(),
+  started: 0,
+  limits: [] as Worker["resourceLimits"][],
+}));
 vi.mock("node:worker_threads", async (original) => {
   const threads = await original<typeof import("node:worker_threads")>();
   class TrackedWorker extends threads.Worker {
@@ -28,6 +32,7 @@ vi.mock("node:worker_threads", async (original) => {
       super(...args);
       running.started += 1;
       running.workers.add(this);
+      running.limits.push(this.resourceLimits);
       this.once("exit", () => running.workers.delete(this));
     }
   }
@@ -123,5 +128,22 @@ describe.each(TEST_DATABASE_KINDS)("XLSX reader thread (%s)", (kind) => {
     // One reader thread: the rows themselves. Counting them first read the file a second time.
     expect(running.started - started).toBe(1);
     expect(running.workers.size).toBe(0);
+  });
+
+  it("reads an XLSX in a thread with a small young generation and a bounded heap", async () => {
+    // Unbounded, V8 let the reader's garbage pile up: its peak grew to 170 MB of heap for
+    // 100,000 rows. The limits make it collect early; the shared strings still fit.
+    const { sellerProfileId } = await profileWithProducts(t.db, 1);
+    const started = running.started;
+    const res = await upload(sellerProfileId, await workbook(1));
+    expect(res.statusCode, res.body).toBe(201);
+    const limits = running.limits.slice(started);
+    expect(limits.length).toBeGreaterThan(0);
+    for (const limit of limits) {
+      expect(limit?.maxYoungGenerationSizeMb).toBeGreaterThan(0);
+      expect(limit?.maxYoungGenerationSizeMb).toBeLessThanOrEqual(4);
+      expect(limit?.maxOldGenerationSizeMb).toBeGreaterThan(0);
+      expect(limit?.maxOldGenerationSizeMb).toBeLessThanOrEqual(256);
+    }
   });
 });
