@@ -109,9 +109,3 @@ export function rowFromAmazon(
   for (const column of entity.columns) row[column.name] = readWire(column, amazonEntity, source);
   return row;
 }
-
-/** The Amazon field path a column is read from (write-back sends changes to the same field). */
-export function amazonFieldOf(entity: SyncedEntity, property: string): string | undefined {
-  const w = entity.columns.find((c) => c.property === property)?.wire;
-  return w && (w.kind === "field" || w.kind === "money") ? w.path : undefined;
-}

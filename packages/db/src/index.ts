@@ -1,10 +1,15 @@
 export {
-  amazonFieldOf,
   expressionText,
   readWire,
   rowFromAmazon,
   toMicros,
 } from "./amazon-entity-rows.ts";
+export {
+  apiValueOf,
+  type WriteValue,
+  writableColumn,
+  writeWire,
+} from "./amazon-entity-writes.ts";
 export type { Database, DatabaseConnection, OpenDatabaseOptions, Schema } from "./client.ts";
 export { hasReadSettings, openDatabase, pingDatabase } from "./client.ts";
 export { type EntityField, entityFields } from "./entity-fields.ts";

@@ -38,13 +38,24 @@ const campaignEntity = defineSyncedEntity("campaigns", {
     budgetType: wire.field("budget.budgetType", "DAILY"),
     startDate: wire.field("startDate"),
     endDate: wire.field("endDate"),
-    biddingStrategy: wire.field("dynamicBidding.strategy"),
+    // Amazon's default strategy, also what an update must send when none was read (it is required).
+    biddingStrategy: wire.field("dynamicBidding.strategy", "LEGACY_FOR_SALES"),
     portfolioId: wire.field("portfolioId"),
     placementTopOfSearchPct: wire.placement("PLACEMENT_TOP"),
     placementProductPagePct: wire.placement("PLACEMENT_PRODUCT_PAGE"),
     placementRestOfSearchPct: wire.placement("PLACEMENT_REST_OF_SEARCH"),
   },
-  writable: { budget: "budgetMicros" },
+  writable: {
+    state: "state",
+    name: "name",
+    budget: "budgetMicros",
+    biddingStrategy: "biddingStrategy",
+    placementTopOfSearch: "placementTopOfSearchPct",
+    placementProductPage: "placementProductPagePct",
+    placementRestOfSearch: "placementRestOfSearchPct",
+    startDate: "startDate",
+    endDate: "endDate",
+  },
 });
 
 const adGroupEntity = defineSyncedEntity("ad_groups", {
@@ -62,7 +73,7 @@ const adGroupEntity = defineSyncedEntity("ad_groups", {
     state: wire.oneOf("state", ENTITY_STATES),
     defaultBidMicros: wire.money("defaultBid", 0),
   },
-  writable: { bid: "defaultBidMicros" },
+  writable: { state: "state", name: "name", bid: "defaultBidMicros" },
 });
 
 const keywordEntity = defineSyncedEntity("keywords", {
@@ -82,7 +93,7 @@ const keywordEntity = defineSyncedEntity("keywords", {
     state: wire.oneOf("state", ENTITY_STATES),
     bidMicros: wire.money("bid"),
   },
-  writable: { bid: "bidMicros" },
+  writable: { state: "state", bid: "bidMicros" },
 });
 
 const negativeKeywordEntity = defineSyncedEntity("negative_keywords", {
@@ -108,6 +119,7 @@ const negativeKeywordEntity = defineSyncedEntity("negative_keywords", {
     matchType: wire.field("matchType"),
     state: wire.oneOf("state", ENTITY_STATES),
   },
+  writable: { state: "state" },
 });
 
 const targetEntity = defineSyncedEntity("targets", {
@@ -128,7 +140,7 @@ const targetEntity = defineSyncedEntity("targets", {
     state: wire.oneOf("state", ENTITY_STATES),
     bidMicros: wire.money("bid"),
   },
-  writable: { bid: "bidMicros" },
+  writable: { state: "state", bid: "bidMicros" },
 });
 
 const negativeTargetEntity = defineSyncedEntity("negative_targets", {
@@ -150,6 +162,7 @@ const negativeTargetEntity = defineSyncedEntity("negative_targets", {
     expressionText: wire.expressionText("expression"),
     state: wire.oneOf("state", ENTITY_STATES),
   },
+  writable: { state: "state" },
 });
 
 const productAdEntity = defineSyncedEntity("product_ads", {
@@ -168,7 +181,7 @@ const productAdEntity = defineSyncedEntity("product_ads", {
     asin: wire.field("asin"),
     state: wire.oneOf("state", ENTITY_STATES),
   },
-  writable: {},
+  writable: { state: "state" },
 });
 
 /** Every synced Ads entity by its name (the `/api/<name>` path and the sync step). */
@@ -195,7 +208,7 @@ export const FACT_ENTITIES = [
 ] as const;
 export type FactEntityName = (typeof FACT_ENTITIES)[number]["name"];
 
-/** The entities Starport writes back to Amazon (state, and bid or budget where declared). */
+/** The entities Starport writes back to Amazon (the fields each declares writable). */
 export const WRITABLE_ENTITY_NAMES = Object.values(SYNCED_ENTITIES)
   .filter((e) => e.writable !== undefined)
   .map((e) => e.name);

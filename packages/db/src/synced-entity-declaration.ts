@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { ChangeField } from "./schema/changes.ts";
 
 /**
  * The entities synced from Amazon Ads, each declared once: its table, its Amazon id column, the
@@ -87,8 +88,11 @@ export interface SyncedEntityDeclaration<T extends PgTable> {
   sources: readonly SyncSource[];
   /** Every stored column and where it comes from; the compiler insists on all of them. */
   wire: { [K in Exclude<ColumnKey<T>, Managed>]: Wire };
-  /** What Starport may change on Amazon (changes, apps/api/src/changes): the columns of bid and budget. */
-  writable?: { bid?: ColumnKey<T>; budget?: ColumnKey<T> };
+  /**
+   * What Starport may change on Amazon (changes, apps/api/src/changes): each change field and the
+   * column it reads; the value is written back through that column's wire (amazon-entity-writes.ts).
+   */
+  writable?: Partial<Record<ChangeField, ColumnKey<T>>>;
 }
 
 export interface SyncedColumn {
@@ -112,7 +116,7 @@ export interface SyncedEntity<T extends PgTable = PgTable> {
   factsType?: FactsEntityType;
   parents: readonly ParentLink[];
   sources: readonly SyncSource[];
-  writable?: { bid?: string; budget?: string };
+  writable?: Partial<Record<ChangeField, string>>;
   tableName: string;
   /** The Amazon id column itself (for joins with the facts: `amazon_id = <this>`). */
   amazonIdColumn: PgColumn;

@@ -1,6 +1,7 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expressionText, rowFromAmazon } from "../src/amazon-entity-rows.ts";
+import { apiValueOf, writableColumn, writeWire } from "../src/amazon-entity-writes.ts";
 import { entityFields } from "../src/entity-fields.ts";
 import { FACT_ENTITIES, SYNCED_ENTITIES, WRITABLE_ENTITY_NAMES } from "../src/synced-entities.ts";
 
@@ -22,11 +23,14 @@ describe("synced entities, declared once", () => {
       "target",
       "product_ad",
     ]);
+    // Every entity Starport changes declares its writable fields (negatives: their state).
     expect(WRITABLE_ENTITY_NAMES).toEqual([
       "campaigns",
       "ad_groups",
       "keywords",
+      "negative_keywords",
       "targets",
+      "negative_targets",
       "product_ads",
     ]);
   });
@@ -92,6 +96,78 @@ describe("synced entities, declared once", () => {
       kind: "money",
       nullable: true,
     });
+  });
+});
+
+describe("writing changes back through the wire they were read from", () => {
+  const campaigns = SYNCED_ENTITIES.campaigns;
+  // A synced campaign row as Drizzle reads it (properties, micros).
+  const row = {
+    amazonCampaignId: "123",
+    name: "SP Exact",
+    state: "ENABLED",
+    budgetMicros: 12_340_000,
+    budgetType: "DAILY",
+    biddingStrategy: "AUTO_FOR_SALES",
+    placementTopOfSearchPct: 80,
+    placementProductPagePct: 10,
+    placementRestOfSearchPct: 5,
+  };
+  const write = (
+    item: Record<string, unknown>,
+    field: Parameters<typeof writableColumn>[1],
+    value: string | number | null,
+    from: Record<string, unknown> = row,
+  ) => writeWire(campaigns, item, writableColumn(campaigns, field)!, value, from);
+
+  it("sends the whole dynamicBidding object, so a strategy change keeps rest of search", () => {
+    const item: Record<string, unknown> = { campaignId: "123" };
+    write(item, "biddingStrategy", "MANUAL");
+    expect(item).toEqual({
+      campaignId: "123",
+      dynamicBidding: {
+        strategy: "MANUAL",
+        placementBidding: [
+          { placement: "PLACEMENT_TOP", percentage: 80 },
+          { placement: "PLACEMENT_PRODUCT_PAGE", percentage: 10 },
+          { placement: "PLACEMENT_REST_OF_SEARCH", percentage: 5 },
+        ],
+      },
+    });
+    // A second change to the same item edits the object already built.
+    write(item, "placementTopOfSearch", 120);
+    expect(item.dynamicBidding).toMatchObject({
+      strategy: "MANUAL",
+      placementBidding: [
+        { placement: "PLACEMENT_TOP", percentage: 120 },
+        { placement: "PLACEMENT_PRODUCT_PAGE", percentage: 10 },
+        { placement: "PLACEMENT_REST_OF_SEARCH", percentage: 5 },
+      ],
+    });
+  });
+
+  it("fills the strategy Amazon requires when none was read, and the budget's type", () => {
+    const item: Record<string, unknown> = {};
+    write(item, "placementRestOfSearch", 30, { ...row, biddingStrategy: null });
+    expect(item.dynamicBidding).toMatchObject({ strategy: "LEGACY_FOR_SALES" });
+    const budget: Record<string, unknown> = {};
+    write(budget, "budget", 25.5);
+    expect(budget).toEqual({ budget: { budget: 25.5, budgetType: "DAILY" } });
+  });
+
+  it("writes plain fields where they were read, and reads values in the API's terms", () => {
+    const item: Record<string, unknown> = {};
+    write(item, "state", "PAUSED");
+    write(item, "endDate", null);
+    expect(item).toEqual({ state: "PAUSED", endDate: null });
+    const keyword = SYNCED_ENTITIES.keywords;
+    const bid = writableColumn(keyword, "bid")!;
+    expect(apiValueOf(bid, { bidMicros: 1_230_000 })).toBe(1.23);
+    const keywordItem: Record<string, unknown> = {};
+    writeWire(keyword, keywordItem, bid, 0.75, { bidMicros: 1_230_000 });
+    expect(keywordItem).toEqual({ bid: 0.75 });
+    expect(writableColumn(keyword, "budget")).toBeUndefined();
+    expect(writableColumn(SYNCED_ENTITIES.negative_targets, "state")?.property).toBe("state");
   });
 });
 
