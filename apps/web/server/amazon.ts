@@ -72,14 +72,7 @@ export async function startAmazonRuntime(
   );
   // One base URL for every endpoint is the sandbox's layout (started here or standalone): the
   // sandbox keeps its own calendar, and its "today" ends the report windows.
-  const sandboxToday = base
-    ? async () => {
-        const state = (await (await fetch(`${base}/__sandbox/state`)).json()) as {
-          today: string;
-        };
-        return state.today;
-      }
-    : undefined;
+  const sandboxToday = base ? () => readSandboxToday(base) : undefined;
   const engine = createSyncEngine({
     db: database.db,
     amazon,
@@ -181,4 +174,9 @@ async function connectDemoSeller(
   } catch (error) {
     log.error({ err: error }, "connecting the demo seller to the Amazon sandbox failed");
   }
+}
+
+async function readSandboxToday(base: string): Promise<string> {
+  const answer = (await (await fetch(`${base}/__sandbox/today`)).json()) as { today: string };
+  return answer.today;
 }

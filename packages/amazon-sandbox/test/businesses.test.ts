@@ -98,6 +98,14 @@ describe("every sandbox seller has a business", () => {
       sellers: { sellerId: string; business: string }[];
     };
     expect(state.sellers.every((s) => s.business === "ready")).toBe(true);
+    // The calendar alone, as Starport reads it for every page, follows the clock.
+    const todayOf = async () =>
+      ((await sb.app.inject({ url: "/__sandbox/today" })).json() as { today: string }).today;
+    const before = await todayOf();
+    expect(before).toBe(sb.clock.today());
+    await sb.app.inject({ method: "POST", url: "/__sandbox/clock/advance", payload: { days: 1 } });
+    expect(await todayOf()).not.toBe(before);
+    expect(await todayOf()).toBe(sb.clock.today());
     // Businesses differ from seller to seller.
     const [a, b] = OTHERS.map((s) => businessDigest(sb.world, s.sellerId));
     expect(a).not.toBe(b);

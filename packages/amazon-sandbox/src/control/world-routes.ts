@@ -13,6 +13,11 @@ export function registerWorldRoutes(
   state: SandboxState,
   control: SandboxControl,
 ): void {
+  // The simulated calendar alone: read on every page Starport renders (its report windows end
+  // there), where the whole state grows with every seller the sandbox holds.
+  app.get(`${P}/today`, async (_req, reply) =>
+    sendJson(reply, 200, { today: todayOf(state.world) }),
+  );
   app.get(`${P}/state`, async (_req, reply) => {
     const w = state.world;
     return sendJson(reply, 200, {
