@@ -44,7 +44,7 @@ import type { ProductImportJobs } from "./product-imports/jobs.ts";
 import { productImports } from "./product-imports/resource.ts";
 import { productImportRoutes } from "./product-imports/routes.ts";
 import { registerRequestInput } from "./request-input.ts";
-import { RESOURCES } from "./resources/index.ts";
+import { ACCOUNT_RESOURCES } from "./resources/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { SETTINGS_RESOURCES } from "./settings/resources.ts";
 import { supportRoutes } from "./support/support.ts";
@@ -84,7 +84,7 @@ export { healthRoutes } from "./routes/health.ts";
  * registry: adding a resource here serves it, documents it and adds its tenant-isolation rows.
  */
 export const ALL_RESOURCES: readonly AnyResource[] = [
-  ...RESOURCES,
+  ...ACCOUNT_RESOURCES,
   ...ADVERTISING_RESOURCES,
   ...METRICS_RESOURCES,
   keywordRecommendations,

@@ -10,8 +10,12 @@ import { tags } from "./tags.ts";
 import { taxes } from "./taxes.ts";
 import { users } from "./users.ts";
 
-/** Every Hydra resource of the API. Adding one here serves it, documents it and tests its isolation. */
-export const RESOURCES: readonly AnyResource[] = [
+/**
+ * The account resources: customers, users, seller profiles and what hangs off a profile (accounts,
+ * brands, tags, taxes, collections, conversion rates). Every resource of the API is listed in ALL_RESOURCES
+ * (apps/api/src/index.ts), the one registry that serves, documents and isolation-tests them.
+ */
+export const ACCOUNT_RESOURCES: readonly AnyResource[] = [
   customers,
   sellerProfiles,
   sellerAccounts,
