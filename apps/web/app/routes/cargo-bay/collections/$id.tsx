@@ -29,7 +29,6 @@ import { notFound } from "../../../lib/not-found.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { serverApi, sessionContext } from "../../../session/server-session.ts";
-import { browserApi } from "../../../session/store.ts";
 import type { Route } from "./+types/$id";
 
 interface Collection {
@@ -123,7 +122,7 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
   const manual = collection.membership === "manual";
 
   async function bulk(action: "addToCollection" | "removeFromCollection", ids: string[]) {
-    await browserApi().json("/api/catalogue/products/bulk", {
+    await browserHydra().json("/api/catalogue/products/bulk", {
       ...JSON_POST,
       body: JSON.stringify({
         action,
@@ -135,7 +134,7 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
     revalidate();
   }
   async function find() {
-    const page = await browserApi().json<ProductPage>(
+    const page = await browserHydra().json<ProductPage>(
       `/api/catalogue/products?${new URLSearchParams({ sellerProfile: profile.id, search, itemsPerPage: "20" })}`,
     );
     setFound(page["hydra:member"]);
