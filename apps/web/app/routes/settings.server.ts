@@ -1,5 +1,5 @@
 /**
- * The settings screen's writes (its route action): each intent names one write of one panel, on
+ * The settings screen's writes (its route action: seller profile, taxes, shipping, tags): each intent names one write of one panel, on
  * the session's seller profile; the API decides and answers violations (lib/route-write.ts).
  */
 import type { RouterContextProvider } from "react-router";
@@ -39,6 +39,18 @@ export async function settingsAction(context: Context, request: Request) {
     }
     case "tax.remove":
       return routeWrite(intent, () => hydra.remove(iriIn("/api/taxes", form.get("iri"))));
+    case "shipping.save": {
+      const editing = form.get("iri");
+      return routeWrite(intent, () =>
+        editing
+          ? hydra.update(iriIn("/api/shipping_settings", editing), body)
+          : hydra.create("/api/shipping_settings", { ...body, sellerProfile: profile["@id"] }),
+      );
+    }
+    case "shipping.remove":
+      return routeWrite(intent, () =>
+        hydra.remove(iriIn("/api/shipping_settings", form.get("iri"))),
+      );
     case "tag.create":
       return routeWrite(intent, () =>
         hydra.create("/api/tags", { text: body.text, sellerProfile: profile["@id"] }),

@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The panels' writes: seller profile, taxes and tags (settings.server.ts). */
+/** The panels' writes: seller profile, taxes, shipping and tags (settings.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   return settingsAction(context, request);
 }
@@ -123,7 +123,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <TaxSettings taxes={taxes} onChanged={refresh} />
           </Tabs.Panel>
           <Tabs.Panel value="shipping" pt="md">
-            <ShippingSettings profileId={profile.id} profileIri={profile["@id"]} />
+            <ShippingSettings profileId={profile.id} />
           </Tabs.Panel>
           <Tabs.Panel value="tags" pt="md">
             <TagSettings tags={tags} onChanged={refresh} />
