@@ -11,17 +11,21 @@ import { ApiError } from "./api/client.ts";
 import { type Violation, violationsOf } from "./api/hydra.ts";
 
 export type RouteWriteResult =
-  | { intent: string; ok: true }
+  | { intent: string; ok: true; id: string | null }
   | { intent: string; ok: false; status: number; violations: Violation[] };
 
-/** Server side: runs one write of an action; an API refusal becomes an answer, not a throw. */
+/**
+ * Server side: runs one write of an action; an API refusal becomes an answer, not a throw. The
+ * id of what the write answered (a created item) goes back to the page.
+ */
 export async function routeWrite(
   intent: string,
   write: () => Promise<unknown>,
 ): Promise<RouteWriteResult> {
   try {
-    await write();
-    return { intent, ok: true };
+    const value = await write();
+    const id = (value as { id?: unknown } | null | undefined)?.id;
+    return { intent, ok: true, id: typeof id === "string" ? id : null };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { intent, ok: false, status: error.status, violations: violationsOf(error) };
@@ -40,19 +44,22 @@ export function writeBody(form: FormData): Record<string, unknown> {
 
 /**
  * Client side: `write(intent, fields, body?)` posts to the route action (the current route when
- * `action` is not given) and resolves once the action and the revalidation after it are done; a
- * refused write rejects with an ApiError carrying the violations.
+ * `action` is not given) and resolves, with the id of a created item, once the action and the
+ * revalidation after it are done; a refused write rejects with an ApiError carrying the violations.
  */
 export function useRouteWrite(action?: string) {
   const fetcher = useFetcher<RouteWriteResult>();
-  const pending = useRef<{ resolve(): void; reject(error: unknown): void } | null>(null);
+  const pending = useRef<{
+    resolve(result: { id: string | null }): void;
+    reject(error: unknown): void;
+  } | null>(null);
   const { state, data, submit } = fetcher;
 
   useEffect(() => {
     if (state !== "idle" || !pending.current) return;
     const settle = pending.current;
     pending.current = null;
-    if (data?.ok) settle.resolve();
+    if (data?.ok) settle.resolve({ id: data.id });
     else
       settle.reject(
         new ApiError(
@@ -63,8 +70,12 @@ export function useRouteWrite(action?: string) {
   }, [state, data]);
 
   return useCallback(
-    (intent: string, fields: Record<string, string> = {}, body?: object): Promise<void> =>
-      new Promise<void>((resolve, reject) => {
+    (
+      intent: string,
+      fields: Record<string, string> = {},
+      body?: object,
+    ): Promise<{ id: string | null }> =>
+      new Promise((resolve, reject) => {
         pending.current = { resolve, reject };
         const form = new FormData();
         form.set("intent", intent);

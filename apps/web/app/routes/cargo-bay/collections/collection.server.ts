@@ -1,11 +1,28 @@
 /**
- * The collection screen's writes (its route action): its settings, its deletion, and products
+ * The collection screens' writes (their route actions: a new one; on its page): its settings, its deletion, and products
  * added to or taken out of it (manual collections), on the session's seller profile.
  */
 import type { RouterContextProvider } from "react-router";
 import { serverHydra } from "../../../lib/api/session-hydra.ts";
 import { routeWrite, writeBody } from "../../../lib/route-write.ts";
 import { sessionContext } from "../../../session/server-session.ts";
+
+/** A new collection of the session's seller profile (the new-collection page's action). */
+export async function createCollectionAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const profile = context.get(sessionContext).profile;
+  if (!profile) throw new Response("No seller profile", { status: 400 });
+  if (intent !== "collection.create")
+    throw new Response(`Unknown intent ${intent}`, { status: 400 });
+  const hydra = serverHydra(context, request);
+  return routeWrite(intent, () =>
+    hydra.create("/api/product_collections", { ...writeBody(form), sellerProfile: profile["@id"] }),
+  );
+}
 
 export async function collectionAction(
   context: Readonly<RouterContextProvider>,
