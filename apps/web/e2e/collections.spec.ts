@@ -220,5 +220,22 @@ for (const locale of ["de", "en"] as const) {
       timeout: 45_000,
     });
     await expect(panel.getByTestId("competitor-buybox").first()).toHaveText(L.buyBox);
+
+    // Its settings saved (the page shows the new name), then the collection deleted: the page
+    // leaves for the list (both through the collection's route action).
+    await page.keyboard.press("Escape");
+    await expect(panel).toHaveCount(0);
+    await page.getByRole("tab", { name: locale === "de" ? "Einstellungen" : "Settings" }).click();
+    const renamed = `Handverlesen ${locale} umbenannt`;
+    const form = page.locator("form").filter({ has: page.getByLabel(/^Name/) });
+    await form.getByLabel(/^Name/).fill(renamed);
+    await form.getByRole("button", { name: locale === "de" ? "Speichern" : "Save" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(renamed);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page
+      .getByRole("button", { name: locale === "de" ? "Kollektion löschen" : "Delete collection" })
+      .click();
+    await expect(page).toHaveURL(/\/cargo-bay\/collections$/);
+    await expect(page.getByText(renamed)).toHaveCount(0);
   });
 }

@@ -111,3 +111,37 @@ test("tags and taxes in English: duplicate refused on its field, add and delete 
   await expect(page.locator('[data-toast="entry-deleted"]').last()).toBeVisible();
   await expect(added).toHaveCount(0);
 });
+
+test("shipping costs in English: a refused amount on its field, add, edit and delete toasts", async ({
+  page,
+  seller,
+}) => {
+  void seller; // a seller of its own: no shipping costs yet
+  await page.goto("/en/settings?tab=shipping");
+  await expectHydrated(page);
+  await expect(page.getByTestId("shipping-settings")).toBeVisible();
+  const form = page.getByTestId("shipping-form");
+  const cost = form.getByLabel("Shipping cost per unit");
+  await cost.fill("lots");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(cost).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator('[data-toast="entry-could-not-be-saved"]')).toBeVisible();
+
+  await cost.fill("4,5");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator('[data-toast="entry-saved"]')).toBeVisible();
+  await expect(cost).not.toHaveAttribute("aria-invalid", "true");
+  const de = page.locator('[data-testid="shipping-row"][data-marketplace="DE"]');
+  await expect(de).toContainText("€4.50");
+
+  await de.getByRole("button", { name: /^Edit shipping cost for/ }).click();
+  await expect(cost).toHaveValue("4.5");
+  await cost.fill("5");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(de).toContainText("€5.00");
+
+  await de.getByRole("button", { name: /^Delete shipping cost for/ }).click();
+  await page.getByRole("dialog").getByTestId("confirm-button").click();
+  await expect(page.locator('[data-toast="entry-deleted"]')).toBeVisible();
+  await expect(de).toHaveCount(0);
+});

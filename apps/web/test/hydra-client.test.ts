@@ -89,6 +89,32 @@ describe("Hydra client", () => {
     expect(new Headers(calls[5]!.init.headers).get("content-type")).toBe("application/ld+json");
   });
 
+  it("passes non-Hydra calls through with the token; only their writes clear cached reads", async () => {
+    const { calls, transport } = recordingTransport((path) =>
+      path === "/api/tags"
+        ? new Response(JSON.stringify(collectionBody), { status: 200 })
+        : new Response(JSON.stringify({ url: "https://amazon" }), { status: 200 }),
+    );
+    const hydra = createHydraClient(createApiClient({ transport, getToken: () => "tkn" }));
+    await hydra.collection("/api/tags");
+    expect(await hydra.json<{ url: string }>("/api/amazon/report.csv")).toEqual({
+      url: "https://amazon",
+    });
+    await hydra.request("/api/amazon/report.csv", { method: "HEAD" });
+    await hydra.collection("/api/tags");
+    expect(calls).toHaveLength(3);
+    expect(new Headers(calls[1]!.init.headers).get("authorization")).toBe("Bearer tkn");
+    await hydra.json("/api/amazon/authorizations", { method: "POST", body: "{}" });
+    await hydra.collection("/api/tags");
+    expect(calls.map((call) => call.path)).toEqual([
+      "/api/tags",
+      "/api/amazon/report.csv",
+      "/api/amazon/report.csv",
+      "/api/amazon/authorizations",
+      "/api/tags",
+    ]);
+  });
+
   it("puts violations on their fields, translated, with the server's message as fallback", () => {
     const error = new ApiError(422, {
       violations: [

@@ -2,8 +2,8 @@ import { Alert, Box, Button, Group, Loader, Stack, Textarea, TextInput } from "@
 import type { SupportWidget } from "@starport/config";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { browserHydra } from "../lib/api/session-hydra.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
-import { browserApi } from "../session/store.ts";
 
 export interface SupportRequestSent {
   id: string;
@@ -75,7 +75,7 @@ function OwnSupportForm({ onSent }: { onSent: (sent: SupportRequestSent) => void
     setFields({});
     setError(null);
     try {
-      const sent = await browserApi().json<SupportRequestSent>("/api/support_requests", {
+      const sent = await browserHydra().json<SupportRequestSent>("/api/support_requests", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ subject, message }),

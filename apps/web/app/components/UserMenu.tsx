@@ -2,10 +2,11 @@ import { ActionIcon, Menu, Text } from "@mantine/core";
 import { IconLogout, IconUser, IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { browserHydra } from "../lib/api/session-hydra.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { useSessionUser } from "../session/SessionKeeper.tsx";
 import { isAdminUser } from "../session/session.ts";
-import { browserApi, sessionStore } from "../session/store.ts";
+import { sessionStore } from "../session/store.ts";
 
 /** The signed-in user's name and sign-out (revokes the token on the server, spec §4). */
 export function UserMenu() {
@@ -16,7 +17,7 @@ export function UserMenu() {
 
   async function signOut() {
     try {
-      await browserApi().request("/api/sign-out", { method: "POST" });
+      await browserHydra().request("/api/sign-out", { method: "POST" });
     } catch {
       // Signed out locally either way; a 401 has done so already.
     }

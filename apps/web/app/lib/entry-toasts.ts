@@ -48,7 +48,10 @@ export async function saveWithToast<T>(
   }
 }
 
-export async function deleteWithToast(remove: () => Promise<void>, t: TFunction): Promise<boolean> {
+export async function deleteWithToast(
+  remove: () => Promise<unknown>,
+  t: TFunction,
+): Promise<boolean> {
   try {
     await remove();
     showEntryToast("entry-deleted", t);

@@ -28,12 +28,13 @@ import { lacksSellerCentral } from "../components/amazon/seller-central.ts";
 import { useMarketplaceOptions } from "../components/marketplaces/use-marketplace-options.ts";
 import { OnboardingMarketplaces } from "../components/settings/selling-accounts/OnboardingMarketplaces.tsx";
 import { getI18n } from "../i18n/i18n.ts";
+import { browserHydra } from "../lib/api/session-hydra.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
 import { serverApi } from "../session/server-session.ts";
 import type { SellerProfile, SessionUser } from "../session/session.ts";
-import { browserApi, sessionStore } from "../session/store.ts";
+import { sessionStore } from "../session/store.ts";
 import type { Route } from "./+types/getting-started";
 
 type StepKey = "seller-profile" | "sp-api" | "advertising-api" | "marketplaces" | "target-acos";
@@ -87,7 +88,7 @@ function useStepSaver(onSaved: (progress: OnboardingProgress) => void) {
     setError(null);
     setFields({});
     try {
-      const progress = await browserApi().json<OnboardingProgress>(
+      const progress = await browserHydra().json<OnboardingProgress>(
         `/api/onboarding/steps/${step}`,
         {
           method: "PUT",
@@ -196,7 +197,7 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
     setFinishing(true);
     setFinishError(null);
     try {
-      const user = await browserApi().json<SessionUser>("/api/onboarding/finish", {
+      const user = await browserHydra().json<SessionUser>("/api/onboarding/finish", {
         method: "POST",
       });
       const store = sessionStore();

@@ -19,6 +19,7 @@ import { ConversionProvider, isoToday, loadConversionRates } from "../lib/money.
 import { localizePath, splitLocale } from "../route-table.ts";
 import { sessionContext } from "../session/server-session.ts";
 import type { Route } from "./+types/settings";
+import { settingsAction } from "./settings.server.ts";
 
 const TABS = [
   "seller-profile",
@@ -61,6 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rates,
     advertisingProfiles,
   };
+}
+
+/** The panels' writes: seller profile, taxes, shipping and tags (settings.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return settingsAction(context, request);
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -117,10 +123,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <TaxSettings taxes={taxes} onChanged={refresh} />
           </Tabs.Panel>
           <Tabs.Panel value="shipping" pt="md">
-            <ShippingSettings profileId={profile.id} profileIri={profile["@id"]} />
+            <ShippingSettings profileId={profile.id} />
           </Tabs.Panel>
           <Tabs.Panel value="tags" pt="md">
-            <TagSettings tags={tags} profileIri={profile["@id"]} onChanged={refresh} />
+            <TagSettings tags={tags} onChanged={refresh} />
           </Tabs.Panel>
           <Tabs.Panel value="amazon" pt="md">
             <AmazonConnectionsPanel sellerProfileId={profile.id} />

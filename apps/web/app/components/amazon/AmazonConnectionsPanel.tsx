@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
-import { browserApi } from "../../session/store.ts";
 import { ConnectAmazonButton } from "./ConnectAmazonButton.tsx";
 import { SyncProgress, type SyncRunView } from "./SyncProgress.tsx";
 
@@ -53,11 +52,10 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const api = browserApi();
     const hydra = browserHydra();
     const fresh = { fresh: true };
     const [connections, accounts, profiles, runs, economicsRuns] = await Promise.all([
-      api.json<{ member: Connection[] }>(
+      hydra.json<{ member: Connection[] }>(
         `/api/amazon/connections?sellerProfile=${sellerProfileId}`,
       ),
       hydra.collection<SellerAccount>("/api/seller_accounts", { profile: sellerProfileId }, fresh),
@@ -144,7 +142,7 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
               data-testid={`disconnect-${api}`}
               onClick={() =>
                 void act(() =>
-                  browserApi().request(
+                  browserHydra().request(
                     `/api/amazon/connections/${api}?sellerProfile=${sellerProfileId}`,
                     { method: "DELETE" },
                   ),
@@ -190,7 +188,7 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
             onChange={(event) => {
               const active = event.currentTarget.checked;
               void act(() =>
-                browserApi().request(profile["@id"], {
+                browserHydra().request(profile["@id"], {
                   method: "PATCH",
                   headers: { "content-type": "application/merge-patch+json" },
                   body: JSON.stringify({ active }),
@@ -218,7 +216,7 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
               data-testid="sync-now"
               onClick={() =>
                 void act(() =>
-                  browserApi().request("/api/amazon/syncs", {
+                  browserHydra().request("/api/amazon/syncs", {
                     method: "POST",
                     headers: { "content-type": "application/json" },
                     body: JSON.stringify({ sellerProfile: sellerProfileId, kind: "daily" }),

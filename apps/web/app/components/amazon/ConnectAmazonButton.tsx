@@ -1,7 +1,7 @@
 import { Alert, Button } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserApi } from "../../session/store.ts";
+import { browserHydra } from "../../lib/api/session-hydra.ts";
 
 /**
  * Starts Login with Amazon for the SP-API or the Ads API: the API ties a single-use state to this
@@ -25,7 +25,7 @@ export function ConnectAmazonButton({
     setBusy(true);
     setFailed(false);
     try {
-      const { url } = await browserApi().json<{ url: string }>("/api/amazon/authorizations", {
+      const { url } = await browserHydra().json<{ url: string }>("/api/amazon/authorizations", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ api, sellerProfile: sellerProfileId, region: "EU", returnTo }),

@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { sessionStore } from "../../session/store.ts";
@@ -23,7 +24,8 @@ export interface SyncRunView {
 
 /**
  * The progress of a sync run, updated live from GET /api/sync_runs/events (server-sent events,
- * read with fetch so the Bearer token goes along).
+ * streamed through the browser seam so the Bearer token goes along; before the session store is
+ * hydrated the token comes from its cookie).
  */
 export function SyncProgress({
   initial,
@@ -49,11 +51,15 @@ export function SyncProgress({
     /** One stream to its end; false when following further makes no sense (refused, broken). */
     const read = async (): Promise<boolean> => {
       try {
-        const response = await fetch("/api/sync_runs/events", {
-          headers: token ? { authorization: `Bearer ${token}` } : {},
+        // A refused stream throws (caught below) like a broken one.
+        const response = await browserHydra().request("/api/sync_runs/events", {
+          headers: {
+            accept: "text/event-stream",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           signal: controller.signal,
         });
-        const reader = response.ok ? response.body?.getReader() : undefined;
+        const reader = response.body?.getReader();
         if (!reader) return false;
         const decoder = new TextDecoder();
         let buffer = "";

@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { violationsOf } from "../../lib/api/hydra.ts";
-import { browserApi } from "../../session/store.ts";
+import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { RuleEditor } from "./RuleEditor.tsx";
 import { blankCondition, isCompleteRuleSet, type RuleSet, toWire } from "./types.ts";
 
@@ -54,7 +54,7 @@ function usePreviewCount(sellerProfile: string, rules: RuleSet, enabled: boolean
     let cancelled = false;
     const timer = setTimeout(async () => {
       try {
-        const body = await browserApi().json<{ count: number }>(
+        const body = await browserHydra().json<{ count: number }>(
           "/api/catalogue/collections/preview",
           {
             method: "POST",

@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from "@man
 import type { CompetitorSuggestionsView, CompetitorView } from "@starport/api/contracts";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { dateTimeFormat, numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale } from "../../lib/use-locale.ts";
-import { browserApi } from "../../session/store.ts";
 
 type Competitor = CompetitorView;
 type Snapshot = NonNullable<Competitor["latest"]>;
@@ -21,7 +21,7 @@ const SUGGESTION_PATIENCE_MS = 90_000;
 async function fetchSuggestions(productId: string, onPending: () => void): Promise<Suggestions> {
   const until = Date.now() + SUGGESTION_PATIENCE_MS;
   for (;;) {
-    const response = await browserApi().request(
+    const response = await browserHydra().request(
       `/api/catalogue/products/${productId}/competitor_suggestions`,
     );
     if (response.status !== 202) return (await response.json()) as Suggestions;
@@ -55,7 +55,7 @@ export function ProductCompetitors({
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const body = await browserApi().json<{ competitors: Competitor[] }>(base);
+    const body = await browserHydra().json<{ competitors: Competitor[] }>(base);
     setCompetitors(body.competitors);
   }, [base]);
   useEffect(() => {
@@ -75,7 +75,7 @@ export function ProductCompetitors({
     }
   }
   const add = (payload: object) =>
-    run(() => browserApi().json(base, { ...JSON_POST, body: JSON.stringify(payload) }));
+    run(() => browserHydra().json(base, { ...JSON_POST, body: JSON.stringify(payload) }));
   const money = (s: Pick<Snapshot, "price" | "currency"> | null) =>
     s?.price === null || s?.price === undefined
       ? "–"
@@ -103,7 +103,7 @@ export function ProductCompetitors({
           size="xs"
           loading={busy}
           onClick={() =>
-            run(() => browserApi().json(`${base}/refresh`, { ...JSON_POST, body: "{}" }))
+            run(() => browserHydra().json(`${base}/refresh`, { ...JSON_POST, body: "{}" }))
           }
           disabled={!competitors?.length}
         >
@@ -182,7 +182,7 @@ export function ProductCompetitors({
                     variant="subtle"
                     color="red"
                     onClick={() =>
-                      run(() => browserApi().request(`${base}/${c.id}`, { method: "DELETE" }))
+                      run(() => browserHydra().request(`${base}/${c.id}`, { method: "DELETE" }))
                     }
                   >
                     {t("cargoBay.competitors.remove")}

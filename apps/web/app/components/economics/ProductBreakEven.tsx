@@ -2,10 +2,10 @@ import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { numberFormat, percentFormat, ratePercentFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
 import { useLocale, useLocalizedPath } from "../../lib/use-locale.ts";
-import { browserApi } from "../../session/store.ts";
 
 type Missing = "price" | "vat" | "fees" | "cost";
 
@@ -46,7 +46,7 @@ export function ProductBreakEven({ productId, revision }: { productId: string; r
   useEffect(() => {
     let current = true;
     setFailed(false);
-    browserApi()
+    browserHydra()
       .json<ProductEconomics>(`/api/product_economics/${productId}`)
       .then((body) => current && setData(body))
       .catch(() => current && setFailed(true));

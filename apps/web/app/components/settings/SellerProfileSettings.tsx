@@ -11,9 +11,9 @@ import {
   Title,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
 import { CONVERSION_CURRENCIES, type ConversionRate, Money } from "../../lib/money.tsx";
+import { useRouteWrite } from "../../lib/route-write.ts";
 import type { SellerProfile } from "../../session/session.ts";
 import { useMarketplaceOptions } from "../marketplaces/use-marketplace-options.ts";
 import { ADVERTISING_METRICS, type AdvertisingProfile } from "./types.ts";
@@ -25,10 +25,11 @@ interface Props {
   onSaved(): void;
 }
 
-/** The seller profile's name and display defaults (spec §3 settings). */
+/** The seller profile's name and display defaults (spec §3 settings), saved by the settings action. */
 export function SellerProfileSettings({ profile, rates, advertisingProfiles, onSaved }: Props) {
   const { t } = useTranslation();
   const marketplaceOptions = useMarketplaceOptions();
+  const write = useRouteWrite();
   const form = useHydraForm(
     {
       name: profile.name,
@@ -37,14 +38,18 @@ export function SellerProfileSettings({ profile, rates, advertisingProfiles, onS
       defaultMarketplace: profile.settings.defaultMarketplace,
     },
     (values) =>
-      browserHydra().update(profile["@id"], {
-        name: values.name,
-        settings: {
-          defaultAdvertisingMetric: values.defaultAdvertisingMetric,
-          defaultCurrency: values.defaultCurrency,
-          defaultMarketplace: values.defaultMarketplace,
+      write(
+        "seller-profile.save",
+        {},
+        {
+          name: values.name,
+          settings: {
+            defaultAdvertisingMetric: values.defaultAdvertisingMetric,
+            defaultCurrency: values.defaultCurrency,
+            defaultMarketplace: values.defaultMarketplace,
+          },
         },
-      }),
+      ),
     { onSaved },
   );
 

@@ -1,27 +1,19 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { deleteWithToast } from "../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
+import { useRouteWrite } from "../../lib/route-write.ts";
 import { useConfirm } from "../ConfirmModal.tsx";
 import type { Tag } from "./types.ts";
 
-/** The profile's tags, sorted by text (spec §7), with add and delete. */
-export function TagSettings({
-  tags,
-  profileIri,
-  onChanged,
-}: {
-  tags: readonly Tag[];
-  profileIri: string;
-  onChanged(): void;
-}) {
+/** The profile's tags, sorted by text (spec §7), with add and delete (the settings action). */
+export function TagSettings({ tags, onChanged }: { tags: readonly Tag[]; onChanged(): void }) {
   const { t } = useTranslation();
+  const write = useRouteWrite();
   const form = useHydraForm(
     { text: "" },
-    (values) =>
-      browserHydra().create("/api/tags", { text: values.text, sellerProfile: profileIri }),
+    (values) => write("tag.create", {}, { text: values.text }),
     {
       onSaved: () => {
         form.reset({ text: "" });
@@ -37,7 +29,7 @@ export function TagSettings({
       text: t("settings.confirmDelete.tag", { name: tag.text }),
       confirmLabel: t("settings.delete"),
       run: async () => {
-        if (await deleteWithToast(() => browserHydra().remove(tag["@id"]), t)) onChanged();
+        if (await deleteWithToast(() => write("tag.remove", { iri: tag["@id"] }), t)) onChanged();
       },
     });
   }

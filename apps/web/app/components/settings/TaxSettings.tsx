@@ -14,12 +14,12 @@ import { sortMarketplaces } from "@starport/marketplaces";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { deleteWithToast } from "../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../lib/hydra-form.ts";
 import { numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
+import { useRouteWrite } from "../../lib/route-write.ts";
 import { useConfirm } from "../ConfirmModal.tsx";
 import { DateField } from "../DateField.tsx";
 import { useMarketplaceOptions } from "../marketplaces/use-marketplace-options.ts";
@@ -42,7 +42,7 @@ function parseRate(value: string): number | string {
   return Number.isFinite(n) ? n : value;
 }
 
-/** Taxes grouped by marketplace (spec §3), with add, edit and delete. */
+/** Taxes grouped by marketplace (spec §3), with add, edit and delete (the settings action). */
 export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onChanged(): void }) {
   const { t, i18n } = useTranslation();
   const marketplaceOptions = useMarketplaceOptions();
@@ -51,6 +51,7 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
     maximumFractionDigits: 2,
   });
   const [editing, setEditing] = useState<Tax | null>(null);
+  const write = useRouteWrite();
   const form = useHydraForm<TaxValues>(
     BLANK,
     (values) => {
@@ -60,9 +61,7 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
         type: values.type,
         validFrom: values.validFrom,
       };
-      return editing
-        ? browserHydra().update(editing["@id"], body)
-        : browserHydra().create("/api/taxes", body);
+      return write("tax.save", editing ? { iri: editing["@id"] } : {}, body);
     },
     {
       onSaved: () => {
@@ -98,7 +97,7 @@ export function TaxSettings({ taxes, onChanged }: { taxes: readonly Tax[]; onCha
       }),
       confirmLabel: t("settings.delete"),
       run: async () => {
-        if (await deleteWithToast(() => browserHydra().remove(tax["@id"]), t)) onChanged();
+        if (await deleteWithToast(() => write("tax.remove", { iri: tax["@id"] }), t)) onChanged();
       },
     });
   }

@@ -39,6 +39,13 @@ export interface HydraClient {
   /** PATCH with application/merge-patch+json (RFC 7396). */
   update<T>(iri: string, patch: object): Promise<HydraItem<T>>;
   remove(iri: string): Promise<void>;
+  /**
+   * The API's non-Hydra operations (custom POSTs, file uploads, CSV, streams) over the same
+   * session: the raw answer. Anything but GET/HEAD counts as a write and drops cached reads.
+   */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** As `request`, the body parsed as JSON (undefined for a 204). */
+  json<T>(path: string, init?: RequestInit): Promise<T>;
   /** Drops cached collection reads (writes do this themselves). */
   invalidate(): void;
 }
@@ -102,6 +109,10 @@ export function createHydraClient(
 ): HydraClient {
   const cache = new Map<string, { at: number; value: Promise<HydraCollection<unknown>> }>();
   const json = (body: object) => JSON.stringify(body);
+  const writes = (init?: RequestInit) => {
+    const method = (init?.method ?? "GET").toUpperCase();
+    if (method !== "GET" && method !== "HEAD") client.invalidate();
+  };
 
   const client: HydraClient = {
     async collection<T>(path: string, query?: HydraQuery, options: CollectionOptions = {}) {
@@ -138,6 +149,14 @@ export function createHydraClient(
     async remove(iri: string) {
       client.invalidate();
       await api.request(iri, { method: "DELETE" });
+    },
+    request(path: string, init?: RequestInit) {
+      writes(init);
+      return api.request(path, init);
+    },
+    json<T>(path: string, init?: RequestInit) {
+      writes(init);
+      return api.json<T>(path, init);
     },
     invalidate() {
       cache.clear();

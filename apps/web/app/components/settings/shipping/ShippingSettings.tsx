@@ -19,6 +19,7 @@ import { deleteWithToast } from "../../../lib/entry-toasts.ts";
 import { useHydraForm } from "../../../lib/hydra-form.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
+import { useRouteWrite } from "../../../lib/route-write.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { useConfirm } from "../../ConfirmModal.tsx";
 import { useMarketplaceOptions } from "../../marketplaces/use-marketplace-options.ts";
@@ -47,21 +48,17 @@ function parseAmount(value: string): number | string {
 
 /**
  * The seller profile's shipping cost per unit on each marketplace (own fulfilment, FBM): the
- * default of every product there; a product's own shipping cost (its drawer) overrides it.
+ * default of every product there; a product's own shipping cost (its drawer) overrides it. The
+ * list is read through the browser seam, the writes go to the settings action.
  */
-export function ShippingSettings({
-  profileId,
-  profileIri,
-}: {
-  profileId: string;
-  profileIri: string;
-}) {
+export function ShippingSettings({ profileId }: { profileId: string }) {
   const { t } = useTranslation();
   const marketplaceOptions = useMarketplaceOptions();
   const locale = useLocale();
   const tag = intlLocale(locale);
   const [rows, setRows] = useState<ShippingSetting[] | null>(null);
   const [editing, setEditing] = useState<ShippingSetting | null>(null);
+  const write = useRouteWrite();
 
   const load = useCallback(async () => {
     const page = await browserHydra().collection<ShippingSetting>(
@@ -82,9 +79,7 @@ export function ShippingSettings({
         marketplace: values.marketplace,
         defaultShippingCost: parseAmount(values.defaultShippingCost),
       };
-      return editing
-        ? browserHydra().update(editing["@id"], body)
-        : browserHydra().create("/api/shipping_settings", { ...body, sellerProfile: profileIri });
+      return write("shipping.save", editing ? { iri: editing["@id"] } : {}, body);
     },
     {
       onSaved: () => {
@@ -110,7 +105,8 @@ export function ShippingSettings({
       }),
       confirmLabel: t("settings.delete"),
       run: async () => {
-        if (await deleteWithToast(() => browserHydra().remove(row["@id"]), t)) void load();
+        if (await deleteWithToast(() => write("shipping.remove", { iri: row["@id"] }), t))
+          void load();
       },
     });
   }

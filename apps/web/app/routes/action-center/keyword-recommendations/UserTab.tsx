@@ -13,7 +13,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../components/hangar/format.ts";
 import { violationsOf } from "../../../lib/api/hydra.ts";
-import { browserApi } from "../../../session/store.ts";
+import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { CandidateTable } from "./CandidateTable.tsx";
 import type { KeywordPageData } from "./keywords.server.ts";
 import {
@@ -69,7 +69,7 @@ export function UserTab({ data }: { data: KeywordPageData }) {
     try {
       const form = new FormData();
       form.append("file", file);
-      const result = await browserApi().json<{ lines: ListLine[] }>("/api/keyword_lists/read", {
+      const result = await browserHydra().json<{ lines: ListLine[] }>("/api/keyword_lists/read", {
         method: "POST",
         body: form,
       });

@@ -12,7 +12,12 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import {
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
 import { CollectionForm } from "../../../components/collections/CollectionForm.tsx";
 import { ProductCompetitors } from "../../../components/collections/ProductCompetitors.tsx";
 import { blankCondition, type RuleSet } from "../../../components/collections/types.ts";
@@ -26,11 +31,12 @@ import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { notFound } from "../../../lib/not-found.ts";
+import { useRouteWrite } from "../../../lib/route-write.ts";
 import { useLocale, useLocalizedPath } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { serverApi, sessionContext } from "../../../session/server-session.ts";
-import { browserApi } from "../../../session/store.ts";
 import type { Route } from "./+types/$id";
+import { collectionAction } from "./collection.server.ts";
 
 interface Collection {
   "@id": string;
@@ -91,6 +97,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return collectionAction(context, request, params.id);
+}
+
+/** A deleted collection is not read again: the page leaves for the list. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "collection.remove" ? false : defaultShouldRevalidate;
+}
+
 export function meta({ location, loaderData }: Route.MetaArgs) {
   const t = getI18n(splitLocale(location.pathname).locale).t;
   return [
@@ -98,15 +116,13 @@ export function meta({ location, loaderData }: Route.MetaArgs) {
   ];
 }
 
-const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
-
 /** One collection: its products (competitors per product) and its settings. */
 export default function CollectionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalizedPath();
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
+  const write = useRouteWrite();
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "settings" ? "settings" : "products";
   const { collection, products, total, profile } = loaderData;
@@ -123,19 +139,11 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
   const manual = collection.membership === "manual";
 
   async function bulk(action: "addToCollection" | "removeFromCollection", ids: string[]) {
-    await browserApi().json("/api/catalogue/products/bulk", {
-      ...JSON_POST,
-      body: JSON.stringify({
-        action,
-        sellerProfile: profile.id,
-        products: ids,
-        collection: collection.id,
-      }),
-    });
-    revalidate();
+    // The action's answer revalidates the page.
+    await write(action, {}, { products: ids });
   }
   async function find() {
-    const page = await browserApi().json<ProductPage>(
+    const page = await browserHydra().json<ProductPage>(
       `/api/catalogue/products?${new URLSearchParams({ sellerProfile: profile.id, search, itemsPerPage: "20" })}`,
     );
     setFound(page["hydra:member"]);
@@ -270,13 +278,16 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
               }}
               submitLabel={t("cargoBay.save")}
               onSubmit={async (values) => {
-                await browserHydra().update(collection["@id"], {
-                  name: values.name,
-                  description: values.description,
-                  priority: values.priority,
-                  ...(manual ? {} : { rules: values.rules }),
-                });
-                revalidate();
+                await write(
+                  "collection.save",
+                  {},
+                  {
+                    name: values.name,
+                    description: values.description,
+                    priority: values.priority,
+                    ...(manual ? {} : { rules: values.rules }),
+                  },
+                );
               }}
             />
             <CollectionGoalSettings profile={profile} collection={collection} />
@@ -293,7 +304,7 @@ export default function CollectionDetailPage({ loaderData }: Route.ComponentProp
                 ).catch(() => "");
                 const question = t("cargoBay.confirmDelete", { name: collection.name });
                 if (!window.confirm(changes ? `${question}\n\n${changes}` : question)) return;
-                await browserHydra().remove(collection["@id"]);
+                await write("collection.remove");
                 navigate(to("/cargo-bay/collections"));
               }}
             >

@@ -6,11 +6,12 @@ import {
   EMPTY_COLLECTION,
 } from "../../../components/collections/CollectionForm.tsx";
 import { getI18n } from "../../../i18n/i18n.ts";
-import { browserHydra } from "../../../lib/api/session-hydra.ts";
+import { useRouteWrite } from "../../../lib/route-write.ts";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
 import { localizePath, splitLocale } from "../../../route-table.ts";
 import { sessionContext } from "../../../session/server-session.ts";
 import type { Route } from "./+types/new";
+import { createCollectionAction } from "./collection.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;
@@ -18,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(
       localizePath("/profile-selection", splitLocale(new URL(request.url).pathname).locale),
     );
-  return { profile: { id: profile.id, iri: profile["@id"] } };
+  return { profile: { id: profile.id } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return createCollectionAction(context, request);
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -32,6 +37,7 @@ export default function CollectionNewPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const to = useLocalizedPath();
   const { profile } = loaderData;
+  const write = useRouteWrite();
   return (
     <Stack gap="md" data-testid="page" data-page="collection-new">
       <Title order={1}>{t("pages.collection-new.title")}</Title>
@@ -41,14 +47,17 @@ export default function CollectionNewPage({ loaderData }: Route.ComponentProps) 
         initial={EMPTY_COLLECTION}
         submitLabel={t("cargoBay.create")}
         onSubmit={async (values) => {
-          const created = await browserHydra().create<{ id: string }>("/api/product_collections", {
-            name: values.name,
-            description: values.description,
-            membership: values.membership,
-            priority: values.priority,
-            ...(values.membership === "rules" ? { rules: values.rules } : {}),
-            sellerProfile: profile.iri,
-          });
+          const created = await write(
+            "collection.create",
+            {},
+            {
+              name: values.name,
+              description: values.description,
+              membership: values.membership,
+              priority: values.priority,
+              ...(values.membership === "rules" ? { rules: values.rules } : {}),
+            },
+          );
           navigate(to(`/cargo-bay/collections/${created.id}`));
         }}
       />

@@ -1,8 +1,8 @@
 /** Saves a file the API makes (a template, a run's errors) under the name given. */
-import { browserApi } from "../../../session/store.ts";
+import { browserHydra } from "../../../lib/api/session-hydra.ts";
 
 export async function download(path: string, fileName: string) {
-  const response = await browserApi().request(path, { headers: { accept: "text/csv" } });
+  const response = await browserHydra().request(path, { headers: { accept: "text/csv" } });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;

@@ -16,11 +16,11 @@ import { useRevalidator } from "react-router";
 import { useMarketplaceOptions } from "../../../components/marketplaces/use-marketplace-options.ts";
 import { getI18n } from "../../../i18n/i18n.ts";
 import { violationsOf } from "../../../lib/api/hydra.ts";
+import { browserHydra } from "../../../lib/api/session-hydra.ts";
 import { numberFormat } from "../../../lib/intl-format.ts";
 import { intlLocale } from "../../../lib/intl-locale.ts";
 import { useLocale } from "../../../lib/use-locale.ts";
 import { splitLocale } from "../../../route-table.ts";
-import { browserApi } from "../../../session/store.ts";
 import type { Route } from "./+types/route";
 import { download } from "./download.ts";
 import { formatPreviewCell } from "./format-preview.ts";
@@ -70,7 +70,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
     try {
       const form = new FormData();
       form.append("file", file);
-      const result = await browserApi().json<Uploaded>(
+      const result = await browserHydra().json<Uploaded>(
         `/api/product_imports/upload?sellerProfile=${encodeURIComponent(loaderData.profileIri)}`,
         { method: "POST", body: form },
       );
@@ -92,11 +92,14 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
     if (column !== null) next[field] = Number(column);
     setMapping(next);
     try {
-      const result = await browserApi().json<{ rows: PreviewRow[] }>(`${uploaded.import}/preview`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ mapping: next }),
-      });
+      const result = await browserHydra().json<{ rows: PreviewRow[] }>(
+        `${uploaded.import}/preview`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ mapping: next }),
+        },
+      );
       setPreview(result.rows);
       setProblem(null);
     } catch (error) {
@@ -108,7 +111,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
     if (!uploaded) return;
     setBusy(true);
     try {
-      const started = await browserApi().json<ImportItem>(`${uploaded.import}/run`, {
+      const started = await browserHydra().json<ImportItem>(`${uploaded.import}/run`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ mapping }),
@@ -130,7 +133,7 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
     setErrors(null);
     setUploaded(null);
     try {
-      const started = await browserApi().json<ImportItem>("/api/product_imports/amazon", {
+      const started = await browserHydra().json<ImportItem>("/api/product_imports/amazon", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ sellerProfile: loaderData.profileIri, marketplace }),
@@ -150,10 +153,10 @@ export default function ProductImportsPage({ loaderData }: Route.ComponentProps)
   useEffect(() => {
     if (!runningIri || finished) return;
     const timer = setInterval(async () => {
-      const item = await browserApi().json<ImportItem>(runningIri);
+      const item = await browserHydra().json<ImportItem>(runningIri);
       setRunning(item);
       if (item.status === "completed" || item.status === "failed") {
-        setErrors(await browserApi().json(`${runningIri}/errors`));
+        setErrors(await browserHydra().json(`${runningIri}/errors`));
         revalidate();
       }
     }, 500);

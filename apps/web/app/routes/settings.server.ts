@@ -1,0 +1,63 @@
+/**
+ * The settings screen's writes (its route action: seller profile, taxes, shipping, tags): each intent names one write of one panel, on
+ * the session's seller profile; the API decides and answers violations (lib/route-write.ts).
+ */
+import type { RouterContextProvider } from "react-router";
+import { serverHydra } from "../lib/api/session-hydra.ts";
+import { routeWrite, writeBody } from "../lib/route-write.ts";
+import { sessionContext } from "../session/server-session.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** An IRI of this collection, or nothing (an action is no proxy for other resources). */
+function iriIn(collection: string, value: FormDataEntryValue | null): string {
+  const iri = String(value ?? "");
+  if (!iri.startsWith(`${collection}/`) || iri.slice(collection.length + 1).includes("/"))
+    throw new Response(`Not an IRI of ${collection}`, { status: 400 });
+  return iri;
+}
+
+export async function settingsAction(context: Context, request: Request) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const profile = context.get(sessionContext).profile;
+  if (!profile) throw new Response("No seller profile", { status: 400 });
+  const hydra = serverHydra(context, request);
+  const body = writeBody(form);
+  switch (intent) {
+    case "seller-profile.save":
+      return routeWrite(intent, () =>
+        hydra.update(profile["@id"], { name: body.name, settings: body.settings }),
+      );
+    case "tax.save": {
+      const editing = form.get("iri");
+      return routeWrite(intent, () =>
+        editing
+          ? hydra.update(iriIn("/api/taxes", editing), body)
+          : hydra.create("/api/taxes", body),
+      );
+    }
+    case "tax.remove":
+      return routeWrite(intent, () => hydra.remove(iriIn("/api/taxes", form.get("iri"))));
+    case "shipping.save": {
+      const editing = form.get("iri");
+      return routeWrite(intent, () =>
+        editing
+          ? hydra.update(iriIn("/api/shipping_settings", editing), body)
+          : hydra.create("/api/shipping_settings", { ...body, sellerProfile: profile["@id"] }),
+      );
+    }
+    case "shipping.remove":
+      return routeWrite(intent, () =>
+        hydra.remove(iriIn("/api/shipping_settings", form.get("iri"))),
+      );
+    case "tag.create":
+      return routeWrite(intent, () =>
+        hydra.create("/api/tags", { text: body.text, sellerProfile: profile["@id"] }),
+      );
+    case "tag.remove":
+      return routeWrite(intent, () => hydra.remove(iriIn("/api/tags", form.get("iri"))));
+    default:
+      throw new Response(`Unknown intent ${intent}`, { status: 400 });
+  }
+}
