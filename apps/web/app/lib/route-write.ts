@@ -38,8 +38,16 @@ export const BODY_FIELD = "body";
 /** Reads the JSON body a `useRouteWrite` call sent. */
 export function writeBody(form: FormData): Record<string, unknown> {
   const raw = form.get(BODY_FIELD);
-  const body = typeof raw === "string" && raw ? (JSON.parse(raw) as unknown) : {};
-  return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  let body: unknown = {};
+  try {
+    body = typeof raw === "string" && raw ? JSON.parse(raw) : {};
+  } catch {
+    // Bad input is a 400, never the error page of a crashed action.
+    throw new Response("The body field is not JSON", { status: 400 });
+  }
+  return body && typeof body === "object" && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }
 
 /**
