@@ -26,6 +26,7 @@ import { serverContext } from "#server-context";
 import { startAmazonRuntime } from "./amazon.ts";
 import { canonicalHostRedirect } from "./canonical-host.ts";
 import { captureServerError } from "./error-reporting.ts";
+import { saveMemoryWhenIdle } from "./idle-memory.ts";
 import { cspNonceOf, registerSecurityHeaders } from "./security-headers.ts";
 
 const WEB_ROOT = resolve(import.meta.dirname, "..");
@@ -87,6 +88,7 @@ function createFastify(config: Config): FastifyInstance {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  saveMemoryWhenIdle(app);
   return app;
 }
 
