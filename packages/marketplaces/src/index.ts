@@ -5,6 +5,15 @@
 
 export type Region = "NA" | "EU" | "FE";
 
+/**
+ * The currencies Starport converts between and offers as a seller profile's currency (spec §9:
+ * "Conversion currencies: SEK, PLN, GBP, EUR, USD", in that order); EUR is the rates' base.
+ */
+export const CONVERSION_CURRENCIES = ["SEK", "PLN", "GBP", "EUR", "USD"] as const;
+export type ConversionCurrency = (typeof CONVERSION_CURRENCIES)[number];
+/** The currency the stored conversion rates are quoted against. */
+export const RATE_BASE_CURRENCY: ConversionCurrency = "EUR";
+
 export interface Marketplace {
   /** Country code as Starport shows it (UK for the United Kingdom). */
   code: MarketplaceCode;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONVERSION_CURRENCIES,
   getMarketplace,
   getMarketplaceByAmazonId,
   MARKETPLACE_CODES,
+  MARKETPLACES,
   normalizeMarketplaceCode,
   orderedMarketplaceCodes,
+  RATE_BASE_CURRENCY,
   sortMarketplaces,
 } from "../src/index.ts";
 
@@ -70,5 +73,14 @@ describe("marketplaces", () => {
       "YY",
     ]);
     expect(items).toEqual(copy);
+  });
+});
+
+describe("conversion currencies", () => {
+  it("are the spec's list, each the currency of a marketplace Starport knows, the base among them", () => {
+    expect(CONVERSION_CURRENCIES).toEqual(["SEK", "PLN", "GBP", "EUR", "USD"]);
+    const marketplaceCurrencies = new Set(MARKETPLACES.map((m) => m.currency));
+    for (const currency of CONVERSION_CURRENCIES) expect(marketplaceCurrencies).toContain(currency);
+    expect(CONVERSION_CURRENCIES).toContain(RATE_BASE_CURRENCY);
   });
 });

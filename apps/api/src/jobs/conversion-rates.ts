@@ -1,5 +1,6 @@
 import type { Database, PgBoss } from "@starport/db";
 import { schema } from "@starport/db";
+import { CONVERSION_CURRENCIES, RATE_BASE_CURRENCY } from "@starport/marketplaces";
 import { sql } from "drizzle-orm";
 
 /**
@@ -11,7 +12,8 @@ import { sql } from "drizzle-orm";
 export const CONVERSION_RATE_QUEUE = "conversion-rates-refresh";
 /** The ECB publishes around 16:00 CET; refresh a little later every day. */
 export const CONVERSION_RATE_CRON = "30 16 * * *";
-const CURRENCIES = ["SEK", "PLN", "GBP", "USD"] as const;
+/** What the sheet quotes against the base (the base itself is 1). */
+const CURRENCIES = CONVERSION_CURRENCIES.filter((code) => code !== RATE_BASE_CURRENCY);
 
 export interface RateSheet {
   date: string;

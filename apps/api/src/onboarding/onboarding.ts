@@ -1,5 +1,9 @@
 import { type Database, schema } from "@starport/db";
-import { MARKETPLACES, normalizeMarketplaceCode } from "@starport/marketplaces";
+import {
+  CONVERSION_CURRENCIES,
+  MARKETPLACES,
+  normalizeMarketplaceCode,
+} from "@starport/marketplaces";
 import { AUTOMATION_MODES, LIFECYCLE_STAGES } from "@starport/settings";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -36,8 +40,6 @@ export const SKIPPABLE_STEPS: readonly OnboardingStep[] = [
 
 /** The metrics offered in step 1, spelled as the seller-profile resource stores them. */
 export const ADVERTISING_METRICS = ["ACoS", "RoAS", "TACoS"] as const;
-/** The currencies Starport converts between (spec §9), as the seller-profile resource accepts. */
-export const CURRENCIES = ["EUR", "GBP", "USD", "SEK", "PLN"] as const;
 
 const marketplaceCode = z.string().transform((value, ctx) => {
   const code = normalizeMarketplaceCode(value);
@@ -51,7 +53,7 @@ const marketplaceCode = z.string().transform((value, ctx) => {
 const sellerProfileStep = z.object({
   name: z.string().trim().min(1).max(120),
   defaultMarketplace: marketplaceCode,
-  defaultCurrency: z.enum(CURRENCIES),
+  defaultCurrency: z.enum(CONVERSION_CURRENCIES),
   defaultAdvertisingMetric: z.enum(ADVERTISING_METRICS),
 });
 const skipStep = z.object({ skipped: z.literal(true) });

@@ -1,9 +1,8 @@
-import { MARKETPLACE_CODES } from "@starport/marketplaces";
+import { CONVERSION_CURRENCIES, MARKETPLACE_CODES } from "@starport/marketplaces";
 import { z } from "zod";
 
 /** Field schemas the resources share. */
 
-export const CONVERSION_CURRENCIES = ["SEK", "PLN", "GBP", "EUR", "USD"] as const;
 export const ADVERTISING_METRICS = ["ACoS", "RoAS", "TACoS", "CPC", "CTR", "CR"] as const;
 
 export const marketplaceCode = z.enum(MARKETPLACE_CODES as [string, ...string[]]);

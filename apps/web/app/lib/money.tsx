@@ -4,6 +4,7 @@
  * asked for is the newest known one, and says so.
  */
 import { Text, Tooltip } from "@mantine/core";
+import { CONVERSION_CURRENCIES } from "@starport/marketplaces";
 import { createContext, type ReactNode, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import type { HydraClient } from "./api/hydra.ts";
@@ -11,7 +12,7 @@ import { formatDay } from "./dates.ts";
 import { numberFormat } from "./intl-format.ts";
 import { intlLocale } from "./intl-locale.ts";
 
-export const CONVERSION_CURRENCIES = ["SEK", "PLN", "GBP", "EUR", "USD"] as const;
+export { CONVERSION_CURRENCIES };
 
 export interface ConversionRate {
   currencyCode: string;

@@ -30,6 +30,7 @@ import { OnboardingMarketplaces } from "../components/settings/selling-accounts/
 import { getI18n } from "../i18n/i18n.ts";
 import { browserHydra } from "../lib/api/session-hydra.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
+import { CONVERSION_CURRENCIES } from "../lib/money.tsx";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
 import { serverApi } from "../session/server-session.ts";
@@ -61,7 +62,6 @@ const METRICS = [
   { value: "RoAS", label: "ROAS" },
   { value: "TACoS", label: "TACoS" },
 ];
-const CURRENCIES = ["EUR", "GBP", "USD", "SEK", "PLN"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request);
@@ -268,7 +268,7 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
               />
               <Select
                 label={t("onboarding.sellerProfile.currency")}
-                data={CURRENCIES}
+                data={[...CONVERSION_CURRENCIES]}
                 value={currency}
                 onChange={(value) => setCurrency(value ?? "EUR")}
                 allowDeselect={false}
