@@ -8,3 +8,4 @@ export type { CompetitorSuggestionsView } from "./catalogue/competitors/check-co
 export type { CompetitorView } from "./catalogue/competitors/manage-competitors.ts";
 export type { ProductListMember } from "./catalogue/list-products.ts";
 export type { CollectionSummaries, CollectionSummary } from "./catalogue/summarize-collections.ts";
+export type { CreationRequest } from "./changes/add-creation.ts";

@@ -31,6 +31,8 @@ export const creationBody = z.object({
   reasonText: z.string().max(2000).optional(),
 });
 export type CreationInput = z.infer<typeof creationBody>;
+/** What a client sends to POST /api/changes/creations (the web types its calls with it). */
+export type CreationRequest = z.input<typeof creationBody>;
 
 const MATCH_TYPES = {
   keywords: ["EXACT", "PHRASE", "BROAD"],

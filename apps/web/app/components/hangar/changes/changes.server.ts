@@ -4,6 +4,7 @@
  * (CHANGES-CONTRACT). Not a screen, so no route middleware ran: the token cookie goes to the
  * API as it is, which scopes everything to its customer (foreign ids are its 404).
  */
+import type { CreationRequest } from "@starport/api/contracts";
 import { data, type RouterContextProvider } from "react-router";
 import { type ApiClient, ApiError } from "../../../lib/api/client.ts";
 import { buildUrl, parseCollection, violationsOfBody } from "../../../lib/api/hydra.ts";
@@ -185,6 +186,11 @@ export async function changesLoader(context: Context, request: Request) {
   }
 }
 
+/** POST /api/changes/creations, its body typed by the API's schema. */
+function postCreation(api: ApiClient, body: CreationRequest): Promise<Record<string, unknown>> {
+  return post<Record<string, unknown>>(api, "/api/changes/creations", body);
+}
+
 async function post<T>(api: ApiClient, path: string, body?: object): Promise<T> {
   return api.json<T>(path, {
     method: "POST",
@@ -282,7 +288,7 @@ async function perform(
     }
     case "createKeyword": {
       // A creation in the tray: the parent as IRI, the new entity in Starport's terms.
-      const change = await post<Record<string, unknown>>(api, "/api/changes/creations", {
+      const change = await postCreation(api, {
         entityType: "keywords",
         adGroup: `/api/ad_groups/${uuid(intent.adGroup)}`,
         value: { keywordText: intent.keywordText, matchType: intent.matchType, bid: intent.bid },
@@ -292,7 +298,7 @@ async function perform(
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
     case "createNegative": {
-      const change = await post<Record<string, unknown>>(api, "/api/changes/creations", {
+      const change = await postCreation(api, {
         entityType: "negative_keywords",
         campaign: `/api/campaigns/${uuid(intent.campaign)}`,
         adGroup: intent.level === "adGroup" ? `/api/ad_groups/${uuid(intent.adGroup)}` : null,
