@@ -31,6 +31,8 @@ export const creationBody = z.object({
   reasonText: z.string().max(2000).optional(),
 });
 export type CreationInput = z.infer<typeof creationBody>;
+/** The body a client sends to POST /api/changes/creations. */
+export type ChangeCreationPayload = z.input<typeof creationBody>;
 
 const MATCH_TYPES = {
   keywords: ["EXACT", "PHRASE", "BROAD"],

@@ -4,6 +4,7 @@
  * (CHANGES-CONTRACT). Not a screen, so no route middleware ran: the token cookie goes to the
  * API as it is, which scopes everything to its customer (foreign ids are its 404).
  */
+import type { ChangeCreationPayload } from "@starport/api/contracts";
 import { data, type RouterContextProvider } from "react-router";
 import { type ApiClient, ApiError } from "../../../lib/api/client.ts";
 import { buildUrl, parseCollection, violationsOfBody } from "../../../lib/api/hydra.ts";
@@ -288,7 +289,7 @@ async function perform(
         value: { keywordText: intent.keywordText, matchType: intent.matchType, bid: intent.bid },
         reasonCode: "search_term_harvest",
         reasonParams: { searchTerm: intent.searchTerm },
-      });
+      } satisfies ChangeCreationPayload);
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
     case "createNegative": {
@@ -299,7 +300,7 @@ async function perform(
         value: { keywordText: intent.keywordText, matchType: intent.matchType },
         reasonCode: "search_term_harvest",
         reasonParams: { searchTerm: intent.searchTerm },
-      });
+      } satisfies ChangeCreationPayload);
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
   }

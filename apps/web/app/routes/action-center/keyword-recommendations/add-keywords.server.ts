@@ -3,6 +3,7 @@
  * (POST /api/changes/creations), one at a time, each with its own answer, a harvested term's
  * source negations (negative exact) after its keyword.
  */
+import type { ChangeCreationPayload } from "@starport/api/contracts";
 import { data, type RouterContextProvider } from "react-router";
 import { ApiError } from "../../../lib/api/client.ts";
 import { resourceRouteApi } from "../../../session/server-session.ts";
@@ -68,7 +69,7 @@ function refusal(error: ApiError): string {
 /** Stages one creation; a refusal (4xx but 401/404) is the row's answer, not the page's. */
 async function stage(
   api: ReturnType<typeof resourceRouteApi>,
-  body: Record<string, unknown>,
+  body: ChangeCreationPayload,
 ): Promise<StageResult> {
   try {
     const change = await api.json<{ id?: string; "@id"?: string }>("/api/changes/creations", {
