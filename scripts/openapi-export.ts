@@ -2,6 +2,7 @@
 // `redocly lint`. Builds the real API plugin on a throw-away in-memory PGlite database.
 // Usage: node scripts/openapi-export.ts <output.json>
 import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { createAmazon } from "@starport/amazon";
 import { apiPlugin } from "@starport/api";
 import { createTokenService } from "@starport/api/auth";
@@ -26,6 +27,9 @@ await app.register(apiPlugin, {
   databaseDriver: "pglite",
   pingDatabase: async () => {},
   pingJobs: async () => {},
+  // The job queues only decide whether their operations are served: the document lists them all.
+  changes: { enqueue: async () => {} },
+  productImports: { dataDir: tmpdir(), quotaBytes: 0, enqueue: async () => {} },
   amazon: {
     amazon,
     cipher: createTokenCipher("k".repeat(40)),

@@ -1,7 +1,8 @@
 /**
  * The wire shapes of the API's computed reads, for the web (issue 20 §2: contracts once). Types
  * only: the web imports them with `import type`, so nothing of the API reaches the browser, and a
- * field the API renames or drops is a type error in the screen that reads it.
+ * field the API renames or drops is a type error in the screen that reads it. Request bodies too:
+ * the types the API's own zod schemas infer, so the web sends what the route validates.
  */
 export type { CatalogueFacets } from "./catalogue/catalogue-facets.ts";
 export type { CompetitorSuggestionsView } from "./catalogue/competitors/check-competitors.ts";
@@ -9,3 +10,4 @@ export type { CompetitorView } from "./catalogue/competitors/manage-competitors.
 export type { ProductListMember } from "./catalogue/list-products.ts";
 export type { CollectionSummaries, CollectionSummary } from "./catalogue/summarize-collections.ts";
 export type { CreationRequest } from "./changes/add-creation.ts";
+export type { CampaignCreationPayload } from "./changes/create-campaign.ts";

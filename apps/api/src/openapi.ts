@@ -1,10 +1,12 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { errorBody } from "./errors.ts";
 import { openApiDocument } from "./hydra/openapi.ts";
 import { createRegistry } from "./hydra/registry.ts";
 import type { AnyResource } from "./hydra/resource.ts";
+import { multipartFile } from "./request-input.ts";
 
 /**
  * The one OpenAPI document of /api (served at /api/docs.json): the Hydra resources, generated from
@@ -48,8 +50,26 @@ const JSON_BODY_TYPES = ["application/json", "application/ld+json"];
 /** The repository names no open-source licence; SPDX's form for one of its own. */
 const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
-function isZodSchema(value: unknown): boolean {
+function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+/**
+ * Marks an operation whose body may be left out (its schema takes undefined, e.g. a retry that
+ * re-sends the failed value): @fastify/swagger calls every body required, the document is fixed
+ * afterwards. A file upload's body is read by its handler and stays required.
+ */
+const OPTIONAL_BODY = "x-optional-body";
+
+function markOptionalBody(paths: Json): Json {
+  for (const item of Object.values(paths) as Json[]) {
+    for (const operation of Object.values(item) as Json[]) {
+      if (!operation?.[OPTIONAL_BODY]) continue;
+      delete operation[OPTIONAL_BODY];
+      if (operation.requestBody) (operation.requestBody as Json).required = false;
+    }
+  }
+  return paths;
 }
 
 export async function registerOpenApi(
@@ -80,8 +100,15 @@ export async function registerOpenApi(
       if (!schema || schema.hide || !schema.operationId) {
         return { schema: { hide: true } as never, url: document.url };
       }
-      const withTypes = isZodSchema(schema.body)
-        ? { consumes: JSON_BODY_TYPES, ...schema }
+      const body = schema.body;
+      const withTypes = isZodSchema(body)
+        ? {
+            consumes: JSON_BODY_TYPES,
+            ...schema,
+            ...(body !== multipartFile && body.safeParse(undefined).success
+              ? { [OPTIONAL_BODY]: true }
+              : {}),
+          }
         : schema;
       return jsonSchemaTransform({ ...document, schema: withTypes as never });
     },
@@ -89,7 +116,10 @@ export async function registerOpenApi(
       const dynamic = jsonSchemaTransformObject(document) as Json;
       const components = (dynamic.components ?? {}) as Json;
       const hydraComponents = (hydra.components ?? {}) as Json;
-      const paths = sortKeys({ ...(hydra.paths as Json), ...((dynamic.paths ?? {}) as Json) });
+      const paths = sortKeys({
+        ...(hydra.paths as Json),
+        ...markOptionalBody((dynamic.paths ?? {}) as Json),
+      });
       const schemas = {
         ...(hydraComponents.schemas as Json),
         ...((components.schemas ?? {}) as Json),

@@ -48,6 +48,20 @@ function inspect(document: unknown): Finding | null {
 /** A schema of a route that needs none of its own: any query keys, string or repeated values. */
 export const anyQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
+/**
+ * The body of a file upload (multipart/form-data, the file in field `file`): documented here, read
+ * as a stream by its handler, which answers its own violations (no file, too large, unreadable).
+ * The validator lets it through untouched: nothing is buffered to validate it beforehand.
+ */
+export const multipartFile = z.unknown().meta({
+  type: "object",
+  properties: { file: { type: "string", format: "binary" } },
+  required: ["file"],
+});
+
+/** A route's schema parts for a file upload: the form's content type and `multipartFile`. */
+export const MULTIPART_UPLOAD = { consumes: ["multipart/form-data"], body: multipartFile };
+
 /** Fastify's parsed query as URLSearchParams, in the order the parameters came. */
 export function searchParams(query: unknown): URLSearchParams {
   const params = new URLSearchParams();
@@ -84,6 +98,7 @@ export function registerRequestInput(app: FastifyInstance): void {
   // Route schemas are zod: a bad path parameter names nothing (404), a bad query value is a
   // 400, a body that is no JSON object a 400 and invalid fields a 422 with their violations.
   app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => (data) => {
+    if (schema === multipartFile) return { value: data };
     if (httpPart === "body" && data == null && schema.safeParse(undefined).success) {
       return { value: undefined };
     }

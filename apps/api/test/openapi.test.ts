@@ -14,7 +14,10 @@ describe("the OpenAPI document", () => {
   let t: FuzzTarget;
   let document: {
     info: { license?: { name: string; identifier?: string } };
-    paths: Record<string, Record<string, { operationId?: string; responses: object }>>;
+    paths: Record<
+      string,
+      Record<string, { operationId?: string; responses: object; requestBody?: object }>
+    >;
   };
   beforeAll(async () => {
     t = await openFuzzTarget();
@@ -73,5 +76,15 @@ describe("the OpenAPI document", () => {
     );
     const login = document.paths["/api/login"]!.post!.responses;
     expect(Object.keys(login)).toEqual(["200", "400", "401", "413", "415", "422", "429"]);
+  });
+
+  it("says which bodies may be left out: a retry's may, a login's and an upload's may not", () => {
+    const required = (path: string) =>
+      (document.paths[path]!.post!.requestBody as { required?: boolean }).required;
+    expect(required("/api/changes/{id}/retry")).toBe(false);
+    expect(required("/api/login")).toBe(true);
+    expect(required("/api/keyword_lists/read")).toBe(true);
+    const markers = JSON.stringify(document.paths).match(/"x-optional-body"/g);
+    expect(markers).toBeNull();
   });
 });

@@ -94,6 +94,8 @@ export const campaignCreationBody = z.object({
     .optional(),
 });
 export type CampaignCreationBody = z.infer<typeof campaignCreationBody>;
+/** The body a client sends to POST /api/campaign_creations (defaults not yet applied). */
+export type CampaignCreationPayload = z.input<typeof campaignCreationBody>;
 
 function coded(
   propertyPath: string,

@@ -24,11 +24,8 @@ import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { users } from "../resources/users.ts";
 import { addChange } from "./add-change.ts";
-import { creationBody } from "./add-creation.ts";
-import { bulkBody } from "./bulk-changes.ts";
 import { discardBatch } from "./discard-batch.ts";
 import { CHANGE_ENTITY_TYPES } from "./fields.ts";
-import { keywordListResult } from "./read-keyword-list.ts";
 import { recount } from "./tray.ts";
 
 /** Changes of the ad groups `ids` and of the entities in them (by Amazon's ad group id). */
@@ -69,7 +66,8 @@ function campaignHistory(ids: readonly string[]) {
 /**
  * Changes and change batches (issue 10 §1) as Hydra resources, tenant-scoped through their seller
  * profile. Writes with side effects (adding to the tray, removing from it, discarding a tray) go
- * through processors; push, undo, retry and bulk edits are custom operations (routes.ts).
+ * through processors; push, undo, retry, dismiss, the tray, creations and bulk edits are custom
+ * operations, declared with their schemas by their routes (routes.ts).
  */
 
 type ChangeRow = typeof schema.changes.$inferSelect;
@@ -146,11 +144,6 @@ const CHANGE_OUTPUT = z.object({
   failureResolvedAt: z.string().nullable(),
 });
 
-/** A retry may carry a corrected value (else the value that failed is sent again). */
-export const retryBody = z.object({
-  value: z.union([z.string().max(1000), z.number(), z.null()]).optional(),
-});
-
 export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineResource<
   BatchRow,
   z.ZodObject
@@ -197,24 +190,6 @@ export const changeBatches: ResourceDefinition<BatchRow, z.ZodObject> = defineRe
   order: { createdAt: b.createdAt },
   defaultOrder: [["createdAt", "desc"]],
   pagination: { itemsPerPage: 30, maxItemsPerPage: 200, clientEnabled: true },
-  customOperations: [
-    {
-      method: "POST",
-      path: "/change_batches/{id}/push",
-      operationId: "pushChangeBatch",
-      summary:
-        "Pushes a tray (draft) to Amazon: queues its apply job. Again on a failed or partly applied batch: re-sends what is not applied.",
-      response: { status: 202, schema: BATCH_OUTPUT },
-    },
-    {
-      method: "POST",
-      path: "/change_batches/{id}/undo",
-      operationId: "undoChangeBatch",
-      summary:
-        "Undoes a batch: a new batch with the inverse of every applied change, pushed at once.",
-      response: { status: 202, schema: BATCH_OUTPUT },
-    },
-  ],
 });
 
 export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = defineResource<
@@ -318,85 +293,6 @@ export const changes: ResourceDefinition<ChangeRow, typeof changeInput> = define
   order: { createdAt: c.createdAt },
   defaultOrder: [["createdAt", "desc"]],
   pagination: { itemsPerPage: 50, maxItemsPerPage: 1000, clientEnabled: true },
-  customOperations: [
-    {
-      method: "POST",
-      path: "/changes/{id}/undo",
-      operationId: "undoChange",
-      summary: "Undoes one applied change: a new batch with its inverse, pushed at once.",
-      response: { status: 202, schema: BATCH_OUTPUT },
-    },
-    {
-      method: "POST",
-      path: "/changes/{id}/retry",
-      operationId: "retryChange",
-      summary:
-        "Retries a failed change (optionally with a corrected value): a new change in the caller's tray with the entity's current value as old value; the failed change leaves the tray, recorded as retried.",
-      body: retryBody,
-      response: { status: 201, schema: CHANGE_OUTPUT },
-    },
-    {
-      method: "POST",
-      path: "/changes/{id}/dismiss",
-      operationId: "dismissChange",
-      summary:
-        "Dismisses a failed change: it leaves its author's tray, recorded as dismissed (the history keeps it).",
-      response: { status: 200, schema: CHANGE_OUTPUT },
-    },
-    {
-      method: "GET",
-      path: "/change_tray",
-      operationId: "getChangeTray",
-      summary:
-        "The caller's tray of a seller profile: the draft batch and its changes, and the caller's failed changes not yet dismissed or retried.",
-      query: z.object({ sellerProfile: z.string().describe("IRI or id of the seller profile") }),
-      response: {
-        status: 200,
-        schema: z.object({
-          batch: BATCH_OUTPUT.nullable(),
-          changes: z.array(CHANGE_OUTPUT),
-          failed: z.array(CHANGE_OUTPUT),
-        }),
-      },
-    },
-    {
-      method: "POST",
-      path: "/changes/creations",
-      operationId: "addCreation",
-      summary:
-        "Stages a new keyword or negative keyword of an existing ad group or campaign in the caller's tray (created on push).",
-      body: creationBody,
-      response: { status: 201, schema: CHANGE_OUTPUT },
-    },
-    {
-      method: "POST",
-      path: "/keyword_lists/read",
-      operationId: "readKeywordList",
-      summary:
-        "Reads an uploaded keyword list (CSV or XLSX, ≤ 1 MB, ≤ 5,000 lines; the first column or the one headed keyword, optional match type and bid columns) and answers its lines.",
-      body: "multipart",
-      response: { status: 200, schema: keywordListResult },
-    },
-    {
-      method: "POST",
-      path: "/bulk_changes",
-      operationId: "bulkChanges",
-      summary:
-        "Adds a change for every selected row (by ids, or every row the collection's query matches) to the caller's tray.",
-      body: bulkBody,
-      response: {
-        status: 200,
-        schema: z.object({
-          batch: z.string().nullable(),
-          batches: z.array(z.string()),
-          created: z.number().int(),
-          skipped: z.array(
-            z.object({ entity: z.string(), reason: z.string(), message: z.string().optional() }),
-          ),
-        }),
-      },
-    },
-  ],
 });
 
 export const CHANGE_RESOURCES = [changeBatches, changes] as const;

@@ -1,11 +1,17 @@
 import { type Database, schema } from "@starport/db";
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { Principal } from "../auth/principal.ts";
 import { ConflictError } from "../errors.ts";
 import { addChange } from "./add-change.ts";
 import { CONFLICT } from "./apply-updates.ts";
 import { findChange } from "./find-visible.ts";
 import type { ChangeRow } from "./tray.ts";
+
+/** A retry may carry a corrected value (else the value that failed is sent again). */
+export const retryBody = z.object({
+  value: z.union([z.string().max(1000), z.number(), z.null()]).optional(),
+});
 
 /**
  * Retries a failed change (issue 10 §2/§4): a new draft change in the caller's tray for the same

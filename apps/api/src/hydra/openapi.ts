@@ -205,52 +205,6 @@ export function openApiDocument(registry: Registry): Json {
     }
     paths[`/api/${resource.path}`] = collectionPath;
     paths[`/api/${resource.path}/{id}`] = itemPath;
-    for (const op of resource.customOperations ?? []) {
-      const key = `/api${op.path}`;
-      paths[key] ??= {};
-      const entry = paths[key] as Json;
-      const body =
-        op.body === "multipart"
-          ? {
-              content: {
-                "multipart/form-data": {
-                  schema: {
-                    type: "object",
-                    properties: { file: { type: "string", format: "binary" } },
-                    required: ["file"],
-                  },
-                },
-              },
-            }
-          : op.body
-            ? { content: { "application/json": { schema: schemaOf(op.body, "input") } } }
-            : undefined;
-      const queryParameters = op.query
-        ? Object.keys(op.query.shape).map((key) => ({
-            name: key,
-            in: "query",
-            schema: schemaOf(op.query!.shape[key] as z.ZodType, "input"),
-          }))
-        : [];
-      entry[op.method.toLowerCase()] = {
-        tags: [name],
-        operationId: op.operationId,
-        summary: op.summary,
-        parameters: [...(op.path.includes("{id}") ? [idParameter] : []), ...queryParameters],
-        ...(body ? { requestBody: body } : {}),
-        responses: {
-          [op.response.status]: {
-            description: op.summary,
-            content: {
-              [op.response.contentType ?? "application/json"]: {
-                schema: op.response.schema ? schemaOf(op.response.schema, "output") : {},
-              },
-            },
-          },
-          ...(op.body ? problems(400, 401, 404, 413, 415, 422) : problems(400, 401, 404)),
-        },
-      };
-    }
     for (const sub of resource.subresources ?? []) {
       paths[`/api${sub.path}`] = {
         get: {

@@ -96,23 +96,6 @@ export interface ReadContext {
 
 export type Access = "owner" | "admin" | false;
 
-/**
- * An operation beyond CRUD on a resource (an upload, a command), served by its own route and
- * documented in OpenAPI from these schemas, as API Platform's custom operations are.
- */
-export interface CustomOperation {
-  method: "GET" | "POST";
-  /** Path under /api, `{id}` for the item, e.g. "/product_imports/{id}/run". */
-  path: string;
-  operationId: string;
-  summary: string;
-  /** The JSON body's schema, or "multipart" for a file upload (field `file`). */
-  body?: z.ZodType | "multipart";
-  query?: z.ZodObject;
-  /** Success status, its body schema (JSON) or content type (files). */
-  response: { status: number; schema?: z.ZodType; contentType?: string };
-}
-
 export interface ResourceDefinition<
   Row extends Record<string, unknown> = Record<string, unknown>,
   Input extends z.ZodObject = z.ZodObject,
@@ -163,8 +146,6 @@ export interface ResourceDefinition<
   computed?(db: Database, rows: Row[]): Promise<Row[]>;
   /** Whether items have their own IRI (`GET /path/{id}`); computed rows such as sums do not. */
   itemOperation?: boolean;
-  /** Operations beyond CRUD (documented here, served by the resource's own routes). */
-  customOperations?: readonly CustomOperation[];
   /**
    * How writes with side effects are done when inserting or deleting a row is not enough (API
    * Platform's state processor): the generic layer still checks access, validates the document,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REFUSES } from "../allowed-methods.ts";
 import { problems } from "../openapi.ts";
 import { anyQuery } from "../request-input.ts";
+import type { AnyResource } from "./resource.ts";
 
 /**
  * Fastify schemas of the Hydra routes. The resource operations are documented from the registry
@@ -48,3 +49,28 @@ export const CONTEXT = {
     },
   },
 };
+
+/**
+ * Building blocks of a resource's custom operations (push a batch, run an import …): routes of
+ * the feature with their own zod schemas, validated before the handler and documented by them
+ * (openapi.ts) under the resource's tag, as API Platform documents its custom operations.
+ */
+
+export const JSON_LD = "application/ld+json";
+
+/** `{id}` of an item operation: anything but a uuid names nothing (404). */
+export const itemParams = z.object({ id: z.uuid().describe("The item's id") });
+
+/** The resource's item as the serializer answers it: its output with the JSON-LD keys. */
+export function jsonLdItem(resource: AnyResource) {
+  return resource.output.extend({
+    "@context": z.string().optional(),
+    "@id": z.string(),
+    "@type": z.literal(resource.shortName),
+  });
+}
+
+/** One documented answer: its description and its body's schema under its content type. */
+export function answer(description: string, schema: z.ZodType, contentType = "application/json") {
+  return { description, content: { [contentType]: { schema } } };
+}

@@ -14,7 +14,6 @@ import { advertisingProfiles } from "../resources/advertising-profiles.ts";
 import { sellerProfiles } from "../resources/seller-profiles.ts";
 import { dateString, iri, isoDate } from "../resources/shared.ts";
 import { users } from "../resources/users.ts";
-import { decideMatchingBody } from "./decide-matching.ts";
 import {
   type Decision,
   decideRecommendation,
@@ -320,32 +319,6 @@ export const recommendations: ResourceDefinition<RecommendationRead, typeof deci
         decideRecommendation(db, principal, row, document as unknown as Decision),
     },
     filters: RECOMMENDATION_FILTERS,
-    customOperations: [
-      {
-        method: "POST",
-        path: "/recommendation_decisions",
-        operationId: "decideMatchingRecommendations",
-        summary:
-          "Accepts, rejects or snoozes every open recommendation of a seller profile that matches the queue's filters (kind, marketplace, campaign), highest impact first, each on its own: the refused ones (entity changed since …) are listed as conflicts, nothing of them written.",
-        body: decideMatchingBody,
-        response: {
-          status: 200,
-          schema: z.object({
-            matched: z.number().int(),
-            decided: z.array(z.string()),
-            conflicts: z.array(
-              z.object({
-                id: z.string(),
-                subject: z.string(),
-                status: z.number().int(),
-                message: z.string(),
-              }),
-            ),
-            remaining: z.number().int(),
-          }),
-        },
-      },
-    ],
     // Impact as an expression: rows without a projection last in either direction (a plain
     // column sorts them first when descending, ahead of every projected one).
     order: { createdAt: rec.createdAt, impact: sql`${rec.impact}` },

@@ -3,10 +3,26 @@ import type { Database } from "@starport/db";
 import { schema } from "@starport/db";
 import { stringify } from "csv-stringify";
 import { asc, count, eq } from "drizzle-orm";
+import { z } from "zod";
 import { IMPORT_FIELDS, type ImportReason } from "./fields.ts";
 import { CSV_HEADERS, REASON_TEXTS } from "./reason-texts.ts";
 
 const PAGE = 100;
+
+/** A page of row errors as GET /api/product_imports/{id}/errors answers it. */
+export const importErrorsPage = z.object({
+  totalItems: z.number().int(),
+  member: z.array(
+    z.object({
+      row: z.number().int(),
+      column: z.string(),
+      value: z.string(),
+      reason: z.string(),
+      severity: z.enum(["error", "warning"]),
+      relatedRow: z.number().int().nullable().describe("the other row of a duplicate"),
+    }),
+  ),
+});
 
 /** One page of an import's row errors and warnings, in file order. */
 export async function listImportErrors(db: Database, importId: string, page: number) {

@@ -8,6 +8,9 @@
  * from the ids earlier answers revealed, so later requests reach real items. The test runs a
  * bounded count; scripts/fuzz.ts runs many more with a random seed.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createAmazon } from "@starport/amazon";
 import { schema } from "@starport/db";
 import { openTestDatabase } from "@starport/db/testing";
@@ -528,10 +531,20 @@ function encode(value: string): string {
   return out;
 }
 
+/** A route as the API registered it (onRoute): its schema, and whether it only refuses (405). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  hidden: boolean;
+  refuses: boolean;
+  schema: Json;
+  handler: string;
+}
+
 export interface FuzzTarget {
   app: FastifyInstance;
   /** Every route the API registered, and whether its schema hides it from the document. */
-  routes: { method: string; url: string; hidden: boolean }[];
+  routes: RegisteredRoute[];
   /** The Authorization header of the user of customer A, who owns seller profile PROFILE_A. */
   ownHeaders(): Record<string, string>;
   operations: Operation[];
@@ -582,11 +595,19 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     },
     retry: { baseDelayMs: 1, maxDelayMs: 1 },
   });
+  const importsDir = await mkdtemp(join(tmpdir(), "starport-fuzz-imports-"));
   const app = fastify({ bodyLimit: BODY_LIMIT });
   const routes: FuzzTarget["routes"] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, hidden: Boolean((route.schema as Json)?.hide) });
+      routes.push({
+        method,
+        url: route.url,
+        hidden: Boolean((route.schema as Json)?.hide),
+        refuses: Boolean(route.config?.refuses),
+        schema: route.schema ?? null,
+        handler: String(route.handler),
+      });
     }
   });
   // The error behind a 5xx, reported with the failure.
@@ -602,6 +623,8 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     pingDatabase: async () => {},
     pingJobs: async () => {},
     changes: { enqueue: async () => {} },
+    // Uploads land in a folder of this run; no import job runs (the queue only records).
+    productImports: { dataDir: importsDir, quotaBytes: 20 * 1024 * 1024, enqueue: async () => {} },
     amazon: {
       amazon,
       cipher,
@@ -831,6 +854,7 @@ export async function openFuzzTarget(): Promise<FuzzTarget> {
     async close() {
       await app.close();
       await database.dispose();
+      await rm(importsDir, { recursive: true, force: true });
     },
   };
 }

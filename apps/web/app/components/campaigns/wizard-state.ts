@@ -1,19 +1,23 @@
 /**
  * The campaign creation wizard's state, in one place: what the seller entered per step, the
  * suggested names, and the body of POST /api/campaign_creations it becomes. Pure functions, so
- * the component only renders and the action only sends.
+ * the component only renders and the action only sends. The body's type and its choices are the
+ * API's (the route's zod schema, through @starport/api/contracts): a field the API renames is a
+ * type error here.
  */
+import type { CampaignCreationPayload } from "@starport/api/contracts";
 
-export type TargetingType = "MANUAL" | "AUTO";
-export type BiddingStrategy = "MANUAL" | "LEGACY_FOR_SALES" | "AUTO_FOR_SALES";
-export type KeywordMatchType = "EXACT" | "PHRASE" | "BROAD";
-export type NegativeMatchType = "NEGATIVE_EXACT" | "NEGATIVE_PHRASE";
+type Payload = CampaignCreationPayload;
+export type TargetingType = Payload["campaign"]["targetingType"];
+export type BiddingStrategy = Payload["campaign"]["biddingStrategy"];
+export type KeywordMatchType = NonNullable<Payload["keywords"]>[number]["matchType"];
+export type NegativeMatchType = NonNullable<Payload["negativeKeywords"]>[number]["matchType"];
 export const AUTO_GROUPS = [
   "QUERY_HIGH_REL_MATCHES",
   "QUERY_BROAD_REL_MATCHES",
   "ASIN_ACCESSORY_RELATED",
   "ASIN_SUBSTITUTE_RELATED",
-] as const;
+] as const satisfies readonly (keyof NonNullable<Payload["autoTargetingBids"]>)[];
 export type AutoGroup = (typeof AUTO_GROUPS)[number];
 export const BIDDING_STRATEGIES: readonly BiddingStrategy[] = [
   "MANUAL",
@@ -152,9 +156,29 @@ export function mergeKeywords(
 
 const num = (v: number | "") => (v === "" ? null : v);
 
-/** The body of POST /api/campaign_creations. */
-export function creationPayload(state: WizardState, profileId: string, marketplace: string) {
+/** A body still being filled in: a number the seller left empty is null (the API names it). */
+type Unfinished<T> = T extends number
+  ? number | null
+  : T extends readonly (infer Item)[]
+    ? Unfinished<Item>[]
+    : T extends object
+      ? { [K in keyof T]: Unfinished<T[K]> }
+      : T;
+
+/**
+ * The body of POST /api/campaign_creations, typed as the API's schema takes it; an empty number
+ * is sent as null so the API's 422 names the field ("required") and the wizard opens its step.
+ */
+export type CampaignCreationDraft = Unfinished<CampaignCreationPayload>;
+
+export function creationPayload(
+  state: WizardState,
+  profileId: string,
+  marketplace: string,
+): CampaignCreationDraft {
   const manual = state.targetingType === "MANUAL";
+  // Every field written out (undefined leaves it out of the JSON), so each one is checked
+  // against the API's type; a spread would not be.
   return {
     profile: profileId,
     campaign: {
@@ -163,7 +187,7 @@ export function creationPayload(state: WizardState, profileId: string, marketpla
       state: "ENABLED",
       dailyBudget: num(state.dailyBudget),
       startDate: state.startDate,
-      ...(state.endDate ? { endDate: state.endDate } : {}),
+      endDate: state.endDate || undefined,
       biddingStrategy: state.biddingStrategy,
       placementTopOfSearch: num(state.placementTopOfSearch),
       placementProductPage: num(state.placementProductPage),
@@ -174,24 +198,23 @@ export function creationPayload(state: WizardState, profileId: string, marketpla
       defaultBid: num(state.defaultBid),
     },
     productAds: state.products.map((p) => ({ sku: p.sku, asin: p.asin })),
-    ...(manual && state.manualKind === "keywords"
-      ? { keywords: state.keywords.map(({ text, matchType, bid }) => ({ text, matchType, bid })) }
-      : {}),
-    ...(manual && state.manualKind === "targets"
-      ? {
-          targets: state.targets.map((t) => ({
-            expression: [{ type: t.type, value: t.value }],
-            bid: t.bid,
-          })),
-        }
-      : {}),
-    ...(manual
-      ? {}
+    keywords:
+      manual && state.manualKind === "keywords"
+        ? state.keywords.map(({ text, matchType, bid }) => ({ text, matchType, bid }))
+        : undefined,
+    targets:
+      manual && state.manualKind === "targets"
+        ? state.targets.map((t) => ({ expression: [{ type: t.type, value: t.value }], bid: t.bid }))
+        : undefined,
+    // Each group by name: the API's type names every one it takes.
+    autoTargetingBids: manual
+      ? undefined
       : {
-          autoTargetingBids: Object.fromEntries(
-            AUTO_GROUPS.map((group) => [group, num(state.autoBids[group])]),
-          ),
-        }),
+          QUERY_HIGH_REL_MATCHES: num(state.autoBids.QUERY_HIGH_REL_MATCHES),
+          QUERY_BROAD_REL_MATCHES: num(state.autoBids.QUERY_BROAD_REL_MATCHES),
+          ASIN_ACCESSORY_RELATED: num(state.autoBids.ASIN_ACCESSORY_RELATED),
+          ASIN_SUBSTITUTE_RELATED: num(state.autoBids.ASIN_SUBSTITUTE_RELATED),
+        },
     negativeKeywords: state.negatives,
   };
 }

@@ -294,7 +294,7 @@ async function perform(
         value: { keywordText: intent.keywordText, matchType: intent.matchType, bid: intent.bid },
         reasonCode: "search_term_harvest",
         reasonParams: { searchTerm: intent.searchTerm },
-      });
+      } satisfies CreationRequest);
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
     case "createNegative": {
@@ -305,7 +305,7 @@ async function perform(
         value: { keywordText: intent.keywordText, matchType: intent.matchType },
         reasonCode: "search_term_harvest",
         reasonParams: { searchTerm: intent.searchTerm },
-      });
+      } satisfies CreationRequest);
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
   }
