@@ -79,7 +79,7 @@ for (const locale of ["de", "en"] as const) {
       await expect(tray.getByTestId("failed-row")).toHaveCount(1);
       await expect(tray.getByTestId("failed-error")).toHaveText(errorText);
     } finally {
-      await request.delete(`${SANDBOX}/__sandbox/rejections`);
+      await request.delete(`${SANDBOX}/__sandbox/rejections?entityIds=${keyword.amazonKeywordId}`);
     }
 
     // A reload (and the tab's memory of what it followed gone): the failed row is still there.

@@ -240,7 +240,8 @@ for (const locale of ["de", "en"] as const) {
       await expect(tray.getByTestId("failed-row")).toHaveCount(1);
       await expect(tray.getByTestId("failed-error")).toHaveText(refused);
     } finally {
-      await request.delete(`${SANDBOX}/__sandbox/rejections`);
+      // Only this test's rejection: the other locale's test may be pushing beside it.
+      await request.delete(`${SANDBOX}/__sandbox/rejections?entityIds=${rejected.amazonKeywordId}`);
     }
 
     // The sandbox holds the 19 new bids (+10 %), the rejected keyword its old one.

@@ -63,8 +63,9 @@ export function createControl(state: SandboxState, options: SandboxOptions): San
     reject(entityIds, code = "ENTITY_UPDATE_REJECTED", message = "The update was rejected.") {
       for (const id of entityIds) state.rejections.set(String(id), { code, message });
     },
-    clearRejections() {
-      state.rejections.clear();
+    clearRejections(entityIds) {
+      if (entityIds === undefined) state.rejections.clear();
+      else for (const id of entityIds) state.rejections.delete(String(id));
     },
   };
 }

@@ -57,8 +57,8 @@ export interface SandboxControl {
   setBaseUrl(url: string | undefined): void;
   /** Makes updates of these Amazon entity ids fail with the code and message (a 207 error item). */
   reject(entityIds: readonly string[], code?: string, message?: string): void;
-  /** Forgets every rejection. */
-  clearRejections(): void;
+  /** Forgets the rejections of these ids, or every rejection when none are named. */
+  clearRejections(entityIds?: readonly string[]): void;
 }
 
 export interface Sandbox {

@@ -43,6 +43,23 @@ describe("rejections control", () => {
     expect(rejected.bid).not.toBe(1.11);
     expect(accepted.bid).toBe(1.12);
 
+    // Lifting another id's rejection (a test beside this one) keeps this one.
+    const other = await sb.app.inject({
+      method: "POST",
+      url: "/__sandbox/rejections",
+      payload: { entityIds: ["other-1"] },
+    });
+    expect(other.json().rejected).toEqual([String(rejected.keywordId), "other-1"]);
+    const lifted = await sb.app.inject({
+      method: "DELETE",
+      url: "/__sandbox/rejections?entityIds=other-1",
+    });
+    expect(lifted.json().rejected).toEqual([String(rejected.keywordId)]);
+    expect((await put()).statusCode).toBe(207);
+    expect(
+      (await sb.app.inject({ method: "DELETE", url: "/__sandbox/rejections?entityIds=" }))
+        .statusCode,
+    ).toBe(400);
     expect(
       (await sb.app.inject({ method: "DELETE", url: "/__sandbox/rejections" })).statusCode,
     ).toBe(200);

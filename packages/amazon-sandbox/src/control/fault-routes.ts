@@ -35,9 +35,18 @@ export function registerFaultRoutes(
     control.reject(ids.map(String), text(b.code, 100), text(b.message, 1000));
     return sendJson(reply, 200, { rejected: [...state.rejections.keys()] });
   });
-  app.delete(`${P}/rejections`, async (_req, reply) => {
-    control.clearRejections();
-    return sendJson(reply, 200, { rejected: [] });
+  // `?entityIds=1,2` lifts only those (tests running side by side each lift their own); none, all.
+  app.delete(`${P}/rejections`, async (req, reply) => {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const listed = typeof query.entityIds === "string" ? query.entityIds : undefined;
+    const ids = listed
+      ?.split(",")
+      .map((id) => id.trim())
+      .filter((id) => id !== "");
+    if (listed !== undefined && ids?.length === 0)
+      return sendError(reply, "control", 400, "entityIds must list at least one Amazon id");
+    control.clearRejections(ids);
+    return sendJson(reply, 200, { rejected: [...state.rejections.keys()] });
   });
   app.put(`${P}/faults`, async (req, reply) => {
     const next = normalizeFaults(req.body, state.faults.config);
