@@ -10,4 +10,8 @@ export type { CompetitorView } from "./catalogue/competitors/manage-competitors.
 export type { ProductListMember } from "./catalogue/list-products.ts";
 export type { CollectionSummaries, CollectionSummary } from "./catalogue/summarize-collections.ts";
 export type { CreationRequest } from "./changes/add-creation.ts";
+export type { BulkChangeRequest } from "./changes/bulk-changes.ts";
 export type { CampaignCreationPayload } from "./changes/create-campaign.ts";
+export type { ChangeRequest } from "./changes/resources.ts";
+export type { RetryRequest } from "./changes/retry-change.ts";
+export type { RecommendationDecisionRequest } from "./optimiser/decide-matching.ts";

@@ -41,6 +41,8 @@ export const bulkBody = z.object({
   reasonText: z.string().max(1000).optional(),
 });
 export type BulkBody = z.infer<typeof bulkBody>;
+/** What a client sends to POST /api/bulk_changes. */
+export type BulkChangeRequest = z.input<typeof bulkBody>;
 
 export interface BulkResult {
   batches: string[];

@@ -86,6 +86,8 @@ const changeInput = z.object({
   value: z.union([z.string().max(1000), z.number(), z.null()]),
   reasonText: z.string().max(1000).optional(),
 });
+/** What a client sends to POST /api/changes (one staged change). */
+export type ChangeRequest = z.input<typeof changeInput>;
 
 /** Another user's drafts are their tray: private until pushed, administrators' included. */
 const ownDraftsOnly =

@@ -12,6 +12,8 @@ import type { ChangeRow } from "./tray.ts";
 export const retryBody = z.object({
   value: z.union([z.string().max(1000), z.number(), z.null()]).optional(),
 });
+/** What a client sends to POST /api/changes/{id}/retry. */
+export type RetryRequest = z.input<typeof retryBody>;
 
 /**
  * Retries a failed change (issue 10 §2/§4): a new draft change in the caller's tray for the same

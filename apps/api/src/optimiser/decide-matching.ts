@@ -28,6 +28,8 @@ export const decideMatchingBody = z.strictObject({
   campaign: z.uuid().optional(),
 });
 export type DecideMatchingInput = z.infer<typeof decideMatchingBody>;
+/** What a client sends to POST /api/recommendation_decisions. */
+export type RecommendationDecisionRequest = z.input<typeof decideMatchingBody>;
 
 export interface DecideMatchingResult {
   matched: number;

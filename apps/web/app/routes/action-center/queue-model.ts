@@ -1,8 +1,17 @@
 /** The action center's vocabulary, shared by its screen and its server half. */
+import type { RecommendationDecisionRequest } from "@starport/api/contracts";
 
 export const QUEUE_TABS = ["open", "snoozed", "done"] as const;
 export type QueueTab = (typeof QUEUE_TABS)[number];
-export const QUEUE_KINDS = ["bid", "keyword", "negative", "budget", "state"] as const;
+/** The API's recommendation kinds (a kind it drops or renames is a type error here). */
+export type RecommendationKind = NonNullable<RecommendationDecisionRequest["kind"]>;
+export const QUEUE_KINDS = [
+  "bid",
+  "keyword",
+  "negative",
+  "budget",
+  "state",
+] as const satisfies readonly RecommendationKind[];
 /** The filters kept in the URL. */
 export const QUEUE_FILTERS = ["tab", "kind", "marketplace", "entity"] as const;
 export const QUEUE_PAGE_SIZE = 50;

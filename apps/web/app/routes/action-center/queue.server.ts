@@ -3,6 +3,7 @@
  * queue ranked by projected monthly profit, with counts per kind and marketplace and the total
  * projected impact; accept (a change in the seller's tray), reject, snooze, alone or in bulk.
  */
+import type { RecommendationDecisionRequest } from "@starport/api/contracts";
 import { data, type RouterContextProvider } from "react-router";
 import type { Measured } from "../../components/action-center/MeasuredEffect.tsx";
 import {
@@ -23,6 +24,7 @@ import {
   type QueueActionResult,
   type QueueIntent,
   type QueueTab,
+  type RecommendationKind,
 } from "./queue-model.ts";
 
 /** How many recommendations one form post decides one by one (a page holds at most 100). */
@@ -300,7 +302,7 @@ export async function queueAction(
   return { ok: true, intent, done, failed };
 }
 
-const STATUS_OF: Record<QueueIntent, string> = {
+const STATUS_OF: Record<QueueIntent, RecommendationDecisionRequest["status"]> = {
   accept: "accepted",
   reject: "rejected",
   snooze: "snoozed",
@@ -330,9 +332,9 @@ async function decideAllMatching(
     sellerProfile: `/api/seller_profiles/${profile.id}`,
     status: STATUS_OF[intent],
     ...(intent === "snooze" ? { snoozedUntil: until } : {}),
-    ...(kind ? { kind } : {}),
+    ...(kind ? { kind: kind as RecommendationKind } : {}),
     ...(marketplace ? { marketplace } : {}),
-  });
+  } satisfies RecommendationDecisionRequest);
   const result = await decideInRounds(
     () =>
       api.json("/api/recommendation_decisions", {

@@ -4,7 +4,12 @@
  * (CHANGES-CONTRACT). Not a screen, so no route middleware ran: the token cookie goes to the
  * API as it is, which scopes everything to its customer (foreign ids are its 404).
  */
-import type { CreationRequest } from "@starport/api/contracts";
+import type {
+  BulkChangeRequest,
+  ChangeRequest,
+  CreationRequest,
+  RetryRequest,
+} from "@starport/api/contracts";
 import { data, type RouterContextProvider } from "react-router";
 import { type ApiClient, ApiError } from "../../../lib/api/client.ts";
 import { buildUrl, parseCollection, violationsOfBody } from "../../../lib/api/hydra.ts";
@@ -199,16 +204,18 @@ async function post<T>(api: ApiClient, path: string, body?: object): Promise<T> 
   });
 }
 
-const STATE_OF: Partial<Record<BulkAction["kind"], string>> = {
-  pause: "PAUSED",
-  enable: "ENABLED",
-  archive: "ARCHIVED",
-};
-
 /** The screens' bulk action in the API's terms (pause, enable and archive set a state). */
-function apiAction(action: BulkAction): Record<string, unknown> {
-  const state = STATE_OF[action.kind];
-  return state ? { kind: "setState", state } : { ...action };
+function apiAction(action: BulkAction): BulkChangeRequest["action"] {
+  switch (action.kind) {
+    case "pause":
+      return { kind: "setState", state: "PAUSED" };
+    case "enable":
+      return { kind: "setState", state: "ENABLED" };
+    case "archive":
+      return { kind: "setState", state: "ARCHIVED" };
+    default:
+      return action;
+  }
 }
 
 /** The API call behind one intent; answers the batch it touched where there is one. */
@@ -223,7 +230,7 @@ async function perform(
         entity: uuid(intent.entity),
         field: intent.field,
         value: intent.value,
-      });
+      } satisfies ChangeRequest);
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }
     case "bulk": {
@@ -234,7 +241,7 @@ async function perform(
           entityType: intent.entityType,
           selection: intent.selection,
           action: apiAction(intent.action),
-        },
+        } satisfies BulkChangeRequest,
       );
       return {
         batchId: idOf(answer.batch) ?? undefined,
@@ -273,7 +280,7 @@ async function perform(
       const change = await post<Record<string, unknown>>(
         api,
         `/api/changes/${uuid(intent.change)}/retry`,
-        typeof intent.value === "number" ? { value: intent.value } : {},
+        (intent.value !== undefined ? { value: intent.value } : {}) satisfies RetryRequest,
       );
       return { batchId: idOf(String(change.batch ?? "")) ?? undefined };
     }

@@ -4,6 +4,7 @@
  * Shared by the browser components and the route's server half.
  */
 
+import type { BulkChangeRequest, ChangeRequest, RetryRequest } from "@starport/api/contracts";
 import type { Violation } from "../../../lib/api/hydra.ts";
 import type { BulkKind, TableEditing } from "../tables.ts";
 
@@ -87,14 +88,10 @@ export type ActionResult =
       violations: ActionViolation[];
     };
 
-export interface BulkAction {
-  kind: BulkKind;
-  value?: number;
-  percent?: number;
-  amount?: number;
-  min?: number;
-  max?: number;
-}
+/** A bulk action: the API's own, or a state change the screens name by its verb. */
+export type BulkAction =
+  | BulkChangeRequest["action"]
+  | { kind: Extract<BulkKind, "pause" | "enable" | "archive"> };
 
 export type BulkSelection = { ids: string[] } | { query: string };
 
@@ -105,8 +102,8 @@ export type ChangeIntent =
       sellerProfile: string;
       entityType: EntityType;
       entity: string;
-      field: string;
-      value: unknown;
+      field: ChangeRequest["field"];
+      value: ChangeRequest["value"];
     }
   | {
       intent: "bulk";
@@ -121,7 +118,7 @@ export type ChangeIntent =
   | { intent: "undoBatch"; batch: string }
   | { intent: "undoChange"; change: string }
   /** Retries a failed change, with a corrected value when `value` is given. */
-  | { intent: "retry"; change: string; value?: number }
+  | { intent: "retry"; change: string; value?: RetryRequest["value"] }
   | { intent: "dismiss"; changes: string[] }
   | {
       intent: "createKeyword";
