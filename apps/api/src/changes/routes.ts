@@ -69,68 +69,54 @@ export async function changeRoutes(
   const changeBody = (row: ChangeRow) =>
     serializer.item(changes, row.id, changes.toOutput(row, { asOf: {} }), deps.registry.byPath);
 
-  api.post(
-    "/change_batches/:id/push",
+  // Operations on one batch or change that answer a batch queued for Amazon: one declaration each.
+  const batchOperations = [
     {
-      onRequest: signedIn,
-      schema: {
-        operationId: "pushChangeBatch",
-        tags: batchTags,
-        summary:
-          "Pushes a tray (draft) to Amazon: queues its apply job. Again on a failed or partly applied batch: re-sends what is not applied.",
-        params: itemParams,
-        response: {
-          202: answer("The batch, its apply job queued", BATCH, JSON_LD),
-          ...problems(401, 404, 409),
+      path: "/change_batches/:id/push",
+      operationId: "pushChangeBatch",
+      tags: batchTags,
+      summary:
+        "Pushes a tray (draft) to Amazon: queues its apply job. Again on a failed or partly applied batch: re-sends what is not applied.",
+      answers: "The batch, its apply job queued",
+      run: pushBatch,
+    },
+    {
+      path: "/change_batches/:id/undo",
+      operationId: "undoChangeBatch",
+      tags: batchTags,
+      summary:
+        "Undoes a batch: a new batch with the inverse of every applied change, pushed at once.",
+      answers: "The undo batch, pushed",
+      run: undoBatch,
+    },
+    {
+      path: "/changes/:id/undo",
+      operationId: "undoChange",
+      tags: changeTags,
+      summary: "Undoes one applied change: a new batch with its inverse, pushed at once.",
+      answers: "The undo batch, pushed",
+      run: undoChange,
+    },
+  ];
+  for (const { path, operationId, tags, summary, answers, run } of batchOperations) {
+    api.post(
+      path,
+      {
+        onRequest: signedIn,
+        schema: {
+          operationId,
+          tags,
+          summary,
+          params: itemParams,
+          response: { 202: answer(answers, BATCH, JSON_LD), ...problems(401, 404, 409) },
         },
       },
-    },
-    async (request, reply) => {
-      const row = await pushBatch(db, jobs, requirePrincipal(request), request.params.id);
-      return reply.code(202).type(JSON_LD).send(batchBody(row));
-    },
-  );
-  api.post(
-    "/change_batches/:id/undo",
-    {
-      onRequest: signedIn,
-      schema: {
-        operationId: "undoChangeBatch",
-        tags: batchTags,
-        summary:
-          "Undoes a batch: a new batch with the inverse of every applied change, pushed at once.",
-        params: itemParams,
-        response: {
-          202: answer("The undo batch, pushed", BATCH, JSON_LD),
-          ...problems(401, 404, 409),
-        },
+      async (request, reply) => {
+        const row = await run(db, jobs, requirePrincipal(request), request.params.id);
+        return reply.code(202).type(JSON_LD).send(batchBody(row));
       },
-    },
-    async (request, reply) => {
-      const row = await undoBatch(db, jobs, requirePrincipal(request), request.params.id);
-      return reply.code(202).type(JSON_LD).send(batchBody(row));
-    },
-  );
-  api.post(
-    "/changes/:id/undo",
-    {
-      onRequest: signedIn,
-      schema: {
-        operationId: "undoChange",
-        tags: changeTags,
-        summary: "Undoes one applied change: a new batch with its inverse, pushed at once.",
-        params: itemParams,
-        response: {
-          202: answer("The undo batch, pushed", BATCH, JSON_LD),
-          ...problems(401, 404, 409),
-        },
-      },
-    },
-    async (request, reply) => {
-      const row = await undoChange(db, jobs, requirePrincipal(request), request.params.id);
-      return reply.code(202).type(JSON_LD).send(batchBody(row));
-    },
-  );
+    );
+  }
   api.post(
     "/changes/:id/retry",
     {
