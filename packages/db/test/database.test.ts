@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, pingDatabase } from "../src/client.ts";
+import { EMBEDDED_SHARED_BUFFERS, openDatabase, pingDatabase } from "../src/client.ts";
 import { startJobs } from "../src/jobs.ts";
 import { migrateDatabase } from "../src/migrate.ts";
 import { users } from "../src/schema/index.ts";
@@ -29,6 +29,9 @@ describe("embedded database on disk", () => {
       where: eq(users.email, "admin@starport.dev"),
     });
     expect(admin?.roles).toContain("ROLE_ADMIN");
+    // A small buffer cache: the files sit in the OS page cache already (issue 23, idle RSS).
+    const buffers = await reopened.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+    expect(buffers.rows[0]?.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
     await reopened.close();
   });
 });
