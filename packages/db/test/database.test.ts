@@ -30,7 +30,9 @@ describe("embedded database on disk", () => {
     });
     expect(admin?.roles).toContain("ROLE_ADMIN");
     // A small buffer cache: the files sit in the OS page cache already (issue 23, idle RSS).
-    const buffers = await reopened.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+    const buffers = (await reopened.db.execute(sql`show shared_buffers`)) as unknown as {
+      rows: { shared_buffers: string }[];
+    };
     expect(buffers.rows[0]?.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
     await reopened.close();
   });
