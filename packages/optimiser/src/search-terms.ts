@@ -82,9 +82,9 @@ export function searchTermDecisions(
     parent[i] = t < 0 ? 0.08 : (x.tCvr[t] as number);
   });
   const mTerm = fitPriorStrength(null, clicks, orders, parent, 10);
-  const negated = new TextsPerGroup();
+  const negated = new TextsPerGroup(gi);
   // by destination ad group, and one more slot (number gi, past the last) for "a new ad group"
-  const harvested = new TextsPerGroup();
+  const harvested = new TextsPerGroup(gi + 1);
   const newGroupSlot = gi;
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
   const destinations = {
@@ -227,10 +227,16 @@ function targetPosition(id: string, src: GroupEntry | undefined, x: TermContext)
 
 /**
  * Texts per ad group number (negated, harvested): a Set per ad group, found by position rather
- * than by hashing the ad group's id once per search term.
+ * than by hashing the ad group's id once per search term. The slots are allocated up front: an
+ * empty array written at position 40,000 turns into a dictionary (V8), and its lookups were the
+ * search-term pass's top line in the profile.
  */
 class TextsPerGroup {
-  readonly #byGroup: (Set<string> | undefined)[] = [];
+  readonly #byGroup: (Set<string> | undefined)[];
+
+  constructor(slots: number) {
+    this.#byGroup = new Array(slots);
+  }
 
   has(gi: number, text: string): boolean {
     return this.#byGroup[gi]?.has(text) ?? false;
