@@ -73,6 +73,8 @@ export function optimise(input: OptimiserInput): OptimiserOutput {
     tId: tree.tId,
     gAllExact: tree.gAllExact,
     gProductTargets: tree.gProductTargets,
+    tIsProductTarget: tree.tIsProductTarget,
+    tExactLength: tree.tExactLength,
     estimates,
     tCvr: rates.tCvr,
     tGroup: tree.tGroup,

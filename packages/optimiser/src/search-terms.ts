@@ -27,6 +27,10 @@ export interface TermContext {
   gFirst: Int32Array;
   gAllExact: Uint8Array;
   gProductTargets: Uint8Array;
+  /** Per target: 1 for product targeting. */
+  tIsProductTarget: Uint8Array;
+  /** Per target: an exact keyword's lowercased length (-1: not exact). */
+  tExactLength: Int32Array;
   /** Every target's id, in tree order. */
   tId: readonly string[];
   /** Positions of all targets by id, for a term whose target is not in its ad group. */
@@ -59,7 +63,7 @@ export function searchTermDecisions(
   const exactIn = (e: GroupEntry, term: string): boolean => {
     let texts = exactOf[e.gi];
     if (texts === undefined) {
-      texts = exactLookup(e.g.targets);
+      texts = exactLookup(e.g.targets, x.gFirst[e.gi] as number, x);
       exactOf[e.gi] = texts;
     }
     return texts.has(term);
@@ -82,9 +86,9 @@ export function searchTermDecisions(
     parent[i] = t < 0 ? 0.08 : (x.tCvr[t] as number);
   });
   const mTerm = fitPriorStrength(null, clicks, orders, parent, 10);
-  const negated = new TextsPerGroup();
+  const negated = new TextsPerGroup(gi);
   // by destination ad group, and one more slot (number gi, past the last) for "a new ad group"
-  const harvested = new TextsPerGroup();
+  const harvested = new TextsPerGroup(gi + 1);
   const newGroupSlot = gi;
   // harvest destinations per product: manual ad groups whose keywords are all exact, or with ASIN targets
   const destinations = {
@@ -227,10 +231,16 @@ function targetPosition(id: string, src: GroupEntry | undefined, x: TermContext)
 
 /**
  * Texts per ad group number (negated, harvested): a Set per ad group, found by position rather
- * than by hashing the ad group's id once per search term.
+ * than by hashing the ad group's id once per search term. The slots are allocated up front: an
+ * empty array written at position 40,000 turns into a dictionary (V8), and its lookups were the
+ * search-term pass's top line in the profile.
  */
 class TextsPerGroup {
-  readonly #byGroup: (Set<string> | undefined)[] = [];
+  readonly #byGroup: (Set<string> | undefined)[];
+
+  constructor(slots: number) {
+    this.#byGroup = new Array(slots);
+  }
 
   has(gi: number, text: string): boolean {
     return this.#byGroup[gi]?.has(text) ?? false;
@@ -260,53 +270,60 @@ const FEW_TEXTS = 32;
 
 /**
  * A Set of the lowercased texts for a large ad group; for a small one, the keywords compared in
- * place with a lowercased term (lowercasing every keyword of the million cost ~70 ms a run, and
- * a keyword of another length than the term cannot match: see mayLowercaseTo).
+ * place with a lowercased term (lowercasing every keyword of the million cost ~70 ms a run), and
+ * only those whose lowercased length is the term's (counted while flattening the tree, so a
+ * small keyword-only ad group's target objects are not visited again).
  */
-function exactLookup(targets: readonly TargetNode[]): TextLookup {
+function exactLookup(
+  targets: readonly TargetNode[],
+  first: number,
+  x: Pick<TermContext, "tIsProductTarget" | "tExactLength">,
+): TextLookup {
   let nExact = 0;
   const asins: string[] = [];
-  for (const t of targets) {
-    if (t.matchType === "EXACT") nExact++;
-    if (t.kind === "target" && !t.auto) asins.push(asinOf(t.text) ?? "");
+  for (let k = 0; k < targets.length; k++) {
+    if ((x.tExactLength[first + k] as number) >= 0) nExact++;
+    if (x.tIsProductTarget[first + k] === 1) {
+      const t = targets[k] as TargetNode;
+      if (!t.auto) asins.push(asinOf(t.text) ?? "");
+    }
   }
   if (nExact + asins.length > FEW_TEXTS) {
     const texts = new Set(asins);
     for (const t of targets) if (t.matchType === "EXACT") texts.add(t.text.toLowerCase());
     return texts;
   }
-  return new FewTexts(targets, asins);
+  return new FewTexts(targets, first, x.tExactLength, asins);
 }
 
 class FewTexts implements TextLookup {
   readonly targets: readonly TargetNode[];
+  readonly first: number;
+  readonly exactLength: Int32Array;
   readonly asins: readonly string[];
 
-  constructor(targets: readonly TargetNode[], asins: readonly string[]) {
+  constructor(
+    targets: readonly TargetNode[],
+    first: number,
+    exactLength: Int32Array,
+    asins: readonly string[],
+  ) {
     this.targets = targets;
+    this.first = first;
+    this.exactLength = exactLength;
     this.asins = asins;
   }
 
   has(lowercased: string): boolean {
-    for (const t of this.targets)
+    const n = lowercased.length;
+    for (let k = 0; k < this.targets.length; k++)
       if (
-        t.matchType === "EXACT" &&
-        mayLowercaseTo(t.text, lowercased) &&
-        t.text.toLowerCase() === lowercased
+        this.exactLength[this.first + k] === n &&
+        (this.targets[k] as TargetNode).text.toLowerCase() === lowercased
       )
         return true;
     return this.asins.includes(lowercased);
   }
-}
-
-/**
- * False when `text` lowercased cannot be `lowercased`: lowercasing keeps a text's length except
- * for U+0130 (İ), which becomes two code units (checked over every code point, Node 24), so a
- * longer text never matches and a shorter one only with an İ in it.
- */
-function mayLowercaseTo(text: string, lowercased: string): boolean {
-  if (text.length === lowercased.length) return true;
-  return text.length < lowercased.length && text.includes("\u0130");
 }
 
 function asinOf(text: string): string | null {

@@ -436,6 +436,36 @@ describe("search terms", () => {
     );
   });
 
+  it("a term already an exact keyword of the destination is not harvested again, also when İ lowercases to two code units", () => {
+    const keyword = "İZMIR YOGA MAT";
+    const text = keyword.toLowerCase();
+    expect(text.length).toBe(keyword.length + 1);
+    const out = optimise(
+      input(
+        [
+          auto(),
+          campaign("exact", [
+            adGroup("ge", [
+              target("kw", 0.8, sums(500, 50)),
+              target("izmir", 0.8, sums(500, 50), { text: keyword }),
+            ]),
+          ]),
+        ],
+        { products: [product({}, on)], searchTerms: [term(text, 30, 6, 12)] },
+      ),
+    );
+    expect(out.decisions.filter((d) => d.kind === "keyword")).toHaveLength(0);
+    expect(out.decisions).toContainEqual(
+      expect.objectContaining({
+        kind: "negative",
+        adGroupId: "ga",
+        text,
+        reason: "harvestNegateSource",
+        params: { destinationAdGroupId: "ge", orders: 6, existing: true },
+      }),
+    );
+  });
+
   it("no harvesting or negation when the settings say off (the default)", () => {
     const out = run([term("yoga mat thick", 30, 6, 12), term("yoga mat cheap", 40, 0, 40)], {
       negationEnabled: false,
