@@ -28,7 +28,39 @@ export interface AmazonRuntime {
    * ranges end there. Absent: the real clock in the marketplace's time zone.
    */
   today?: () => Promise<string>;
+  /**
+   * {@link today} for rendering pages, read at most once per {@link PAGE_TODAY_TTL_MS}: every
+   * Hangar page asks for it, and the sandbox's day moves only when someone advances its clock.
+   * Jobs (syncs, the optimiser) keep reading {@link today} itself.
+   */
+  pageToday?: () => Promise<string>;
   stop(): Promise<void>;
+}
+
+/** How long a page may show the sandbox's day after its clock was advanced. */
+export const PAGE_TODAY_TTL_MS = 1_000;
+
+/**
+ * `read`'s answer for `ttlMs`, shared by the calls meanwhile (one read in flight at most). A
+ * failed read is not kept: the next call reads again. Only for values that are the same for
+ * every request (never a customer's data).
+ */
+export function cachedFor<T>(
+  read: () => Promise<T>,
+  ttlMs: number,
+  now: () => number = Date.now,
+): () => Promise<T> {
+  let cached: { value: Promise<T>; until: number } | null = null;
+  return () => {
+    const at = now();
+    if (cached && at < cached.until) return cached.value;
+    const entry = { value: read(), until: at + ttlMs };
+    cached = entry;
+    entry.value.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.value;
+  };
 }
 
 /** Every Amazon endpoint under one base URL, the way the sandbox serves them. */
@@ -73,6 +105,7 @@ export async function startAmazonRuntime(
   // One base URL for every endpoint is the sandbox's layout (started here or standalone): the
   // sandbox keeps its own calendar, and its "today" ends the report windows.
   const sandboxToday = base ? () => readSandboxToday(base) : undefined;
+  const pageToday = base ? sandboxPageToday(base) : undefined;
   const engine = createSyncEngine({
     db: database.db,
     amazon,
@@ -92,7 +125,7 @@ export async function startAmazonRuntime(
   if (config.runsWorkers) await engine.start();
   const runtime: AmazonRuntime = {
     engine,
-    ...(sandboxToday ? { today: sandboxToday } : {}),
+    ...(sandboxToday && pageToday ? { today: sandboxToday, pageToday } : {}),
     deps: {
       amazon,
       cipher,
@@ -174,6 +207,11 @@ async function connectDemoSeller(
   } catch (error) {
     log.error({ err: error }, "connecting the demo seller to the Amazon sandbox failed");
   }
+}
+
+/** The sandbox's day for rendering pages: {@link AmazonRuntime.pageToday}. */
+export function sandboxPageToday(base: string, now: () => number = Date.now) {
+  return cachedFor(() => readSandboxToday(base), PAGE_TODAY_TTL_MS, now);
 }
 
 async function readSandboxToday(base: string): Promise<string> {

@@ -278,7 +278,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         isProduction: config.isProduction,
         diagnosticRoutes: config.diagnosticRoutes,
         apiTransport: (path, init) => injectFetch(app, path, init, request.id),
-        ...(amazonRuntime?.today ? { amazonToday: amazonRuntime.today } : {}),
+        ...(amazonRuntime?.pageToday ? { amazonToday: amazonRuntime.pageToday } : {}),
       });
       return context;
     },

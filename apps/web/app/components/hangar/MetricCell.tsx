@@ -1,6 +1,6 @@
 import { Text, Tooltip } from "@mantine/core";
-import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import "./cells.css";
 import { useFormat } from "./format.ts";
 import { MoneyText } from "./MoneyText.tsx";
 import { changeTone, type MetricName, relativeChange } from "./metrics.ts";
@@ -9,17 +9,7 @@ const TONE_COLOR = { good: "teal", bad: "red", neutral: "dimmed" } as const;
 
 // Plain elements, not Mantine's Group and Text: a Hangar table renders hundreds of these cells,
 // and each Mantine box resolves theme and style props (it led the browser's profile of the page).
-const CELL_STYLE: CSSProperties = {
-  display: "flex",
-  gap: 6,
-  flexWrap: "nowrap",
-  justifyContent: "flex-end",
-  alignItems: "center",
-};
-const VALUE_STYLE: CSSProperties = {
-  fontSize: "var(--mantine-font-size-sm)",
-  lineHeight: "var(--mantine-line-height-sm)",
-};
+// Their look is a class (cells.css), not an inline style repeated in every cell's HTML.
 
 /** The change of a metric against the previous period, coloured by whether it is good news. */
 export function Delta({
@@ -67,11 +57,16 @@ export function MetricCell({
   const format = useFormat();
   const text = format.metric(metric, value, currency);
   return (
-    <div style={CELL_STYLE} data-testid={testId} data-metric={metric} data-value={value ?? ""}>
+    <div
+      className="sp-metric-cell"
+      data-testid={testId}
+      data-metric={metric}
+      data-value={value ?? ""}
+    >
       {converted && (metric === "cost" || metric === "sales" || metric === "cpc") ? (
         <MoneyText text={text} currency={currency} />
       ) : (
-        <span style={VALUE_STYLE}>{text}</span>
+        <span className="sp-cell-text">{text}</span>
       )}
       {withDelta ? <Delta metric={metric} current={value} previous={previous} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, Popover, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Loader, Popover, Stack, Text, Tooltip } from "@mantine/core";
 import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { IconBulb } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from "react";
@@ -8,6 +8,7 @@ import { useLocalizedPath } from "../../lib/use-locale.ts";
 import { useImpact } from "../action-center/TopActions.tsx";
 import type { RowRecommendation, RowRecommendations } from "./row-recommendations.ts";
 import type { HangarRow } from "./tables.ts";
+import "./cells.css";
 
 /** How many proposals the popover lists; the rest wait in the action center. */
 const POPOVER_LIMIT = 5;
@@ -141,10 +142,11 @@ export function MarkedCell({
   const list = row.id ? recommendations[row.id] : undefined;
   if (!row.id || !list?.length) return children;
   return (
-    <Group gap={6} wrap="nowrap">
+    // A plain element with a class (cells.css), not Mantine's Group: one on many rows.
+    <div className="sp-cell-row">
       {/* Its own element: the name stays findable by its exact text. */}
       <span>{children}</span>
       <RecommendationMarker entity={row.id} recommendations={list} />
-    </Group>
+    </div>
   );
 }

@@ -24,6 +24,7 @@ import { STATES } from "../table-state.ts";
 import type { EditField, HangarRow, TableEditing } from "../tables.ts";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
 import { actionError } from "./format.ts";
+import "../cells.css";
 
 const STATE_COLORS: Record<string, string> = {
   ENABLED: "teal",
@@ -192,9 +193,10 @@ function MoneyEditor({
           ? [format.money(typeof pending.newValue === "number" ? pending.newValue : null, currency)]
           : []),
       ].join(" → ")} – ${t("changes.inline.edit", { field: fieldLabel, name: label })}`}
-      style={{ width: "100%", textAlign: "right" }}
+      className="sp-edit-money"
     >
-      <Group gap={4} wrap="nowrap" justify="flex-end">
+      {/* Plain elements with classes (cells.css): one such cell on every row of the table. */}
+      <span className="sp-edit-money-row">
         {pending ? (
           <Tooltip label={t("changes.inline.pending")} withArrow>
             <Group
@@ -215,12 +217,10 @@ function MoneyEditor({
             </Group>
           </Tooltip>
         ) : (
-          <Text span size="sm">
-            {format.money(value, currency)}
-          </Text>
+          <span className="sp-cell-text">{format.money(value, currency)}</span>
         )}
-        <IconPencil size={12} style={{ opacity: 0.5 }} aria-hidden />
-      </Group>
+        <IconPencil size={12} className="sp-edit-pencil" aria-hidden />
+      </span>
     </UnstyledButton>
   );
 }
@@ -283,7 +283,7 @@ function StateEditor({
               " → ",
             )} – ${t("changes.inline.edit", { field: t("changes.field.state"), name: label })}`}
           >
-            <Group gap={4} wrap="nowrap">
+            <span className="sp-cell-row" data-gap="4">
               {pending ? (
                 <Tooltip label={t("changes.inline.pending")} withArrow>
                   <Group gap={2} wrap="nowrap" data-testid="pending-value" data-value={shown ?? ""}>
@@ -297,7 +297,7 @@ function StateEditor({
                 badge(value)
               )}
               {action.busy ? <Loader size={10} /> : null}
-            </Group>
+            </span>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown data-testid="state-menu">
