@@ -1,8 +1,13 @@
 /**
  * The collection screens' writes (their route actions: a new one; on its page): its settings, its deletion, and products
- * added to or taken out of it (manual collections), on the session's seller profile.
+ * added to or taken out of it (manual collections), its advertising goal, on the session's seller
+ * profile.
  */
 import type { RouterContextProvider } from "react-router";
+import {
+  LEVEL_SAVE,
+  saveLevel,
+} from "../../../components/settings/advertising/level-write.server.ts";
 import { serverHydra } from "../../../lib/api/session-hydra.ts";
 import { routeWrite, writeBody } from "../../../lib/route-write.ts";
 import { sessionContext } from "../../../session/server-session.ts";
@@ -35,6 +40,7 @@ export async function collectionAction(
   if (!profile) throw new Response("No seller profile", { status: 400 });
   const hydra = serverHydra(context, request);
   const iri = `/api/product_collections/${encodeURIComponent(id)}`;
+  if (intent === LEVEL_SAVE) return saveLevel(hydra, form);
   const body = writeBody(form);
   switch (intent) {
     case "collection.save":
