@@ -1,11 +1,15 @@
 /**
  * The product list's reads and writes: the page of products for the URL's filters with the
- * filter bar's options (facets, tags, collections), and the bulk actions, the drawer's editor and
- * the drawer's product goal as the route action.
+ * filter bar's options (facets, tags, collections), and the bulk actions, the drawer's editor, its
+ * product goal and its competitors as the route action.
  */
 import type { RouterContextProvider } from "react-router";
 import { data, redirect } from "react-router";
 import { loadSellerCentralAccess } from "../../../components/amazon/seller-central.server.ts";
+import {
+  competitorWrite,
+  isCompetitorWrite,
+} from "../../../components/collections/competitors.server.ts";
 import { todayIn } from "../../../components/hangar/date-range.ts";
 import {
   LEVEL_SAVE,
@@ -90,6 +94,11 @@ export async function productListAction(context: Context, request: Request) {
   if (form.get("intent") === LEVEL_SAVE) {
     profileOf(context, request);
     return saveLevel(serverHydra(context, request), form);
+  }
+  const intent = String(form.get("intent") ?? "");
+  if (isCompetitorWrite(intent)) {
+    profileOf(context, request);
+    return competitorWrite(serverHydra(context, request), intent, form);
   }
   return listWrite(context, request, form);
 }
