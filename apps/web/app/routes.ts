@@ -75,6 +75,10 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/admin/users/export", locale).slice(1), "routes/admin/users/export.ts", {
     id: routeId(locale, "admin-users-export"),
   }),
+  // Not a screen: the help badge's support form is sent here (on any page).
+  route(localizePath("/support/requests", locale).slice(1), "routes/support/requests.ts", {
+    id: routeId(locale, "support-requests"),
+  }),
   // Not a screen: an administrator's view as a user starts and ends here.
   route(localizePath("/admin/impersonation", locale).slice(1), "routes/admin/impersonation.ts", {
     id: routeId(locale, "admin-impersonation"),

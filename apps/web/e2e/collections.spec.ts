@@ -30,6 +30,7 @@ const TEXT = {
     suggest: "Vorschläge von Amazon",
     watch: "Beobachten",
     refresh: "Preise jetzt abrufen",
+    remove: "Entfernen",
     buyBox: /Hat die Buy Box|Ohne Buy Box/,
     price: /\d+,\d{2}\s€/,
     goal: /^\d+(,\d)?\s%/,
@@ -55,6 +56,7 @@ const TEXT = {
     suggest: "Suggestions from Amazon",
     watch: "Watch",
     refresh: "Check prices now",
+    remove: "Remove",
     buyBox: /Holds the Buy Box|No Buy Box/,
     price: /€\d+\.\d{2}/,
     goal: /^\d+(\.\d)?%/,
@@ -205,7 +207,7 @@ for (const locale of ["de", "en"] as const) {
     await expect(page.getByTestId("collection-product")).toHaveCount(1);
     await expect(page.getByTestId("collection-total")).toHaveText(/^1 /);
 
-    // The product's competitors: suggestions from the offers, watch one, check prices now.
+    // The product's competitors: suggestions from the offers, watch one, check prices now, remove.
     await page.getByRole("button", { name: L.competitors, exact: true }).click();
     const panel = page.getByTestId("competitors");
     await panel.getByRole("button", { name: L.suggest }).click();
@@ -220,6 +222,14 @@ for (const locale of ["de", "en"] as const) {
       timeout: 45_000,
     });
     await expect(panel.getByTestId("competitor-buybox").first()).toHaveText(L.buyBox);
+    // Watched no longer (the page's route action, as the two writes before).
+    await panel
+      .getByTestId("competitor-row")
+      .first()
+      .getByRole("button", { name: L.remove })
+      .click();
+    await expect(panel.getByTestId("competitor-row")).toHaveCount(0);
+    await expect(panel.getByRole("button", { name: L.suggest })).toBeVisible();
 
     // Its settings saved (the page shows the new name), then the collection deleted: the page
     // leaves for the list (both through the collection's route action).

@@ -6,7 +6,7 @@ import { expectHydrated } from "./helpers.ts";
  * Issue 12 in the browser, German and English: a seller connected to the local Amazon sets a
  * global target ACoS, overrides it for a marketplace and for a collection, sees a product's
  * inheritance chain with the right provenance at each step, resets the collection's value and
- * sees the product fall back to the marketplace.
+ * sees the product fall back to the marketplace, then sets the product's own goal in its drawer.
  */
 
 const TEXT = {
@@ -16,6 +16,7 @@ const TEXT = {
     /** Goal beside actual: both with the screen's one decimal. */
     percentOneDecimal: (n: number) => `${n.toFixed(1).replace(".", ",")} %`,
     global: "vom Verkäuferprofil",
+    product: "am Produkt festgelegt",
     status: { onTarget: "Im Ziel", above: "Über dem Ziel", below: "Unter dem Ziel" },
   },
   en: {
@@ -23,6 +24,7 @@ const TEXT = {
     percent: (n: number) => `${n}%`,
     percentOneDecimal: (n: number) => `${n.toFixed(1)}%`,
     global: "from seller profile",
+    product: "set on the product",
     status: { onTarget: "On target", above: "Above target", below: "Below target" },
   },
 } as const;
@@ -156,5 +158,17 @@ for (const locale of ["de", "en"] as const) {
     );
     await expect(drawer.getByTestId("product-goals-targetAcos-source")).toContainText("DE");
     await expect(drawer.getByTestId("goal-vs-actual")).toContainText(L.percentOneDecimal(18));
+
+    // The product's own goal, saved from the drawer (the list's route action), and kept.
+    await setValue(page, "product-goals", "12");
+    await expect(drawer.getByTestId("product-goals-targetAcos-effective")).toHaveText(
+      L.percent(12),
+    );
+    await expect(drawer.getByTestId("product-goals-targetAcos-source")).toContainText(L.product);
+    await page.reload();
+    await expectHydrated(page);
+    await expect(drawer.getByTestId("product-goals-targetAcos-effective")).toHaveText(
+      L.percent(12),
+    );
   });
 }

@@ -2,13 +2,17 @@ import { Alert, Box, Button, Group, Loader, Stack, Textarea, TextInput } from "@
 import type { SupportWidget } from "@starport/config";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserHydra } from "../lib/api/session-hydra.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
+import { useRouteWrite } from "../lib/route-write.ts";
+import { useLocalizedPath } from "../lib/use-locale.ts";
 
 export interface SupportRequestSent {
   id: string;
   subject: string;
 }
+
+/** The intent of the support route's action (routes/support/requests.ts). */
+export const SUPPORT_SEND = "support.send";
 
 /** HubSpot's embed script: the provider the support widget comes from when configured. */
 export const HUBSPOT_SCRIPT_URL = "https://js.hsforms.net/forms/embed/v2.js";
@@ -60,9 +64,13 @@ function SupportWidgetEmbed({ widget }: { widget: SupportWidget }) {
   );
 }
 
-/** Starport's own support form: subject and message, sent to POST /api/support_requests. */
+/**
+ * Starport's own support form: subject and message, sent to POST /api/support_requests by the
+ * support route's action (routes/support/requests.ts), whichever page the help badge is on.
+ */
 function OwnSupportForm({ onSent }: { onSent: (sent: SupportRequestSent) => void }) {
   const { t } = useTranslation();
+  const write = useRouteWrite(useLocalizedPath()("/support/requests"));
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
@@ -75,12 +83,8 @@ function OwnSupportForm({ onSent }: { onSent: (sent: SupportRequestSent) => void
     setFields({});
     setError(null);
     try {
-      const sent = await browserHydra().json<SupportRequestSent>("/api/support_requests", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ subject, message }),
-      });
-      onSent(sent);
+      const { id } = await write(SUPPORT_SEND, {}, { subject, message });
+      onSent({ id: id ?? "", subject: subject.trim() });
     } catch (failure) {
       const messages = fieldErrors(failure, t);
       setFields(messages);

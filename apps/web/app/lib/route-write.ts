@@ -32,6 +32,14 @@ export async function routeWrite(
   }
 }
 
+/** An IRI of this collection, or a 400 (an action is no proxy for other resources). */
+export function iriIn(collection: string, value: FormDataEntryValue | null): string {
+  const iri = String(value ?? "");
+  if (!iri.startsWith(`${collection}/`) || iri.slice(collection.length + 1).includes("/"))
+    throw new Response(`Not an IRI of ${collection}`, { status: 400 });
+  return iri;
+}
+
 /** The form field an action reads a JSON body from. */
 export const BODY_FIELD = "body";
 

@@ -1,21 +1,14 @@
 /**
- * The settings screen's writes (its route action: seller profile, taxes, shipping, tags): each intent names one write of one panel, on
+ * The settings screen's writes (its route action: seller profile, taxes, shipping, tags, goals): each intent names one write of one panel, on
  * the session's seller profile; the API decides and answers violations (lib/route-write.ts).
  */
 import type { RouterContextProvider } from "react-router";
+import { LEVEL_SAVE, saveLevel } from "../components/settings/advertising/level-write.server.ts";
 import { serverHydra } from "../lib/api/session-hydra.ts";
-import { routeWrite, writeBody } from "../lib/route-write.ts";
+import { iriIn, routeWrite, writeBody } from "../lib/route-write.ts";
 import { sessionContext } from "../session/server-session.ts";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** An IRI of this collection, or nothing (an action is no proxy for other resources). */
-function iriIn(collection: string, value: FormDataEntryValue | null): string {
-  const iri = String(value ?? "");
-  if (!iri.startsWith(`${collection}/`) || iri.slice(collection.length + 1).includes("/"))
-    throw new Response(`Not an IRI of ${collection}`, { status: 400 });
-  return iri;
-}
 
 export async function settingsAction(context: Context, request: Request) {
   const form = await request.formData();
@@ -23,6 +16,7 @@ export async function settingsAction(context: Context, request: Request) {
   const profile = context.get(sessionContext).profile;
   if (!profile) throw new Response("No seller profile", { status: 400 });
   const hydra = serverHydra(context, request);
+  if (intent === LEVEL_SAVE) return saveLevel(hydra, form);
   const body = writeBody(form);
   switch (intent) {
     case "seller-profile.save":

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
 import { dateTimeFormat, numberFormat } from "../../lib/intl-format.ts";
 import { intlLocale } from "../../lib/intl-locale.ts";
+import { useRouteWrite } from "../../lib/route-write.ts";
 import { useLocale } from "../../lib/use-locale.ts";
 
 type Competitor = CompetitorView;
@@ -32,9 +33,15 @@ async function fetchSuggestions(productId: string, onPending: () => void): Promi
   }
 }
 
-const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
+/** The panel's writes: intents of the action of the route showing it (competitors.server.ts). */
+export const COMPETITOR_ADD = "competitor.add";
+export const COMPETITOR_REFRESH = "competitor.refresh";
+export const COMPETITOR_REMOVE = "competitor.remove";
 
-/** A product's competitors: prices and Buy Box now and over time, suggestions, add and remove. */
+/**
+ * A product's competitors: prices and Buy Box now and over time, suggestions, add and remove; the
+ * suggestions (asked again while Amazon's rate limit holds them back) and the list are read here.
+ */
 export function ProductCompetitors({
   productId,
   asin,
@@ -53,6 +60,7 @@ export function ProductCompetitors({
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const write = useRouteWrite();
 
   const load = useCallback(async () => {
     const body = await browserHydra().json<{ competitors: Competitor[] }>(base);
@@ -75,7 +83,7 @@ export function ProductCompetitors({
     }
   }
   const add = (payload: object) =>
-    run(() => browserHydra().json(base, { ...JSON_POST, body: JSON.stringify(payload) }));
+    run(() => write(COMPETITOR_ADD, { product: productId }, payload));
   const money = (s: Pick<Snapshot, "price" | "currency"> | null) =>
     s?.price === null || s?.price === undefined
       ? "–"
@@ -102,9 +110,7 @@ export function ProductCompetitors({
         <Button
           size="xs"
           loading={busy}
-          onClick={() =>
-            run(() => browserHydra().json(`${base}/refresh`, { ...JSON_POST, body: "{}" }))
-          }
+          onClick={() => run(() => write(COMPETITOR_REFRESH, { product: productId }))}
           disabled={!competitors?.length}
         >
           {t("cargoBay.competitors.refresh")}
@@ -182,7 +188,7 @@ export function ProductCompetitors({
                     variant="subtle"
                     color="red"
                     onClick={() =>
-                      run(() => browserHydra().request(`${base}/${c.id}`, { method: "DELETE" }))
+                      run(() => write(COMPETITOR_REMOVE, { product: productId, competitor: c.id }))
                     }
                   >
                     {t("cargoBay.competitors.remove")}

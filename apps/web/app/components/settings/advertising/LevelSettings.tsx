@@ -9,8 +9,12 @@ import type {
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserHydra } from "../../../lib/api/session-hydra.ts";
+import { useRouteWrite } from "../../../lib/route-write.ts";
 import { type LevelRow, SettingsLevelEditor } from "./SettingsLevelEditor.tsx";
 import type { EditableKey } from "./settings-fields.ts";
+
+/** The intent a goal editor submits to its screen's route action (level-write.server.ts). */
+export const LEVEL_SAVE = "goal-level.save";
 
 /** Which level an editor writes. */
 export type LevelTarget =
@@ -105,6 +109,8 @@ export function LevelSettings({
     };
   }, [key, reloads, revision]);
 
+  // The save goes through the action of the route showing the editor (level-write.server.ts).
+  const write = useRouteWrite();
   const changed = useCallback(() => {
     setReloads((n) => n + 1);
     onChanged?.();
@@ -112,7 +118,6 @@ export function LevelSettings({
 
   if (failed) return <Alert color="red">{t("settingsGoals.loadFailed")}</Alert>;
   if (!state) return <Loader size="sm" />;
-  const hydra = browserHydra();
   return (
     <SettingsLevelEditor
       testId={testId}
@@ -121,8 +126,8 @@ export function LevelSettings({
       inherited={state.inherited}
       ownLayer={(values) => withOwn(target, state.inherited, values)}
       currency={currency}
-      create={(values) => createRow(target, values)}
-      update={(iri, patch) => hydra.update(iri, patch)}
+      create={(values) => write(LEVEL_SAVE, {}, { target, values })}
+      update={(iri, patch) => write(LEVEL_SAVE, { iri }, { target, values: patch.values })}
       onChanged={changed}
     />
   );
@@ -223,32 +228,5 @@ async function load(
       const context = member ? contextFromChain(member.chain) : EMPTY;
       return { row, inherited: { ...context, product: null } };
     }
-  }
-}
-
-function createRow(target: LevelTarget, values: SettingsLayerValues) {
-  const hydra = browserHydra();
-  switch (target.level) {
-    case "global":
-      return hydra.create("/api/seller_profile_settings", {
-        sellerProfile: `/api/seller_profiles/${target.sellerProfileId}`,
-        values,
-      });
-    case "marketplace":
-      return hydra.create("/api/marketplace_settings", {
-        sellerProfile: `/api/seller_profiles/${target.sellerProfileId}`,
-        marketplace: target.marketplace,
-        values,
-      });
-    case "collection":
-      return hydra.create("/api/collection_settings", {
-        collection: `/api/product_collections/${target.collectionId}`,
-        values,
-      });
-    case "product":
-      return hydra.create("/api/product_settings", {
-        product: `/api/products/${target.productId}`,
-        values,
-      });
   }
 }

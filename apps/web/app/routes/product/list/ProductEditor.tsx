@@ -13,7 +13,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
 import { useLocalizedPath } from "../../../lib/use-locale.ts";
-import type { action } from "./route.tsx";
+import type { ListWrite } from "./route.tsx";
 import type { Option, ProductRow } from "./types.ts";
 
 export const LIFECYCLE_STAGES = ["launch", "growth", "profit", "clearance"] as const;
@@ -26,7 +26,7 @@ const asText = (value: number | null) => (value === null ? "" : value);
  */
 export function ProductEditor({ product, tags }: { product: ProductRow; tags: Option[] }) {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ListWrite>();
   const [params] = useSearchParams();
   const localized = useLocalizedPath();
   const [cost, setCost] = useState<string | number>(asText(product.cost));

@@ -1,12 +1,20 @@
 /**
  * The product list's reads and writes: the page of products for the URL's filters with the
- * filter bar's options (facets, tags, collections), and the bulk actions and the drawer's editor
- * as the route action.
+ * filter bar's options (facets, tags, collections), and the bulk actions, the drawer's editor, its
+ * product goal and its competitors as the route action.
  */
 import type { RouterContextProvider } from "react-router";
 import { data, redirect } from "react-router";
 import { loadSellerCentralAccess } from "../../../components/amazon/seller-central.server.ts";
+import {
+  competitorWrite,
+  isCompetitorWrite,
+} from "../../../components/collections/competitors.server.ts";
 import { todayIn } from "../../../components/hangar/date-range.ts";
+import {
+  LEVEL_SAVE,
+  saveLevel,
+} from "../../../components/settings/advertising/level-write.server.ts";
 import { amazonToday } from "../../../lib/amazon-today.server.ts";
 import { ApiError } from "../../../lib/api/client.ts";
 import { buildUrl } from "../../../lib/api/hydra.ts";
@@ -82,8 +90,22 @@ export async function loadProductList(context: Context, request: Request) {
 
 /** Bulk actions on the selected products (POST /api/catalogue/products/bulk). */
 export async function productListAction(context: Context, request: Request) {
-  const profile = profileOf(context, request);
   const form = await request.formData();
+  if (form.get("intent") === LEVEL_SAVE) {
+    profileOf(context, request);
+    return saveLevel(serverHydra(context, request), form);
+  }
+  const intent = String(form.get("intent") ?? "");
+  if (isCompetitorWrite(intent)) {
+    profileOf(context, request);
+    return competitorWrite(serverHydra(context, request), intent, form);
+  }
+  return listWrite(context, request, form);
+}
+
+/** The bulk bar's and the drawer editor's writes (their fetchers answer these outcomes). */
+export async function listWrite(context: Context, request: Request, form: FormData) {
+  const profile = profileOf(context, request);
   const kind = String(form.get("action") ?? "");
   if (kind === "editProduct") return editProduct(context, request, form);
   // The selected rows, or every product the list's filters match (all pages).

@@ -31,7 +31,7 @@ import { productColumns } from "./columns.tsx";
 import { formatters } from "./format.ts";
 import { ProductDrawer } from "./ProductDrawer.tsx";
 import { ProductFilters } from "./ProductFilters.tsx";
-import { loadProductList, productListAction } from "./products.server.ts";
+import { type listWrite, loadProductList, productListAction } from "./products.server.ts";
 import { FILTERS, onlyColumnsChanged, PAGE_SIZES, PRODUCT_COLUMNS } from "./query.ts";
 import type { ProductRow } from "./types.ts";
 
@@ -42,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return productListAction(context, request);
 }
+
+/** What the bulk bar's and the editor's fetchers get back (the goal editor has its own). */
+export type ListWrite = typeof listWrite;
 
 /** Showing or hiding a column reads no data again (every column's data is loaded). */
 export function shouldRevalidate({
@@ -66,7 +69,7 @@ export default function ProductListPage({ loaderData }: Route.ComponentProps) {
   const f = formatters(i18n.language);
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ListWrite>();
   const localized = useLocalizedPath();
   const { state, today, members, total, facets, tags, collections, invalid, sellerCentral } =
     loaderData;
