@@ -14,4 +14,5 @@ export type { BulkChangeRequest } from "./changes/bulk-changes.ts";
 export type { CampaignCreationPayload } from "./changes/create-campaign.ts";
 export type { ChangeRequest } from "./changes/resources.ts";
 export type { RetryRequest } from "./changes/retry-change.ts";
+export type { OnboardingStep, OnboardingView } from "./onboarding/onboarding.ts";
 export type { RecommendationDecisionRequest } from "./optimiser/decide-matching.ts";

@@ -79,6 +79,14 @@ export default LOCALES.flatMap((locale) => [
   route(localizePath("/support/requests", locale).slice(1), "routes/support/requests.ts", {
     id: routeId(locale, "support-requests"),
   }),
+  // Not a screen: connecting Amazon (settings, getting started) starts Login with Amazon here.
+  route(
+    localizePath("/amazon/authorizations", locale).slice(1),
+    "routes/amazon/authorizations.ts",
+    {
+      id: routeId(locale, "amazon-authorizations"),
+    },
+  ),
   // Not a screen: an administrator's view as a user starts and ends here.
   route(localizePath("/admin/impersonation", locale).slice(1), "routes/admin/impersonation.ts", {
     id: routeId(locale, "admin-impersonation"),

@@ -39,11 +39,6 @@ const SEAM_WRITES = new Set([
   "routes/product/imports/route.tsx",
   // A read that is a POST: the rule collection's size while its rules are typed.
   "components/collections/CollectionForm.tsx",
-  // Not moved to a route action yet (issue 20 §1): the Amazon connections and the getting-started
-  // steps.
-  "components/amazon/AmazonConnectionsPanel.tsx",
-  "components/amazon/ConnectAmazonButton.tsx",
-  "routes/getting-started.tsx",
 ]);
 
 /** A write in a file that uses the seam: a Hydra write, or a raw request with a writing method. */

@@ -11,21 +11,28 @@ import { ApiError } from "./api/client.ts";
 import { type Violation, violationsOf } from "./api/hydra.ts";
 
 export type RouteWriteResult =
-  | { intent: string; ok: true; id: string | null }
+  | { intent: string; ok: true; id: string | null; answer?: unknown }
   | { intent: string; ok: false; status: number; violations: Violation[] };
 
 /**
  * Server side: runs one write of an action; an API refusal becomes an answer, not a throw. The
- * id of what the write answered (a created item) goes back to the page.
+ * id of what the write answered (a created item) goes back to the page; with `{ answer: true }`
+ * the whole answer too, for a screen that shows what the API made of its write.
  */
 export async function routeWrite(
   intent: string,
   write: () => Promise<unknown>,
+  options: { answer?: boolean } = {},
 ): Promise<RouteWriteResult> {
   try {
     const value = await write();
     const id = (value as { id?: unknown } | null | undefined)?.id;
-    return { intent, ok: true, id: typeof id === "string" ? id : null };
+    return {
+      intent,
+      ok: true,
+      id: typeof id === "string" ? id : null,
+      ...(options.answer ? { answer: value } : {}),
+    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { intent, ok: false, status: error.status, violations: violationsOf(error) };
@@ -66,7 +73,7 @@ export function writeBody(form: FormData): Record<string, unknown> {
 export function useRouteWrite(action?: string) {
   const fetcher = useFetcher<RouteWriteResult>();
   const pending = useRef<{
-    resolve(result: { id: string | null }): void;
+    resolve(result: { id: string | null; answer?: unknown }): void;
     reject(error: unknown): void;
   } | null>(null);
   const { state, data, submit } = fetcher;
@@ -75,7 +82,7 @@ export function useRouteWrite(action?: string) {
     if (state !== "idle" || !pending.current) return;
     const settle = pending.current;
     pending.current = null;
-    if (data?.ok) settle.resolve({ id: data.id });
+    if (data?.ok) settle.resolve({ id: data.id, answer: data.answer });
     else
       settle.reject(
         new ApiError(
@@ -90,7 +97,7 @@ export function useRouteWrite(action?: string) {
       intent: string,
       fields: Record<string, string> = {},
       body?: object,
-    ): Promise<{ id: string | null }> =>
+    ): Promise<{ id: string | null; answer?: unknown }> =>
       new Promise((resolve, reject) => {
         pending.current = { resolve, reject };
         const form = new FormData();

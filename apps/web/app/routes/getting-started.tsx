@@ -23,37 +23,25 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ConnectAmazonButton } from "../components/amazon/ConnectAmazonButton.tsx";
 import { SellerCentralNotice } from "../components/amazon/SellerCentralNotice.tsx";
-import { loadSellerCentralAccess } from "../components/amazon/seller-central.server.ts";
 import { lacksSellerCentral } from "../components/amazon/seller-central.ts";
 import { useMarketplaceOptions } from "../components/marketplaces/use-marketplace-options.ts";
 import { OnboardingMarketplaces } from "../components/settings/selling-accounts/OnboardingMarketplaces.tsx";
 import { getI18n } from "../i18n/i18n.ts";
-import { browserHydra } from "../lib/api/session-hydra.ts";
 import { fieldErrors } from "../lib/hydra-form.ts";
 import { CONVERSION_CURRENCIES } from "../lib/money.tsx";
+import { useRouteWrite } from "../lib/route-write.ts";
 import { useLocalizedPath } from "../lib/use-locale.ts";
 import { splitLocale } from "../route-table.ts";
-import { serverApi } from "../session/server-session.ts";
-import type { SellerProfile, SessionUser } from "../session/session.ts";
+import type { SessionUser } from "../session/session.ts";
 import { sessionStore } from "../session/store.ts";
 import type { Route } from "./+types/getting-started";
-
-type StepKey = "seller-profile" | "sp-api" | "advertising-api" | "marketplaces" | "target-acos";
-
-export interface OnboardingProgress {
-  steps: { key: StepKey; status: "pending" | "done" | "skipped" }[];
-  currentStep: StepKey | null;
-  sellerProfile: SellerProfile | null;
-  marketplaces: string[] | null;
-  targetAcos: number | null;
-  /** The seller profile's own global goal values (null where unset). */
-  goals: {
-    goalType: "targetAcos" | "targetTacos" | "maxSales" | null;
-    targetTacos: number | null;
-    lifecycleStage: LifecycleStage | null;
-    automationMode: AutomationMode | null;
-  } | null;
-}
+import { gettingStartedAction, loadGettingStarted } from "./getting-started.server.ts";
+import {
+  ONBOARDING_FINISH,
+  ONBOARDING_SAVE_STEP,
+  type OnboardingProgress,
+  type StepKey,
+} from "./getting-started-model.ts";
 
 type OnboardingGoalType = "targetAcos" | "targetTacos";
 
@@ -64,13 +52,11 @@ const METRICS = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = serverApi(context, request);
-  const progress = await api.json<OnboardingProgress>("/api/onboarding");
-  // An Ads-only seller (Amazon refuses Seller Central) finishes onboarding knowing what is missing.
-  const sellerCentral = progress.sellerProfile
-    ? await loadSellerCentralAccess(api, progress.sellerProfile.id)
-    : null;
-  return { progress, sellerCentral };
+  return loadGettingStarted(context, request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return gettingStartedAction(context, request);
 }
 
 export function meta({ location }: Route.MetaArgs) {
@@ -80,6 +66,7 @@ export function meta({ location }: Route.MetaArgs) {
 
 function useStepSaver(onSaved: (progress: OnboardingProgress) => void) {
   const { t } = useTranslation();
+  const write = useRouteWrite();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -88,15 +75,8 @@ function useStepSaver(onSaved: (progress: OnboardingProgress) => void) {
     setError(null);
     setFields({});
     try {
-      const progress = await browserHydra().json<OnboardingProgress>(
-        `/api/onboarding/steps/${step}`,
-        {
-          method: "PUT",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        },
-      );
-      onSaved(progress);
+      const { answer } = await write(ONBOARDING_SAVE_STEP, { step }, body as object);
+      onSaved(answer as OnboardingProgress);
     } catch (failure) {
       const messages = fieldErrors(failure, t);
       setFields(messages);
@@ -183,6 +163,7 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
   const [automationMode, setAutomationMode] = useState<AutomationMode>(
     progress.goals?.automationMode ?? SETTING_DEFAULTS.automationMode ?? "suggest",
   );
+  const finishWrite = useRouteWrite();
   const [finishing, setFinishing] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
 
@@ -197,11 +178,9 @@ export default function GettingStartedPage({ loaderData }: Route.ComponentProps)
     setFinishing(true);
     setFinishError(null);
     try {
-      const user = await browserHydra().json<SessionUser>("/api/onboarding/finish", {
-        method: "POST",
-      });
+      const { answer } = await finishWrite(ONBOARDING_FINISH);
       const store = sessionStore();
-      store.setUser(user);
+      store.setUser(answer as SessionUser);
       if (progress.sellerProfile) store.setProfile(progress.sellerProfile);
       navigate(localized("/"));
     } catch {

@@ -1,5 +1,6 @@
 /**
- * The settings screen's writes (its route action: seller profile, taxes, shipping, tags, goals): each intent names one write of one panel, on
+ * The settings screen's writes (its route action: seller profile, taxes, shipping, tags, goals,
+ * the Amazon connections): each intent names one write of one panel, on
  * the session's seller profile; the API decides and answers violations (lib/route-write.ts).
  */
 import type { RouterContextProvider } from "react-router";
@@ -51,6 +52,29 @@ export async function settingsAction(context: Context, request: Request) {
       );
     case "tag.remove":
       return routeWrite(intent, () => hydra.remove(iriIn("/api/tags", form.get("iri"))));
+    case "amazon.disconnect": {
+      const api = String(form.get("api") ?? "");
+      if (api !== "ads" && api !== "sp") throw new Response("Unknown Amazon API", { status: 400 });
+      return routeWrite(intent, () =>
+        hydra.request(`/api/amazon/connections/${api}?sellerProfile=${profile.id}`, {
+          method: "DELETE",
+        }),
+      );
+    }
+    case "amazon.profile-active":
+      return routeWrite(intent, () =>
+        hydra.update(iriIn("/api/advertising_profiles", form.get("iri")), {
+          active: form.get("active") === "true",
+        }),
+      );
+    case "amazon.sync":
+      return routeWrite(intent, () =>
+        hydra.request("/api/amazon/syncs", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ sellerProfile: profile.id, kind: "daily" }),
+        }),
+      );
     default:
       throw new Response(`Unknown intent ${intent}`, { status: 400 });
   }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { browserHydra } from "../../lib/api/session-hydra.ts";
+import { useRouteWrite } from "../../lib/route-write.ts";
 import { ConnectAmazonButton } from "./ConnectAmazonButton.tsx";
 import { SyncProgress, type SyncRunView } from "./SyncProgress.tsx";
 
@@ -50,6 +51,8 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
   const location = useLocation();
   const [state, setState] = useState<State | null>(null);
   const [busy, setBusy] = useState(false);
+  // Writes are the settings route's action (settings.server.ts); reads stay live here.
+  const write = useRouteWrite();
 
   const load = useCallback(async () => {
     const hydra = browserHydra();
@@ -140,14 +143,7 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
               color="red"
               disabled={busy}
               data-testid={`disconnect-${api}`}
-              onClick={() =>
-                void act(() =>
-                  browserHydra().request(
-                    `/api/amazon/connections/${api}?sellerProfile=${sellerProfileId}`,
-                    { method: "DELETE" },
-                  ),
-                )
-              }
+              onClick={() => void act(() => write("amazon.disconnect", { api }))}
             >
               {t("connection.disconnect")}
             </Button>
@@ -188,10 +184,9 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
             onChange={(event) => {
               const active = event.currentTarget.checked;
               void act(() =>
-                browserHydra().request(profile["@id"], {
-                  method: "PATCH",
-                  headers: { "content-type": "application/merge-patch+json" },
-                  body: JSON.stringify({ active }),
+                write("amazon.profile-active", {
+                  iri: profile["@id"],
+                  active: String(active),
                 }),
               );
             }}
@@ -214,15 +209,7 @@ export function AmazonConnectionsPanel({ sellerProfileId }: { sellerProfileId: s
               variant="light"
               disabled={busy || status("ads") !== "connected"}
               data-testid="sync-now"
-              onClick={() =>
-                void act(() =>
-                  browserHydra().request("/api/amazon/syncs", {
-                    method: "POST",
-                    headers: { "content-type": "application/json" },
-                    body: JSON.stringify({ sellerProfile: sellerProfileId, kind: "daily" }),
-                  }),
-                )
-              }
+              onClick={() => void act(() => write("amazon.sync"))}
             >
               {t("sync.now")}
             </Button>

@@ -1,11 +1,14 @@
 import { Alert, Button } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { browserHydra } from "../../lib/api/session-hydra.ts";
+import { useFetcher } from "react-router";
+import { useLocalizedPath } from "../../lib/use-locale.ts";
+import type { AuthorizationStart } from "../../routes/amazon/authorizations.ts";
 
 /**
- * Starts Login with Amazon for the SP-API or the Ads API: the API ties a single-use state to this
- * session and answers the consent URL, where the browser goes next.
+ * Starts Login with Amazon for the SP-API or the Ads API through the authorizations route's
+ * action (routes/amazon/authorizations.ts): the API ties a single-use state to this session and
+ * answers the consent URL, where the browser goes next.
  */
 export function ConnectAmazonButton({
   api,
@@ -19,31 +22,27 @@ export function ConnectAmazonButton({
   variant?: "filled" | "light" | "default";
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  async function connect() {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { url } = await browserHydra().json<{ url: string }>("/api/amazon/authorizations", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ api, sellerProfile: sellerProfileId, region: "EU", returnTo }),
-      });
-      window.location.assign(url);
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
+  const fetcher = useFetcher<AuthorizationStart>();
+  const action = useLocalizedPath()("/amazon/authorizations");
+  // On the way to Amazon the button stays busy until the browser has left the page.
+  const [leaving, setLeaving] = useState(false);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!answer?.ok) return;
+    setLeaving(true);
+    window.location.assign(answer.url);
+  }, [answer]);
+  const busy = fetcher.state !== "idle" || leaving;
+  const failed = answer?.ok === false;
+  function connect() {
+    void fetcher.submit(
+      { api, sellerProfile: sellerProfileId, returnTo },
+      { method: "post", action },
+    );
   }
   return (
     <>
-      <Button
-        variant={variant}
-        loading={busy}
-        onClick={() => void connect()}
-        data-testid={`connect-${api}`}
-      >
+      <Button variant={variant} loading={busy} onClick={connect} data-testid={`connect-${api}`}>
         {t(api === "sp" ? "connection.connectSp" : "connection.connectAds")}
       </Button>
       {failed ? (
