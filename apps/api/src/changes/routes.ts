@@ -1,5 +1,5 @@
 import type { Database } from "@starport/db";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requirePrincipal, signedIn } from "../auth/authenticate.ts";
@@ -68,6 +68,13 @@ export async function changeRoutes(
     );
   const changeBody = (row: ChangeRow) =>
     serializer.item(changes, row.id, changes.toOutput(row, { asOf: {} }), deps.registry.byPath);
+  /** A new change (a retry, a creation): 201 with its IRI as location. */
+  const sendCreatedChange = (reply: FastifyReply, row: ChangeRow) =>
+    reply
+      .code(201)
+      .type(JSON_LD)
+      .header("location", `/api/changes/${row.id}`)
+      .send(changeBody(row));
 
   // Operations on one batch or change that answer a batch queued for Amazon: one declaration each.
   const batchOperations = [
@@ -142,11 +149,7 @@ export async function changeRoutes(
         request.params.id,
         request.body?.value,
       );
-      return reply
-        .code(201)
-        .type(JSON_LD)
-        .header("location", `/api/changes/${row.id}`)
-        .send(changeBody(row));
+      return sendCreatedChange(reply, row);
     },
   );
   api.post(
@@ -229,11 +232,7 @@ export async function changeRoutes(
     },
     async (request, reply) => {
       const row = await addCreation(db, requirePrincipal(request), request.body);
-      return reply
-        .code(201)
-        .type(JSON_LD)
-        .header("location", `/api/changes/${row.id}`)
-        .send(changeBody(row));
+      return sendCreatedChange(reply, row);
     },
   );
   api.post(

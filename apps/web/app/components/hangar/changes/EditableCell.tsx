@@ -196,7 +196,7 @@ function MoneyEditor({
       className="sp-edit-money"
     >
       {/* Plain elements with classes (cells.css): one such cell on every row of the table. */}
-      <span className="sp-edit-money-row">
+      <span className="sp-cell-row" data-gap="4" data-align="end">
         {pending ? (
           <Tooltip label={t("changes.inline.pending")} withArrow>
             <Group
