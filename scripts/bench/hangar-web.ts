@@ -108,7 +108,9 @@ try {
       const reader = response.body?.getReader();
       await reader?.read();
       const ms = performance.now() - started;
-      await reader?.cancel();
+      // The rest is read, untimed: a streamed page's server is still writing its figures, and
+      // the next request must not start in the middle of them (a browser loads a page once).
+      while (reader && !(await reader.read()).done);
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
       if (i >= 5) times.push(ms); // the first few warm caches and JIT up
     }

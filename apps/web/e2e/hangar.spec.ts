@@ -495,3 +495,43 @@ test("a campaign or ad group that is not the seller's is a 404", async ({ page }
     expect(response?.status(), path).toBe(404);
   }
 });
+
+test("the marketplace campaign page sends its shell before its figures", async ({
+  page,
+  baseURL,
+}) => {
+  // Issue 23 (SSR time to first byte): a seller's browser gets the header, range and filters
+  // first and the chart and table later in the same response; a crawler gets it all at once.
+  const cookies = await page.context().cookies();
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const token = cookies.find((c) => c.name === "token")?.value;
+  const sellerProfile = cookies.find((c) => c.name === "sellerProfile")?.value;
+  const profiles = await api<Collection>(
+    page,
+    `/api/advertising_profiles/seller_profile/${sellerProfile}?active=true`,
+  );
+  expect(token && profiles["hydra:member"].length).toBeTruthy();
+  const browser =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+  const response = await fetch(`${baseURL}/en/hangar/campaigns/${sellerProfile}/DE`, {
+    headers: { cookie, "user-agent": browser },
+  });
+  expect(response.status).toBe(200);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const chunks: string[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(decoder.decode(value, { stream: true }));
+  }
+  const firstWith = (text: string) => {
+    let seen = "";
+    return chunks.findIndex((chunk) => (seen += chunk).includes(text));
+  };
+  const pending = firstWith('data-testid="figures-pending"');
+  const rows = firstWith('data-testid="row-link"');
+  expect(pending, "the shell holds the figures' place").toBeGreaterThanOrEqual(0);
+  expect(rows, "the campaign rows follow in a later chunk").toBeGreaterThan(pending);
+  expect(chunks.slice(0, pending + 1).join("")).toContain('data-testid="date-range"');
+});

@@ -187,6 +187,17 @@ function queryString(query: HydraQuery): string {
   return search.toString();
 }
 
+/**
+ * Starts reads once the page's shell is on its way: a document request streams the shell
+ * (layout, header, filters) as soon as it is rendered, and the figures follow in the same
+ * response. On the embedded database the reads run on the server's one thread, so started at
+ * once they would run before the shell is written (React renders it in the microtasks after the
+ * loader; a timer runs after those) and the first byte would wait for them.
+ */
+export function afterShell<T>(read: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(read);
+}
+
 export async function loadTable(
   hydra: HydraClient,
   def: TableDef,

@@ -1,15 +1,18 @@
 import { Badge, Button, Group, Stack } from "@mantine/core";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Await, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   MarketplaceSales,
   type MarketplaceSalesView,
 } from "../../../../components/economics/MarketplaceSales.tsx";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
+import { FiguresFailed, FiguresPending } from "../../../../components/hangar/FiguresPending.tsx";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
 import { HangarTable } from "../../../../components/hangar/HangarTable.tsx";
 import {
+  afterShell,
   currencyChoice,
   findMarketplace,
   hangarStart,
@@ -56,37 +59,39 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   const info = rangeInfo({ params, amazonToday }, advertisingProfile.timezone);
   const currency = currencyChoice(params, sellerProfile, advertisingProfile.currency);
   const scope = { profile: advertisingProfile.id };
-  const [table, daily, sales] = await Promise.all([
-    loadTable(hydra, TABLES.campaigns, params, {
-      range: info.range,
-      currency: currency.send,
-      scope,
-      nativeCurrency: advertisingProfile.currency,
-    }),
-    loadDaily(hydra, {
-      entity: "campaigns",
-      ...scope,
-      currency: currency.send,
-      from: info.range.from,
-      to: info.range.to,
-    }).catch(() => []),
-    hydra
-      .collection<MarketplaceSalesView>("/api/marketplace_sales", {
+  // The figures stream after the shell (see afterShell): the header, range and filters first.
+  const figures = afterShell(async () => {
+    const [table, daily, sales] = await Promise.all([
+      loadTable(hydra, TABLES.campaigns, params, {
+        range: info.range,
+        currency: currency.send,
+        scope,
+        nativeCurrency: advertisingProfile.currency,
+      }),
+      loadDaily(hydra, {
+        entity: "campaigns",
         ...scope,
+        currency: currency.send,
         from: info.range.from,
         to: info.range.to,
-      })
-      .then((c) => c.members[0] ?? null)
-      .catch(() => null),
-  ]);
+      }).catch(() => []),
+      hydra
+        .collection<MarketplaceSalesView>("/api/marketplace_sales", {
+          ...scope,
+          from: info.range.from,
+          to: info.range.to,
+        })
+        .then((c) => c.members[0] ?? null)
+        .catch(() => null),
+    ]);
+    return { table, daily, sales };
+  });
   return {
     sellerProfile: { id: sellerProfile.id, settings: sellerProfile.settings },
     advertisingProfile,
     info,
     currency,
-    table,
-    daily,
-    sales,
+    figures,
     rates: await rates,
   };
 }
@@ -107,8 +112,7 @@ export function meta({ location, params }: Route.MetaArgs) {
 export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const link = useHangarLink();
-  const { sellerProfile, advertisingProfile, info, currency, table, daily, sales, rates } =
-    loaderData;
+  const { sellerProfile, advertisingProfile, info, currency, figures, rates } = loaderData;
   const marketplace = t(`marketplaces.${advertisingProfile.countryCode}`, {
     defaultValue: advertisingProfile.countryCode,
   });
@@ -125,7 +129,13 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
             subtitle={
               <Group gap="xs">
                 <Badge variant="light">{advertisingProfile.countryCode}</Badge>
-                <span>{t("hangar.marketplace.subtitle", { count: table.totalItems })}</span>
+                <Suspense fallback={null}>
+                  <Await resolve={figures} errorElement={null}>
+                    {({ table }) => (
+                      <span>{t("hangar.marketplace.subtitle", { count: table.totalItems })}</span>
+                    )}
+                  </Await>
+                </Suspense>
               </Group>
             }
             range={info.range}
@@ -146,28 +156,36 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
               </Button>
             }
           />
-          <GoalVsActual
-            sellerProfileId={sellerProfile.id}
-            marketplace={advertisingProfile.countryCode}
-            actualAcos={table.totals?.acos ?? null}
-            actualTacos={sales?.tacos ?? null}
-          />
-          <MarketplaceSales sales={sales} />
-          <DailyChart
-            daily={daily}
-            range={info.range}
-            currency={currency.shown}
-            restatedFrom={info.restatedFrom}
-          />
-          <HangarTable
-            def={TABLES.campaigns}
-            result={table}
-            currency={currency.shown}
-            converted={currency.convert && currency.send !== null}
-            rowHref={(row) => (row.id ? link(`/hangar/campaigns/detail/${row.id}`) : null)}
-            compare
-            exportName={`campaigns-${advertisingProfile.countryCode}`}
-          />
+          <Suspense fallback={<FiguresPending />}>
+            <Await resolve={figures} errorElement={<FiguresFailed />}>
+              {({ table, daily, sales }) => (
+                <>
+                  <GoalVsActual
+                    sellerProfileId={sellerProfile.id}
+                    marketplace={advertisingProfile.countryCode}
+                    actualAcos={table.totals?.acos ?? null}
+                    actualTacos={sales?.tacos ?? null}
+                  />
+                  <MarketplaceSales sales={sales} />
+                  <DailyChart
+                    daily={daily}
+                    range={info.range}
+                    currency={currency.shown}
+                    restatedFrom={info.restatedFrom}
+                  />
+                  <HangarTable
+                    def={TABLES.campaigns}
+                    result={table}
+                    currency={currency.shown}
+                    converted={currency.convert && currency.send !== null}
+                    rowHref={(row) => (row.id ? link(`/hangar/campaigns/detail/${row.id}`) : null)}
+                    compare
+                    exportName={`campaigns-${advertisingProfile.countryCode}`}
+                  />
+                </>
+              )}
+            </Await>
+          </Suspense>
         </Stack>
       </HangarEditing>
     </HangarRates>
