@@ -525,9 +525,11 @@ test("the marketplace campaign page sends its shell before its figures", async (
     if (done) break;
     chunks.push(decoder.decode(value, { stream: true }));
   }
+  /** The index of the chunk by which `text` has arrived (-1: never). */
   const firstWith = (text: string) => {
-    let seen = "";
-    return chunks.findIndex((chunk) => (seen += chunk).includes(text));
+    for (let i = 0; i < chunks.length; i++)
+      if (chunks.slice(0, i + 1).join("").includes(text)) return i;
+    return -1;
   };
   const pending = firstWith('data-testid="figures-pending"');
   const rows = firstWith('data-testid="row-link"');
