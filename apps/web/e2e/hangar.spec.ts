@@ -528,7 +528,13 @@ test("the marketplace campaign page sends its shell before its figures", async (
   /** The index of the chunk by which `text` has arrived (-1: never). */
   const firstWith = (text: string) => {
     for (let i = 0; i < chunks.length; i++)
-      if (chunks.slice(0, i + 1).join("").includes(text)) return i;
+      if (
+        chunks
+          .slice(0, i + 1)
+          .join("")
+          .includes(text)
+      )
+        return i;
     return -1;
   };
   const pending = firstWith('data-testid="figures-pending"');
