@@ -25,7 +25,7 @@ export function FiguresPending() {
   );
 }
 
-/** The figures could not be read (the table's own errors are shown by the table). */
+/** The figures could not be read: the page's, or a table's own (with a retry). */
 export function FiguresFailed() {
   const { t } = useTranslation();
   const { revalidate } = useRevalidator();

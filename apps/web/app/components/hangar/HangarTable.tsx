@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Select,
@@ -9,7 +8,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from "@mantine/core";
-import { IconAlertTriangle, IconRefresh, IconSearch, IconX } from "@tabler/icons-react";
+import { IconSearch, IconX } from "@tabler/icons-react";
 import { DataTable, type DataTableColumn } from "mantine-datatable";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +26,7 @@ import { BulkBar } from "./changes/BulkActions.tsx";
 import { useChanges } from "./changes/ChangesContext.tsx";
 import { HistoryButton } from "./changes/HistoryDrawer.tsx";
 import { SearchTermActions } from "./changes/SearchTermActions.tsx";
+import { FiguresFailed } from "./FiguresPending.tsx";
 import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
 import { MetricCell } from "./MetricCell.tsx";
@@ -87,7 +87,7 @@ export function HangarTable({
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
-  const { revalidate, state: revalidating } = useRevalidator();
+  const { state: revalidating } = useRevalidator();
   const p = result.prefix;
   // View settings (columns, deltas) come from the address as it is now: changing them reads no
   // data again (hangarShouldRevalidate), so the loader's copy of them is stale.
@@ -340,23 +340,7 @@ export function HangarTable({
         />
       ) : null}
       {result.error ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={16} />}
-          title={t("hangar.table.errorTitle")}
-          data-testid="table-error"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t("hangar.table.errorText")}</Text>
-            <Button
-              size="xs"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => void revalidate()}
-            >
-              {t("hangar.table.retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <FiguresFailed />
       ) : (
         <DataTable<HangarRow>
           {...DENSE_TABLE}
