@@ -25,7 +25,7 @@ import { ComparisonModal } from "./ComparisonModal.tsx";
 import { type CellContext, renderHangarCell } from "./cells.tsx";
 import { BulkBar } from "./changes/BulkActions.tsx";
 import { useChanges } from "./changes/ChangesContext.tsx";
-import { HistoryButton } from "./changes/HistoryDrawer.tsx";
+import { HistoryButton } from "./changes/HistoryButton.tsx";
 import { SearchTermActions } from "./changes/SearchTermActions.tsx";
 import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
