@@ -28,10 +28,16 @@ export function lazyOverlay<P extends { opened: boolean }>(load: () => Promise<C
  */
 export function lazyAfterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   const code = afterPage(load);
-  return function LazyPart(props: P) {
-    const Part = useAfterPage(code);
-    return Part ? <Part {...props} /> : null;
-  };
+  return Object.assign(
+    function LazyPart(props: P) {
+      const Part = useAfterPage(code);
+      return Part ? <Part {...props} /> : null;
+    },
+    {
+      /** Fetches the code now, for a part that mounts later (a tooltip's content on hover). */
+      preload: () => void code.fetch(),
+    },
+  );
 }
 
 interface AfterPage<P> {
