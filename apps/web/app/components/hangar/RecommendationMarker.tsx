@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
-import { useImpact } from "../action-center/TopActions.tsx";
+import { useImpact } from "../action-center/impact.ts";
 import { lazyAfterPage } from "../LazyOverlays.tsx";
 import type { RowRecommendation, RowRecommendations } from "./row-recommendations.ts";
 import type { HangarRow } from "./tables.ts";
