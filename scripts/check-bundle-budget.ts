@@ -15,10 +15,10 @@ export const GOALS = { campaign: 180, login: 120 } as const;
 /**
  * What CI holds the pages to: the goals are not reached yet (React DOM, React Router and Mantine's
  * core are 118 KiB of every page; i18next and react-i18next, the stack's choice, 16 more), so the
- * budget is the figure reached (301.3 and 178.8 KiB on 2026-11-28) plus about 2 %. Lower it as
+ * budget is the figure reached (289.7 and 177.8 KiB on 2026-11-29) plus about 2 %. Lower it as
  * pages get lighter; never raise it without a reason.
  */
-export const BUDGETS = { campaign: 307, login: 183 } as const;
+export const BUDGETS = { campaign: 296, login: 181 } as const;
 
 const root = resolve(import.meta.dirname, "..");
 const clientArg = process.argv.indexOf("--client");

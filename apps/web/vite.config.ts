@@ -1,6 +1,7 @@
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { appShellClassNamesOnly } from "./app-shell-class-names.ts";
 import { buildMeta } from "./build-meta.ts";
 
 /**
@@ -24,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     reactRouter(),
     buildMeta(),
+    appShellClassNamesOnly(),
     fastifyReactRouterDev({
       entry: "./server.ts",
       externalizeServerEntryImports: ["#server-context"],

@@ -10,31 +10,69 @@ import { type ComponentType, useEffect, useState } from "react";
  * when it was there from the start.
  */
 export function lazyOverlay<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const fetchOnce = () => {
-    pending ??= load().then((component) => {
-      loaded = component;
-      return component;
-    });
-    return pending;
-  };
+  const code = afterPage(load);
   return function LazyOverlay(props: P) {
-    const [Overlay, setOverlay] = useState<ComponentType<P> | null>(() => loaded);
+    const Overlay = useAfterPage(code);
     const [mounted, setMounted] = useState(false);
     useEffect(() => {
-      if (Overlay) {
-        setMounted(true);
-        return;
-      }
-      let current = true;
-      void fetchOnce().then((component) => current && setOverlay(() => component));
-      return () => {
-        current = false;
-      };
+      if (Overlay) setMounted(true);
     }, [Overlay]);
     return Overlay ? <Overlay {...props} opened={mounted && props.opened} /> : null;
   };
+}
+
+/**
+ * A part of the page that shows nothing at first paint, such as a closed drawer with what it
+ * holds (the changes tray's, a row's history): its code is fetched once the page has hydrated,
+ * and until it is there the part renders nothing, as it did closed (issue 23, first-load JS).
+ */
+export function lazyAfterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const code = afterPage(load);
+  return Object.assign(
+    function LazyPart(props: P) {
+      const Part = useAfterPage(code);
+      return Part ? <Part {...props} /> : null;
+    },
+    {
+      /** Fetches the code now, for a part that mounts later (a tooltip's content on hover). */
+      preload: () => void code.fetch(),
+    },
+  );
+}
+
+interface AfterPage<P> {
+  loaded: ComponentType<P> | null;
+  fetch: () => Promise<ComponentType<P>>;
+}
+
+/** A component's code, fetched once, after the first component using it has mounted. */
+function afterPage<P>(load: () => Promise<ComponentType<P>>): AfterPage<P> {
+  let pending: Promise<ComponentType<P>> | null = null;
+  const code: AfterPage<P> = {
+    loaded: null,
+    fetch: () => {
+      pending ??= load().then((component) => {
+        code.loaded = component;
+        return component;
+      });
+      return pending;
+    },
+  };
+  return code;
+}
+
+/** The component once its code is here (null before: on the server and at hydration). */
+function useAfterPage<P>(code: AfterPage<P>): ComponentType<P> | null {
+  const [component, setComponent] = useState<ComponentType<P> | null>(() => code.loaded);
+  useEffect(() => {
+    if (component) return;
+    let current = true;
+    void code.fetch().then((next) => current && setComponent(() => next));
+    return () => {
+      current = false;
+    };
+  }, [code, component]);
+  return component;
 }
 
 const overlays = () => import("./OverlaysModule.ts");

@@ -17,14 +17,14 @@ import { tableKeyDown, tableRowAttributes, useSearchShortcut } from "../../lib/u
 import { DENSE_TABLE, useDataTableLabels } from "../../lib/use-table-labels.ts";
 import { ExportMenu } from "../ExportMenu.tsx";
 import { preloadNumberInput } from "../LazyNumberInput.tsx";
+import { lazyAfterPage } from "../LazyOverlays.tsx";
 import { ColumnChooser } from "../list/ColumnChooser.tsx";
 import { useColumns } from "../list/use-columns.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
 import { ComparisonModal } from "./ComparisonModal.tsx";
 import { type CellContext, renderHangarCell } from "./cells.tsx";
-import { BulkBar } from "./changes/BulkActions.tsx";
 import { useChanges } from "./changes/ChangesContext.tsx";
-import { HistoryButton } from "./changes/HistoryDrawer.tsx";
+import { HistoryButton } from "./changes/HistoryButton.tsx";
 import { SearchTermActions } from "./changes/SearchTermActions.tsx";
 import { FiguresFailed } from "./FiguresPending.tsx";
 import { useFormat } from "./format.ts";
@@ -41,6 +41,12 @@ import {
 } from "./table-state.ts";
 import type { HangarRow, TableDef } from "./tables.ts";
 import { useTranslatedSortLabels } from "./use-sort-labels.ts";
+
+/**
+ * The bulk bar shows once rows are selected (nothing at first paint): its code, with the bulk
+ * bid and budget dialogs, arrives after the page (issue 23, first-load JS).
+ */
+const BulkBar = lazyAfterPage(() => import("./changes/BulkActions.tsx").then((m) => m.BulkBar));
 
 /** The pause in typing after which the search filters the table. */
 const SEARCH_DEBOUNCE_MS = 300;

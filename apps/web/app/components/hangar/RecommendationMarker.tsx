@@ -1,11 +1,11 @@
 import { Anchor, Badge, Loader, Popover, Stack, Text, Tooltip } from "@mantine/core";
-import { reasonSentence } from "@starport/optimiser/reason-sentence";
 import { IconBulb } from "@tabler/icons-react";
-import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
-import { useImpact } from "../action-center/TopActions.tsx";
+import { useImpact } from "../action-center/impact.ts";
+import { lazyAfterPage } from "../LazyOverlays.tsx";
 import type { RowRecommendation, RowRecommendations } from "./row-recommendations.ts";
 import type { HangarRow } from "./tables.ts";
 import "./cells.css";
@@ -17,13 +17,13 @@ const RecommendationProposals = lazy(() =>
   import("./RecommendationProposals.tsx").then((m) => ({ default: m.RecommendationProposals })),
 );
 
-export function useSentence() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === "en" ? "en" : "de";
-  return (rec: RowRecommendation) =>
-    reasonSentence(rec.reasonCode, rec.reasonParams, { locale, currency: rec.currency }) ??
-    rec.reasonCode;
-}
+/**
+ * The tooltip's reason sentence: its wording (reason-sentence.ts) loads after the page, the
+ * tooltip shows only on hover (issue 23, first-load JS).
+ */
+const ReasonSentence = lazyAfterPage(() =>
+  import("./ReasonSentence.tsx").then((m) => m.ReasonSentence),
+);
 
 /**
  * A row's marker of its entity's open recommendations (issue 21 §4): an icon with their number;
@@ -40,7 +40,7 @@ export function RecommendationMarker({
 }) {
   const { t } = useTranslation();
   const impact = useImpact();
-  const sentence = useSentence();
+  useEffect(ReasonSentence.preload, []);
   const localize = useLocalizedPath();
   const revalidator = useRevalidator();
   // Controlled: the tooltip between target and badge keeps the badge's own click handler.
@@ -55,7 +55,7 @@ export function RecommendationMarker({
   const projected = impact(top);
   const tooltip = (
     <Stack gap={2} maw={320}>
-      <Text size="xs">{sentence(top)}</Text>
+      <ReasonSentence recommendation={top} />
       <Text size="xs" fw={600}>
         {projected
           ? t("hangar.recommendations.impact", { amount: projected })

@@ -1,9 +1,9 @@
 import { Divider, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DecideButtons } from "../action-center/DecideButtons.tsx";
-import { useImpact } from "../action-center/TopActions.tsx";
+import { useImpact } from "../action-center/impact.ts";
 import { useLogValue } from "../optimiser/log-words.tsx";
-import { useSentence } from "./RecommendationMarker.tsx";
+import { useSentence } from "./ReasonSentence.tsx";
 import type { RowRecommendation } from "./row-recommendations.ts";
 
 function Proposal({ rec, onDone }: { rec: RowRecommendation; onDone: () => void }) {

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
+import { lazyAfterPage } from "../../LazyOverlays.tsx";
 import { ChangesProvider } from "./ChangesContext.tsx";
-import { HistoryDrawer } from "./HistoryDrawer.tsx";
+
+/** A row's change history: a drawer, closed at first paint, whose code arrives after the page. */
+const HistoryDrawer = lazyAfterPage(() =>
+  import("./HistoryDrawer.tsx").then((module) => module.default),
+);
 
 /**
  * Makes a Hangar screen editable: its tables edit inline and in bulk, the header shows the

@@ -1,21 +1,22 @@
 /**
  * The change history of one entity (issue 10 §5): who asked, when, old → new, why, and what
  * Amazon answered; an applied change or its whole push can be undone (the undo is itself a
- * recorded push, followed in the tray).
+ * recorded push, followed in the tray). Closed at first paint, it loads after the page
+ * (HangarEditing.tsx; issue 23, first-load JS); HistoryButton.tsx opens it.
  */
 import { Button, Loader, Menu, Stack, Table, Text, Title } from "@mantine/core";
-import { IconArrowBackUp, IconHistory } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { IconArrowBackUp } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { sessionStore } from "../../../session/store.ts";
 import { Drawer } from "../../LazyOverlays.tsx";
 import { useChangeAction, useChanges } from "./ChangesContext.tsx";
-import { OldNew, StatusBadge } from "./ChangesTray.tsx";
+import { OldNew, StatusBadge } from "./ChangesTrayDrawer.tsx";
 import { actionError, useChangeFormat } from "./format.ts";
 import type { ChangeView, HistoryData } from "./model.ts";
 
-export function HistoryDrawer() {
+export default function HistoryDrawer() {
   const { t } = useTranslation();
   const changes = useChanges();
   const fetcher = useFetcher<HistoryData>();
@@ -173,46 +174,5 @@ function HistoryRow({ change, label }: { change: ChangeView; label: string | nul
         ) : null}
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** Opens the history of one entity (from a row, or from the campaign page's header). */
-export function HistoryButton({
-  entity,
-  entityType,
-  label,
-  compact = false,
-}: {
-  entity: string;
-  entityType: ChangeView["entityType"];
-  label: string;
-  compact?: boolean;
-}): ReactNode {
-  const { t } = useTranslation();
-  const changes = useChanges();
-  if (!changes) return null;
-  const open = () => changes.openHistory({ entity, entityType, label });
-  return compact ? (
-    <Button
-      size="compact-xs"
-      variant="subtle"
-      color="gray"
-      px={4}
-      onClick={open}
-      aria-label={t("changes.history.open", { name: label })}
-      data-testid="row-history"
-    >
-      <IconHistory size={14} />
-    </Button>
-  ) : (
-    <Button
-      size="xs"
-      variant="default"
-      leftSection={<IconHistory size={14} />}
-      onClick={open}
-      data-testid="entity-history"
-    >
-      {t("changes.history.button")}
-    </Button>
   );
 }

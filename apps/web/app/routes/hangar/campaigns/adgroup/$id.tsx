@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Skeleton, Stack, Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
-import { HistoryButton } from "../../../../components/hangar/changes/HistoryDrawer.tsx";
+import { HistoryButton } from "../../../../components/hangar/changes/HistoryButton.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";

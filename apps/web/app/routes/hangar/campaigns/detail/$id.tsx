@@ -4,7 +4,7 @@ import { data, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "
 import { CampaignSettings } from "../../../../components/campaigns/CampaignSettings.tsx";
 import { saveCampaignSettings } from "../../../../components/campaigns/campaign-settings.server.ts";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
-import { HistoryButton } from "../../../../components/hangar/changes/HistoryDrawer.tsx";
+import { HistoryButton } from "../../../../components/hangar/changes/HistoryButton.tsx";
 import { Facts } from "../../../../components/hangar/Facts.tsx";
 import { useFormat } from "../../../../components/hangar/format.ts";
 import { HangarHeader, HangarRates } from "../../../../components/hangar/HangarHeader.tsx";
