@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { expectHydrated } from "./helpers.ts";
 import { type SandboxResource, sandboxList } from "./sandbox-ads.ts";
 import { STATE } from "./session.ts";
 
@@ -19,10 +20,6 @@ const typed = (locale: "de" | "en", value: string) =>
   locale === "de" ? value.replace(".", ",") : value;
 
 /** React has hydrated the page; the first visit of a fresh server on a loaded machine is slow. */
-async function expectHydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
-}
-
 async function token(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === "token")?.value ?? "";
 }

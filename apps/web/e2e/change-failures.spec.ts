@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures.ts";
+import { expectHydrated } from "./helpers.ts";
 
 /**
  * Issue 17 §5: a change Amazon refused stays in the seller's tray until they dismiss or retry
@@ -21,10 +21,6 @@ const TEXT = {
 interface Member {
   id: string;
   [field: string]: unknown;
-}
-
-async function expectHydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
 }
 
 for (const locale of ["de", "en"] as const) {

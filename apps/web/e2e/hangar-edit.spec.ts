@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures.ts";
+import { expectHydrated } from "./helpers.ts";
 import { SANDBOX, sandboxList } from "./sandbox-ads.ts";
 import { STATE } from "./session.ts";
 
@@ -34,10 +35,6 @@ interface Collection {
 }
 
 /** Hydration can take long on the loaded 2-core test machine. */
-async function expectHydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
-}
-
 async function tokenOf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === "token")?.value ?? "";
 }

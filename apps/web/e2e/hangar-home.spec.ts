@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { expectHydrated } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
 /**
@@ -55,11 +56,6 @@ async function rangeOf(page: Page): Promise<{ from: string; to: string }> {
     from: (await control.getAttribute("data-from")) ?? "",
     to: (await control.getAttribute("data-to")) ?? "",
   };
-}
-
-/** Hydrated (the root marks <html data-hydrated>); the first page after a start can be slow. */
-async function expectHydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
 }
 
 async function numberOf(locator: Locator): Promise<number> {

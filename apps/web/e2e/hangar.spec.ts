@@ -542,4 +542,6 @@ test("the marketplace campaign page sends its shell before its figures", async (
   expect(pending, "the shell holds the figures' place").toBeGreaterThanOrEqual(0);
   expect(rows, "the campaign rows follow in a later chunk").toBeGreaterThan(pending);
   expect(chunks.slice(0, pending + 1).join("")).toContain('data-testid="date-range"');
+  // The streamed figures say they are not hydrated yet (helpers.ts' expectHydrated waits for it).
+  expect(chunks.slice(rows).join("")).toContain("data-hydrating");
 });

@@ -11,7 +11,9 @@ export const VALID_ID = "0d3c1c6e-1a44-4c1a-8f3b-1e2f3a4b5c6d";
 /** Waits until React has hydrated the page (the root marks <html data-hydrated>). */
 export async function expectHydrated(page: Page) {
   // The Hangar's editable tables take longest; two browsers and the server share two cores.
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
+  // Parts streamed after the shell hydrate on their own (components/HydrationMark.tsx).
+  await expect(page.locator("[data-hydrating]")).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** A free TCP port on loopback, chosen by the OS (no collisions between parallel tests). */

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
   expect as baseExpect,
   SANDBOX_SELLERS,
@@ -6,6 +6,7 @@ import {
   scheduledOptimiserRunSettled,
   test,
 } from "./fixtures.ts";
+import { expectHydrated } from "./helpers.ts";
 import { sandboxList } from "./sandbox-ads.ts";
 
 /**
@@ -89,10 +90,6 @@ async function setAutomationMode(request: APIRequestContext, seller: Seller, mod
         values: { automationMode: mode },
       },
     });
-}
-
-async function expectHydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
 }
 
 for (const locale of ["de", "en"] as const) {

@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "./fixtures.ts";
+import { expectHydrated } from "./helpers.ts";
 
 /**
  * Issue 17 §6: the sandbox's US-only seller ("Lakeside Supply"), connected the way onboarding
@@ -29,10 +29,6 @@ const TEXT = {
     connect: "Connect Seller Central in the settings",
   },
 } as const;
-
-async function expectHydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
-}
 
 for (const locale of ["de", "en"] as const) {
   test(`a seller without Seller Central access: ads data, and what is missing (${locale})`, async ({

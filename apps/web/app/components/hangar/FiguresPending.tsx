@@ -10,7 +10,7 @@ import { useRevalidator } from "react-router";
 export function FiguresPending() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" data-testid="figures-pending" aria-busy="true">
+    <Stack gap="md" data-testid="figures-pending" data-hydrating aria-busy="true">
       <Text size="sm" c="dimmed" role="status">
         {t("hangar.table.loading")}
       </Text>

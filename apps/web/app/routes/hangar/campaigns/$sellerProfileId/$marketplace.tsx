@@ -6,6 +6,7 @@ import {
   MarketplaceSales,
   type MarketplaceSalesView,
 } from "../../../../components/economics/MarketplaceSales.tsx";
+import { HydrationMark } from "../../../../components/HydrationMark.tsx";
 import { HangarEditing } from "../../../../components/hangar/changes/HangarEditing.tsx";
 import { DailyChart } from "../../../../components/hangar/DailyChart.tsx";
 import { FiguresFailed, FiguresPending } from "../../../../components/hangar/FiguresPending.tsx";
@@ -160,6 +161,7 @@ export default function MarketplaceCampaigns({ loaderData }: Route.ComponentProp
             <Await resolve={figures} errorElement={<FiguresFailed />}>
               {({ table, daily, sales }) => (
                 <>
+                  <HydrationMark />
                   <GoalVsActual
                     sellerProfileId={sellerProfile.id}
                     marketplace={advertisingProfile.countryCode}
