@@ -37,14 +37,25 @@ export function ProductEditor({ product, tags }: { product: ProductRow; tags: Op
   const decimal = i18n.language === "en" ? "." : ",";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
-  // Another product in the drawer, or the saved values after a reload: start from them.
+  // Another product in the drawer, or other saved values after a reload: start from them. Keyed
+  // by the values, not the object: a revalidation of the list brings a new object with the same
+  // values, and must not wipe what the seller is typing (nor close an open dropdown).
+  const saved = JSON.stringify([
+    product.id,
+    product.cost,
+    product.shippingCost,
+    product.lifecycle,
+    product.notes,
+    product.tags.map((tag) => tag.id),
+  ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for the product's values.
   useEffect(() => {
     setCost(asText(product.cost));
     setShipping(asText(product.shippingCost));
     setLifecycle(product.lifecycle);
     setNotes(product.notes);
     setTagIds(product.tags.map((tag) => tag.id));
-  }, [product]);
+  }, [saved]);
 
   function save() {
     const form = new FormData();
