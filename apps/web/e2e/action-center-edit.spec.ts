@@ -71,14 +71,15 @@ for (const locale of ["de", "en"] as const) {
     await input.fill(typed(mine));
     await expect(input).toHaveValue(typed(mine));
     await input.press("Enter");
-    // The server's answer first, then the page's: a failure says which of the two did not follow.
+    // The server's answer first, then the page's: a failure says which of the two did not follow,
+    // with the recommendation's status and what the edit said (a CI run once waited here).
     await expect
-      .poll(
-        async () =>
-          (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`))
-            .status,
-      )
-      .toBe("accepted");
+      .poll(async () => ({
+        status: (await api<Record<string, unknown>>(request, seller, `/api/recommendations/${id}`))
+          .status,
+        pageSays: await page.getByTestId("queue-edit-error").allInnerTexts(),
+      }))
+      .toEqual({ status: "accepted", pageSays: [] });
     await expect(row).toHaveCount(0);
     const accepted = await api<Record<string, unknown>>(
       request,

@@ -34,6 +34,14 @@ async function api<T>(request: APIRequestContext, seller: Seller, path: string):
   return (await response.json()) as T;
 }
 
+/**
+ * The row of exactly this keyword (case aside): a text filter would also match a longer keyword
+ * containing it ("pilates matte groß" in "pilates matte groß mit gurt"), as one CI run did.
+ */
+function rowOf(page: Page, keyword: string): Locator {
+  return page.locator(`[data-testid="kw-row"][data-keyword=${JSON.stringify(keyword)} i]`);
+}
+
 /** Ticks a row's checkbox and adds it; the row then says it is in the tray. */
 async function addRow(page: Page, row: Locator) {
   await row.locator("input[type=checkbox]").first().check();
@@ -92,8 +100,14 @@ for (const locale of ["de", "en"] as const) {
     );
     const picks: { term: Member; adGroupId: string }[] = [];
     for (const t of sources) {
+      // Each locale its own ad group: both add Amazon's first new recommendation of theirs,
+      // which in one group would be the same keyword twice (the second refused as a duplicate).
       const other = groups["hydra:member"].find(
-        (g) => g.campaign === t.campaign && g["@id"] !== t.adGroup && g.state === "ENABLED",
+        (g) =>
+          g.campaign === t.campaign &&
+          g["@id"] !== t.adGroup &&
+          g.state === "ENABLED" &&
+          !picks.some((p) => p.adGroupId === String(g.id)),
       );
       if (!other) continue;
       const keywords = await api<Collection>(
@@ -162,7 +176,7 @@ for (const locale of ["de", "en"] as const) {
 
     // 1. search: the converting term, exact, at Starport's suggested bid, from its source ad
     // group, whose negation (negative exact there) is ticked by default.
-    const searchRow = page.getByTestId("kw-row").filter({ hasText: termText }).first();
+    const searchRow = rowOf(page, termText);
     await expect(searchRow.getByTestId("kw-match")).toHaveValue("EXACT");
     await expect(
       searchRow.locator(`[data-testid="kw-source"][data-ad-group="${sourceId}"]`),
@@ -181,7 +195,9 @@ for (const locale of ["de", "en"] as const) {
     // 2. user: a pasted list with bad lines; the valid one is added.
     await page.getByTestId("kw-tab-user").click();
     await expect(page).toHaveURL(/tab=user/);
-    const idea = `starport e2e idee ${locale}`;
+    // Unique per run: the sandbox keeps what an earlier run pushed, and a keyword the ad group
+    // already has is refused as one.
+    const idea = `starport e2e idee ${locale} ${Date.now().toString(36)}`;
     await page
       .getByTestId("kw-ideas")
       .fill([idea, "", idea, "x".repeat(300), "preis $ 100", termText].join("\n"));
@@ -201,7 +217,7 @@ for (const locale of ["de", "en"] as const) {
     await expect(page.getByTestId("kw-imported")).toContainText("ideen.csv");
     await expect(page.getByTestId("kw-idea-problem")).toHaveCount(1);
     await expect(page.getByTestId("kw-idea-problem")).toContainText(problem);
-    const ideaRow = page.getByTestId("kw-row").filter({ hasText: idea });
+    const ideaRow = rowOf(page, idea);
     await expect(ideaRow.getByTestId("kw-match")).toHaveValue("PHRASE");
     await expect(ideaRow.getByTestId("kw-bid")).toHaveValue(locale === "de" ? "0,55" : "0.55");
     await addRow(page, ideaRow);
@@ -252,7 +268,8 @@ for (const locale of ["de", "en"] as const) {
       (text) => text && text.toLowerCase() !== termText.toLowerCase() && text !== idea,
     );
     expect(amazonText, "a recommendation not yet a keyword").toBeTruthy();
-    const amazonRow = amazonRows.filter({ hasText: String(amazonText) }).first();
+    // Amazon may recommend the keyword in more than one match type: the first row is the one added.
+    const amazonRow = rowOf(page, String(amazonText)).first();
     const amazonMatch = await amazonRow.getByTestId("kw-match").inputValue();
     await addRow(page, amazonRow);
 
@@ -300,7 +317,7 @@ for (const locale of ["de", "en"] as const) {
       },
     );
     await page.getByTestId("kw-tab-search").click();
-    const harvested = page.getByTestId("kw-row").filter({ hasText: termText }).first();
+    const harvested = rowOf(page, termText);
     await expect(harvested.getByTestId("kw-result-keyword")).toHaveAttribute(
       "data-stage",
       "applied",
