@@ -338,7 +338,8 @@ for (const locale of ["de", "en"] as const) {
     const termRow = page
       .getByTestId("table-searchTerms")
       .locator("tbody tr")
-      .filter({ hasText: termText })
+      // exactly this term: the search also lists longer terms that contain it
+      .filter({ has: page.getByText(termText, { exact: true }) })
       .first();
     await termRow.getByTestId("term-actions").click();
     await page.getByTestId("term-add-keyword").click();

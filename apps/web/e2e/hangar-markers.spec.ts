@@ -90,7 +90,10 @@ for (const locale of ["de", "en"] as const) {
     await page.goto(adGroupPage);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const table = page.getByTestId("table-keywords");
-    const row = table.locator("tbody tr").filter({ hasText: keywordText });
+    // Exactly this keyword: the search also lists longer keywords that contain it.
+    const row = table
+      .locator("tbody tr")
+      .filter({ has: page.getByText(keywordText, { exact: true }) });
     await expect(row).toHaveCount(1);
     const marker = row.getByTestId("recommendation-marker");
     await expect(marker).toHaveAttribute("data-count", String(open.length));
