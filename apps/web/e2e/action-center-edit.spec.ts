@@ -1,5 +1,5 @@
-import { api, type Collection, suggestModeRun } from "./action-center-setup.ts";
-import { expect as baseExpect, SANDBOX_SELLERS, test } from "./fixtures.ts";
+import { api, type Collection } from "./action-center-setup.ts";
+import { expect as baseExpect, SANDBOX_SELLERS, suggestModeRun, test } from "./fixtures.ts";
 
 /**
  * Edit then accept (issue 21 §1), in German and in English, on a fresh customer connected to the

@@ -1,5 +1,5 @@
-import { api, type Collection, suggestModeRun } from "./action-center-setup.ts";
-import { expect as baseExpect, SANDBOX_SELLERS, test } from "./fixtures.ts";
+import { api, type Collection } from "./action-center-setup.ts";
+import { expect as baseExpect, SANDBOX_SELLERS, suggestModeRun, test } from "./fixtures.ts";
 import { serverDatabase } from "./server-database.ts";
 
 /**

@@ -119,11 +119,16 @@ export async function scheduledOptimiserRunSettled(
 }
 
 /**
- * Puts the seller's profile in suggest mode and runs the optimiser (after the run the initial
- * sync scheduled), waiting for the run's end and for open recommendations: the seller's own
+ * Puts the seller's profile in suggest mode (with the settings `values` name, e.g. pause on low
+ * cover) and runs the optimiser (after the run the initial sync scheduled: its proposals replace
+ * that run's), waiting for the run's end and for open recommendations: the seller's own
  * proposals, nothing sent to Amazon. Waits on states, never on time.
  */
-export async function suggestModeRun(request: APIRequestContext, seller: Seller): Promise<void> {
+export async function suggestModeRun(
+  request: APIRequestContext,
+  seller: Seller,
+  values: Record<string, unknown> = {},
+): Promise<void> {
   const read = async (path: string) => {
     const response = await request.get(path, { headers: seller.headers });
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
@@ -136,7 +141,7 @@ export async function suggestModeRun(request: APIRequestContext, seller: Seller)
   )[0]!;
   const patched = await request.patch(String(settings["@id"]), {
     headers: { ...seller.headers, "content-type": "application/merge-patch+json" },
-    data: { values: { ...(settings.values as object), automationMode: "suggest" } },
+    data: { values: { ...(settings.values as object), automationMode: "suggest", ...values } },
   });
   expect(patched.status(), await patched.text()).toBe(200);
   await scheduledOptimiserRunSettled(request, seller);

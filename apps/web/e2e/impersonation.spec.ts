@@ -5,8 +5,15 @@
  * reject for the seller shows them in the bid optimisation log.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { api, type Collection, suggestModeRun } from "./action-center-setup.ts";
-import { createSeller, expect, SANDBOX_SELLERS, type Seller, test } from "./fixtures.ts";
+import { api, type Collection } from "./action-center-setup.ts";
+import {
+  createSeller,
+  expect,
+  SANDBOX_SELLERS,
+  type Seller,
+  suggestModeRun,
+  test,
+} from "./fixtures.ts";
 import { expectHydrated } from "./helpers.ts";
 import { STATE } from "./session.ts";
 
