@@ -25,7 +25,7 @@ import {
   IconShieldLock,
   IconUpload,
 } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useMatches } from "react-router";
 import { useCspNonce } from "../lib/csp-nonce.tsx";
@@ -119,10 +119,10 @@ function isActive(current: string, path: string): boolean {
   return path === "/" ? current === "/" : current === path || current.startsWith(`${path}/`);
 }
 
-function Navigation() {
+/** The sidebar, drawn again only when the page (its path) changes, not its query. */
+const Navigation = memo(function Navigation({ current }: { current: string }) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
-  const current = splitLocale(useLocation().pathname).path;
   const admin = useIsAdmin();
   const items = NAVIGATION.filter((item) => admin || !item.adminOnly);
   return (
@@ -160,16 +160,28 @@ function Navigation() {
       )}
     </nav>
   );
-}
+});
 
-/** Slot for the seller-profile and marketplace pickers. */
-function ProfilePickerSlot() {
+/**
+ * The top bar's tools (profile and marketplace pickers, language, theme, user menu). Memoised
+ * like the sidebar and the frame's other parts: a sort or a filter navigates (the query changes),
+ * and redrawing the whole frame with its menus was part of every such click; each part still
+ * follows what it reads itself (the language switch the location).
+ */
+const FrameTools = memo(function FrameTools() {
   return (
-    <Group gap="xs" data-testid="profile-picker-slot" visibleFrom="sm">
-      <ProfilePicker />
+    <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" data-testid="profile-picker-slot" visibleFrom="sm">
+        <ProfilePicker />
+      </Group>
+      <LanguageSwitch />
+      <ThemeSwitch />
+      <UserMenu />
     </Group>
   );
-}
+});
+const FrameBanner = memo(ImpersonationBanner);
+const FrameHelp = memo(HelpBadge);
 
 /**
  * The top bar and the sidebar are dark in both schemes (the interface reads as dark-framed on
@@ -177,12 +189,12 @@ function ProfilePickerSlot() {
  */
 const DARK_FRAME = { [FRAME_ATTRIBUTE]: "", "data-mantine-color-scheme": "dark" } as const;
 
-function DarkFrameStyles() {
+const DarkFrameStyles = memo(function DarkFrameStyles() {
   const theme = useMantineTheme();
   const nonce = useCspNonce();
   // biome-ignore lint/security/noDangerouslySetInnerHtml: CSS variables generated from our theme.
   return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: darkFrameCss(theme) }} />;
-}
+});
 
 /** The app shell of the `default` and `default-boxed` layouts. */
 export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactNode }) {
@@ -190,6 +202,7 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
   const [opened, { toggle }] = useDisclosure(false);
   const localized = useLocalizedPath();
   const matches = useMatches();
+  const current = splitLocale(useLocation().pathname).path;
   const entry = entryForRouteId(matches.at(-1)?.id);
   const content = (
     <>
@@ -223,17 +236,12 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
               {t("app.name")}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <ProfilePickerSlot />
-            <LanguageSwitch />
-            <ThemeSwitch />
-            <UserMenu />
-          </Group>
+          <FrameTools />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" {...DARK_FRAME}>
         <ScrollArea>
-          <Navigation />
+          <Navigation current={current} />
         </ScrollArea>
       </AppShell.Navbar>
       {/* Room below the content for the floating help badge: a table's last row scrolls clear of it. */}
@@ -243,7 +251,7 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
           mt="calc(var(--mantine-spacing-md) * -1)"
           mb="md"
         >
-          <ImpersonationBanner />
+          <FrameBanner />
         </Box>
         {boxed ? (
           <Container size="xl" data-testid="boxed-content">
@@ -255,7 +263,7 @@ export function AppFrame({ boxed, children }: { boxed: boolean; children: ReactN
           content
         )}
       </AppShell.Main>
-      <HelpBadge />
+      <FrameHelp />
     </AppShell>
   );
 }
