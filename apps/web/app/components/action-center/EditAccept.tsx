@@ -152,6 +152,14 @@ export function EditAccept({
                 thousandSeparator={thousands}
                 allowNegative={false}
                 hideControls
+                // Enter sends what the field shows, itself: the form's implicit submission
+                // depends on the state of its button, and a CI run once saw a corrected value
+                // entered after a refusal go nowhere.
+                onKeyDown={(event) => {
+                  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+                  event.preventDefault();
+                  submit(event.currentTarget.value);
+                }}
                 size="xs"
                 data-autofocus
                 data-testid="queue-edit-value"

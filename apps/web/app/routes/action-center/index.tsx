@@ -21,7 +21,7 @@ import {
 import { DataTable } from "mantine-datatable";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useSearchParams } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { AcceptedInstead } from "../../components/action-center/AcceptedInstead.tsx";
 import { DecideButtons } from "../../components/action-center/DecideButtons.tsx";
 import { EditAccept } from "../../components/action-center/EditAccept.tsx";
@@ -38,7 +38,13 @@ import { localizePath, splitLocale } from "../../route-table.ts";
 import { serverApi, sessionContext } from "../../session/server-session.ts";
 import type { Route } from "./+types/index";
 import { loadQueue, type QueueData, type QueueItem, queueAction } from "./queue.server.ts";
-import { QUEUE_KINDS, QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZES, QUEUE_TABS } from "./queue-model.ts";
+import {
+  QUEUE_KINDS,
+  QUEUE_PAGE_SIZE,
+  QUEUE_PAGE_SIZES,
+  QUEUE_TABS,
+  type QueueActionResult,
+} from "./queue-model.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = context.get(sessionContext).profile;
@@ -50,6 +56,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return queueAction(context, request);
+}
+
+/**
+ * A refused decision (an edited value Amazon would not take) changed nothing: the queue is not
+ * read again, so the seller's corrected value is sent at once, not behind that read.
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as QueueActionResult | undefined)?.ok === false) return false;
+  return defaultShouldRevalidate;
 }
 
 export function meta({ location }: Route.MetaArgs) {
