@@ -179,8 +179,8 @@ export function EditAccept({
                 {error}
               </Text>
             ) : null}
-            {/* Busy only while submitting: a disabled (loading) submit button blocks Enter, and
-                after a refusal the page's data reloads for seconds while the seller corrects */}
+            {/* Busy only while submitting: the queue may still reload after another decision
+                while the seller corrects this value */}
             <Button
               type="submit"
               size="compact-xs"
