@@ -22,7 +22,7 @@ import { ColumnChooser } from "../list/ColumnChooser.tsx";
 import { useColumns } from "../list/use-columns.ts";
 import { TableKeysHint } from "../TableKeysHint.tsx";
 import { ComparisonModal } from "./ComparisonModal.tsx";
-import { type CellContext, renderHangarCell } from "./cells.tsx";
+import { type CellContext, HangarCell } from "./cells.tsx";
 import { useChanges } from "./changes/ChangesContext.tsx";
 import { HistoryButton } from "./changes/HistoryButton.tsx";
 import { SearchTermActions } from "./changes/SearchTermActions.tsx";
@@ -31,7 +31,6 @@ import { useFormat } from "./format.ts";
 import type { TableResult } from "./hangar.server.ts";
 import { MetricCell } from "./MetricCell.tsx";
 import { MetricFilters } from "./MetricFilters.tsx";
-import { MarkedCell } from "./RecommendationMarker.tsx";
 import {
   COMPARE_MAX,
   COMPARE_MIN,
@@ -202,14 +201,15 @@ export function HangarTable({
       footer,
       noWrap: column.format !== "text" || !column.fixed,
       // The identifying cell carries the marker of the row's open recommendations.
-      render: (row) =>
-        column.fixed ? (
-          <MarkedCell row={row} recommendations={result.recommendations}>
-            {renderHangarCell(column, row, cellContext)}
-          </MarkedCell>
-        ) : (
-          renderHangarCell(column, row, cellContext)
-        ),
+      render: (row) => (
+        <HangarCell
+          column={column}
+          row={row}
+          context={cellContext}
+          marked={!!column.fixed}
+          recommendations={column.fixed && row.id ? result.recommendations[row.id] : undefined}
+        />
+      ),
     };
   });
   if (editing || harvest) {

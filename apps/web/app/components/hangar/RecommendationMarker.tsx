@@ -6,7 +6,7 @@ import { Link, useRevalidator } from "react-router";
 import { useLocalizedPath } from "../../lib/use-locale.ts";
 import { useImpact } from "../action-center/impact.ts";
 import { lazyAfterPage } from "../LazyOverlays.tsx";
-import type { RowRecommendation, RowRecommendations } from "./row-recommendations.ts";
+import type { RowRecommendation } from "./row-recommendations.ts";
 import type { HangarRow } from "./tables.ts";
 import "./cells.css";
 
@@ -132,14 +132,14 @@ export function RecommendationMarker({
 /** A row's identifying cell with its marker beside it, when its entity has open recommendations. */
 export function MarkedCell({
   row,
-  recommendations,
+  list,
   children,
 }: {
   row: HangarRow;
-  recommendations: RowRecommendations;
+  /** The row's open recommendations. */
+  list: RowRecommendation[] | undefined;
   children: ReactNode;
 }) {
-  const list = row.id ? recommendations[row.id] : undefined;
   if (!row.id || !list?.length) return children;
   return (
     // A plain element with a class (cells.css), not Mantine's Group: one on many rows.

@@ -1,12 +1,15 @@
 import { Button } from "@mantine/core";
 import { IconHistory } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChanges } from "./ChangesContext.tsx";
 import type { ChangeView } from "./model.ts";
 
-/** Opens the history of one entity (from a row, or from the campaign page's header). */
-export function HistoryButton({
+/**
+ * Opens the history of one entity (from a row, or from the campaign page's header). Memoised:
+ * its props are texts, and a table's reload (a sort, a page) need not draw every row's button again.
+ */
+export const HistoryButton = memo(function HistoryButton({
   entity,
   entityType,
   label,
@@ -44,4 +47,4 @@ export function HistoryButton({
       {t("changes.history.button")}
     </Button>
   );
-}
+});
