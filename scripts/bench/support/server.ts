@@ -12,6 +12,7 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from "@starport/db/te
  */
 export interface BenchServer {
   base: string;
+  /** The server process (a new one after `restart()`). */
   process: ChildProcess;
   /** The server's temporary data folder (removed by `stop()`). */
   dataDir: string;
@@ -25,6 +26,8 @@ export interface BenchServer {
   rss: () => number;
   /** Its memory after a full GC, from the probe (only with `probe: true`). */
   memoryAfterGc: () => Promise<NodeJS.MemoryUsage>;
+  /** Stops the server (SIGTERM) and starts it again on the same data; `ready()` waits for it. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -55,39 +58,47 @@ export async function startBenchServer(options: {
     ? await createThrowawayDatabase(options.adminUrl, `starport_${options.name.replace(/-/g, "_")}`)
     : undefined;
   const { DATABASE_URL: _adminUrl, ...environment } = process.env;
-  const server = spawn("bash", ["scripts/starport.sh", "serve"], {
-    cwd: ROOT,
-    env: {
-      ...environment,
-      NODE_OPTIONS: [
-        options.probe
-          ? `--expose-gc --import=${join(ROOT, "scripts/bench/support/memory-probe.ts")}`
-          : "",
-        options.nodeOptions ?? "",
-        environment.NODE_OPTIONS ?? "",
-      ].join(" "),
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      AMAZON_SANDBOX: "true",
-      AMAZON_SANDBOX_PORT: String(options.port + 1000),
-      CONVERSION_RATES_URL: "",
-      LOG_LEVEL: "warn",
-      ...(throwaway
-        ? {
-            DATABASE_URL: throwaway.url,
-            JWT_SECRET: "s".repeat(40),
-            TOKEN_ENCRYPTION_KEY: "t".repeat(40),
-          }
-        : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const exited = new Promise<number | null>((done) => server.on("exit", done));
+  const start = () =>
+    spawn("bash", ["scripts/starport.sh", "serve"], {
+      cwd: ROOT,
+      env: {
+        ...environment,
+        NODE_OPTIONS: [
+          options.probe
+            ? `--expose-gc --import=${join(ROOT, "scripts/bench/support/memory-probe.ts")}`
+            : "",
+          options.nodeOptions ?? "",
+          environment.NODE_OPTIONS ?? "",
+        ].join(" "),
+        NODE_ENV: "production",
+        PORT: String(options.port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "true",
+        AMAZON_SANDBOX: "true",
+        AMAZON_SANDBOX_PORT: String(options.port + 1000),
+        CONVERSION_RATES_URL: "",
+        LOG_LEVEL: "warn",
+        ...(throwaway
+          ? {
+              DATABASE_URL: throwaway.url,
+              JWT_SECRET: "s".repeat(40),
+              TOKEN_ENCRYPTION_KEY: "t".repeat(40),
+            }
+          : {}),
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+  let server = start();
+  let exited = new Promise<number | null>((done) => server.on("exit", done));
+  const stopProcess = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await exited;
+    }
+  };
 
-  return {
+  const handle: BenchServer = {
     base,
     process: server,
     dataDir,
@@ -125,13 +136,17 @@ export async function startBenchServer(options: {
         server.on("message", onMessage);
         server.send("memory");
       }),
+    async restart() {
+      await stopProcess();
+      server = start();
+      exited = new Promise<number | null>((done) => server.on("exit", done));
+      handle.process = server;
+    },
     async stop() {
-      if (server.exitCode === null) {
-        server.kill("SIGTERM");
-        await exited;
-      }
+      await stopProcess();
       await throwaway?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return handle;
 }
