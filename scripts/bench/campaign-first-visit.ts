@@ -29,25 +29,10 @@ const server = await startBenchServer({
 });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
 
-async function json<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${server.base}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** Milliseconds from navigation start until the table's first row and the chart's plot show. */
 async function visit(b: Browser, path: string, token: string, sellerProfile: string) {
   const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies(
-    [
-      { name: "token", value: token },
-      { name: "sellerProfile", value: sellerProfile },
-    ].flatMap((c) =>
-      [server.base, server.base.replace("127.0.0.1", "localhost")].map((url) => ({ ...c, url })),
-    ),
-  );
+  await context.addCookies(server.sessionCookies(token, sellerProfile));
   const page = await context.newPage();
   await page.goto(`${server.base}${path}`, { waitUntil: "commit" });
   const row = page.getByTestId("table-campaigns").getByTestId("row-link").first();
@@ -70,18 +55,7 @@ const line = (label: string, values: number[]) => {
 try {
   await server.ready();
   const token = await server.demoToken();
-  for (const started = Date.now(); ; ) {
-    const runs = await json<{ "hydra:member": { status: string }[] }>(
-      "/api/sync_runs?kind=initial&itemsPerPage=1",
-      token,
-    );
-    if (runs["hydra:member"][0]?.status === "succeeded") break;
-    if (Date.now() - started > 240_000) throw new Error("the first sync did not finish");
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  const sellerProfile = (
-    await json<{ "hydra:member": { id: string }[] }>("/api/seller_profiles", token)
-  )["hydra:member"][0]?.id as string;
+  const sellerProfile = await server.demoDataReady(token);
   const path = `/en/hangar/campaigns/${sellerProfile}/DE`;
   const first = { both: [] as number[], table: [] as number[], plot: [] as number[] };
   const again: number[] = [];

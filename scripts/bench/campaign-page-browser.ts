@@ -30,14 +30,6 @@ const server = await startBenchServer({
 });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
 
-async function json<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${server.base}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** The page's largest contentful paint (ms after navigation start), once the page is idle. */
 async function lcpOf(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: "networkidle" });
@@ -62,21 +54,10 @@ try {
   await server.ready();
   const token = await server.demoToken();
   // The demo seller's first sync fills the page; measure a page with its data.
-  for (const started = Date.now(); ; ) {
-    const runs = await json<{ "hydra:member": { status: string }[] }>(
-      "/api/sync_runs?kind=initial&itemsPerPage=1",
-      token,
-    );
-    if (runs["hydra:member"][0]?.status === "succeeded") break;
-    if (Date.now() - started > 240_000) throw new Error("the first sync did not finish");
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  const sellerProfile = (
-    await json<{ "hydra:member": { id: string }[] }>("/api/seller_profiles", token)
-  )["hydra:member"][0]?.id as string;
+  const sellerProfile = await server.demoDataReady(token);
   const pagePath = `/en/hangar/campaigns/${sellerProfile}/DE`;
   // The query the page's table sends (the default range: the last 30 days of Amazon's calendar).
-  const profiles = await json<{ "hydra:member": { id: string; countryCode: string }[] }>(
+  const profiles = await server.read<{ "hydra:member": { id: string; countryCode: string }[] }>(
     `/api/advertising_profiles/seller_profile/${sellerProfile}?active=true`,
     token,
   );
@@ -90,16 +71,7 @@ try {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const apiQuery = `profile=${de?.id}&from=${day(from)}&to=${day(to)}&compare=previous&page=1&itemsPerPage=50`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies(
-    [
-      { name: "token", value: token },
-      { name: "sellerProfile", value: sellerProfile },
-    ]
-      // The server may send a visitor to its canonical host (PUBLIC_URL: localhost).
-      .flatMap((c) =>
-        [server.base, server.base.replace("127.0.0.1", "localhost")].map((url) => ({ ...c, url })),
-      ),
-  );
+  await context.addCookies(server.sessionCookies(token, sellerProfile));
 
   // LCP, 4× CPU throttling, warm server (one untimed load of each page first).
   const lcp = { campaign: [] as number[], login: [] as number[] };

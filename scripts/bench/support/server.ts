@@ -22,6 +22,18 @@ export interface BenchServer {
   ready: () => Promise<void>;
   /** A bearer token of the demo seller. */
   demoToken: () => Promise<string>;
+  /** GET `path` of the API with `token`; throws on an error status. */
+  read: <T>(path: string, token: string) => Promise<T>;
+  /**
+   * The cookies of a signed-in seller for a browser context, on both of the server's hosts (it
+   * may send a visitor to its canonical host, PUBLIC_URL: localhost).
+   */
+  sessionCookies: (
+    token: string,
+    sellerProfile: string,
+  ) => { name: string; value: string; url: string }[];
+  /** Waits (up to 4 minutes) for the demo seller's first sync; returns their seller profile's id. */
+  demoDataReady: (token: string) => Promise<string>;
   /** The server's RSS now (bytes). */
   rss: () => number;
   /** Its memory after a full GC, from the probe (only with `probe: true`). */
@@ -98,6 +110,13 @@ export async function startBenchServer(options: {
     }
   };
 
+  const read = async <T>(path: string, token: string): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as T;
+  };
   const handle: BenchServer = {
     base,
     process: server,
@@ -124,6 +143,30 @@ export async function startBenchServer(options: {
       });
       if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
       return ((await login.json()) as { token: string }).token;
+    },
+    read,
+    sessionCookies: (token, sellerProfile) =>
+      [
+        { name: "token", value: token },
+        { name: "sellerProfile", value: sellerProfile },
+      ].flatMap((c) =>
+        [base, base.replace("127.0.0.1", "localhost")].map((url) => ({ ...c, url })),
+      ),
+    async demoDataReady(token) {
+      for (const started = Date.now(); ; ) {
+        const runs = await read<{ "hydra:member": { status: string }[] }>(
+          "/api/sync_runs?kind=initial&itemsPerPage=1",
+          token,
+        );
+        if (runs["hydra:member"][0]?.status === "succeeded") break;
+        if (Date.now() - started > 240_000) throw new Error("the first sync did not finish");
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      const sellerProfiles = await read<{ "hydra:member": { id: string }[] }>(
+        "/api/seller_profiles",
+        token,
+      );
+      return sellerProfiles["hydra:member"][0]?.id as string;
     },
     rss: () => rssOf(server.pid as number),
     memoryAfterGc: () =>

@@ -1,5 +1,6 @@
 import { CompositeChart } from "@mantine/charts";
 import { memo } from "react";
+import { sameData } from "../../lib/same-data.ts";
 import { useFormat } from "./format.ts";
 
 export interface DailyChartPoint {
@@ -63,7 +64,4 @@ function DailyChartPlot({
  * Drawn again only when what it shows changes: a sort or a page of the table below loads the
  * same days again, and recharts redrawing them was a tenth of a sort click's time.
  */
-export default memo(
-  DailyChartPlot,
-  (before, after) => JSON.stringify(before) === JSON.stringify(after),
-);
+export default memo(DailyChartPlot, sameData);

@@ -27,8 +27,9 @@ export interface HangarCellProps {
   column: ColumnDef;
   row: HangarRow;
   context: CellContext;
-  /** The identifying cell: the marker of the row's open recommendations (undefined: none). */
+  /** The identifying cell: it carries the marker of the row's open recommendations. */
   marked: boolean;
+  /** The row's open recommendations (undefined: none). */
   recommendations: RowRecommendation[] | undefined;
 }
 
